@@ -1,0 +1,136 @@
+/**
+ * The provider side of a tool call (lesson 5 and 10): the normalised {@link ToolCallRequest}, the
+ * rule that turns a model's raw argument text into a value without guessing, and the separate,
+ * forgiving rule used only to replay old history.
+ *
+ * @module
+ */
+import { jsonrepair } from "jsonrepair";
+import type { ToolDefinition } from "../tools/base.js";
+import { isPlainObject } from "../tools/cast.js";
+
+/** One tool call as the model asked for it, in the provider-neutral form the runner uses. */
+export class ToolCallRequest {
+  /** The model's call id; the tool message answers it. */
+  readonly id: string;
+  /** The name exactly as the model wrote it (never corrected). */
+  readonly name: string;
+  /** The arguments after {@link parseToolArguments}: usually an object, or the raw text when it was not JSON. */
+  readonly arguments: unknown;
+
+  /** Builds a request; `name` is kept as given even when it is not a valid name. */
+  constructor(init: { id: string; name: string; arguments: unknown }) {
+    this.id = init.id;
+    this.name = init.name;
+    this.arguments = init.arguments;
+  }
+
+  /** True only for a non-empty string name. Calls without one are dropped before execution. */
+  hasValidName(): boolean {
+    return typeof this.name === "string" && this.name !== "";
+  }
+
+  /** The OpenAI `tool_calls[]` entry replayed in the assistant message; raw text is kept verbatim. */
+  toOpenAIToolCall(): { id: string; type: "function"; function: { name: string; arguments: string } } {
+    return {
+      id: this.id,
+      type: "function",
+      function: { name: this.name, arguments: argumentsText(this.arguments) },
+    };
+  }
+}
+
+function argumentsText(value: unknown): string {
+  if (typeof value === "string") return value;
+  try {
+    return JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v)) ?? "null";
+  } catch {
+    return "{}";
+  }
+}
+
+/**
+ * Turns a model's raw argument text into a value, and never guesses. `null`/`undefined` and blank
+ * text give `{}`; other non-strings are returned as they are; valid JSON gives its value (an
+ * array, a number…, which the registry then rejects); malformed JSON and the JSON `null` give the
+ * original text back. No repair, ever: this value may be executed.
+ *
+ * @example
+ * ```ts
+ * parseToolArguments('{"path": "a.txt"}'); // { path: "a.txt" }
+ * parseToolArguments('{path: "a.txt"}');   // '{path: "a.txt"}' (kept, later rejected)
+ * parseToolArguments("[1,2]");             // [1, 2] (later rejected: not an object)
+ * ```
+ */
+export function parseToolArguments(raw: unknown): unknown {
+  if (raw === null || raw === undefined) return {};
+  if (typeof raw !== "string") return raw;
+  const text = raw.trim();
+  if (text === "") return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return raw;
+  }
+  return parsed === null ? raw : parsed;
+}
+
+/**
+ * Arguments for replaying an old assistant message in the history, where a plain object is
+ * required and nothing will be executed. Object-like text is repaired when possible; anything
+ * else gives `{}`. Never use this on a new call: the registry must see what the model sent.
+ */
+export function toolArgumentsObjectForReplay(raw: unknown): Record<string, unknown> {
+  if (isPlainObject(raw)) return raw;
+  if (typeof raw !== "string" || raw.trim() === "") return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    try {
+      parsed = JSON.parse(jsonrepair(raw));
+    } catch {
+      return {};
+    }
+  }
+  return isPlainObject(parsed) ? parsed : {};
+}
+
+/** {@link toolArgumentsObjectForReplay} as JSON text, for the `arguments` field of replayed history. */
+export function toolArgumentsJsonForReplay(raw: unknown): string {
+  return argumentsText(toolArgumentsObjectForReplay(raw));
+}
+
+/** One chat message, in the OpenAI chat-completions shape the runner keeps as history. */
+export interface ChatMessage {
+  role: "system" | "user" | "assistant" | "tool";
+  content: string | null;
+  tool_calls?: ReturnType<ToolCallRequest["toOpenAIToolCall"]>[];
+  tool_call_id?: string;
+  name?: string;
+}
+
+/** What a provider returns for one model turn. */
+export interface LLMResponse {
+  /** The assistant's text, if any. */
+  content: string | null;
+  /** The tool calls, in the order the model made them. */
+  toolCalls: ToolCallRequest[];
+  /** The model's reason for stopping (`"stop"`, `"tool_calls"`, `"length"`, …). */
+  finishReason: string;
+}
+
+/** One model turn's request: the model, the history and the tool definitions. */
+export interface ChatRequest {
+  model: string;
+  messages: ChatMessage[];
+  tools: ToolDefinition[];
+  signal?: AbortSignal;
+}
+
+/** Anything that can answer a chat request: a real model server, or a scripted fake in tests. */
+export interface LLMProvider {
+  /** Sends one turn; rejects when the model cannot be reached or answers nonsense. */
+  chat(request: ChatRequest): Promise<LLMResponse>;
+}

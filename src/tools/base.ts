@@ -1,0 +1,230 @@
+/**
+ * The single-tool contract: what every tool declares (name, description, parameter schema,
+ * policy flags) and how its arguments are cast and validated before it runs.
+ *
+ * Lesson 1 teaches this file. The registry (lesson 3–5) and the runner (lesson 6–8) only ever
+ * talk to tools through the members defined here.
+ *
+ * @module
+ */
+import { compileCaster, type Caster } from "./cast.js";
+import { compileValidator, type Validator } from "./validate.js";
+
+/** A JSON Schema fragment, as a plain object. A tool's root schema must be an object schema. */
+export type JsonSchema = Record<string, unknown>;
+
+/**
+ * What the loader hands to `enabled()` and `create()`: where the tool may work, and its config.
+ * Extra keys are allowed so an application can pass its own services to its tools.
+ */
+export interface ToolContext {
+  /** The folder the file tools are confined to. */
+  workspace: string;
+  /** The application's configuration; a tool reads its own section under `configKey`. */
+  config?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** Per-call options the runner passes to `execute`. */
+export interface ExecuteOptions {
+  /** Aborted when the call times out or the whole run is aborted. Long work should honour it. */
+  signal: AbortSignal;
+  /** The model's id for this call, when there is one. */
+  callId?: string;
+}
+
+/**
+ * A tool's string result together with a status. Only a `ToolResult` whose `isError` is true is
+ * an error: a plain string that happens to start with `"Error:"` is a success.
+ */
+export class ToolResult {
+  /** The text the model reads. */
+  readonly content: string;
+  /** True when the tool failed in a way it wants the model to see as a failure. */
+  readonly isError: boolean;
+
+  /** Wrap `content` with a status; `isError` defaults to false. */
+  constructor(content: string, isError = false) {
+    this.content = String(content);
+    this.isError = isError;
+    Object.freeze(this);
+  }
+
+  /** A failed result: the same as `new ToolResult(content, true)`. */
+  static error(content: string): ToolResult {
+    return new ToolResult(content, true);
+  }
+
+  /** The content itself, so a `ToolResult` reads like the string it carries. */
+  toString(): string {
+    return this.content;
+  }
+
+  /** Serialises as its content, so a result inside a larger value stays readable. */
+  toJSON(): string {
+    return this.content;
+  }
+}
+
+/** True only for a {@link ToolResult} with `isError` set; never for a plain string. */
+export function isToolErrorResult(value: unknown): value is ToolResult {
+  return value instanceof ToolResult && value.isError;
+}
+
+/**
+ * A concrete tool class, as the loader handles it: constructible, with the static plugin hooks.
+ * `name` here is the class's own name (used to sort discovered classes), not the tool name.
+ */
+export interface ToolClass {
+  new (...args: never[]): Tool;
+  readonly name: string;
+  readonly prototype: Tool;
+  scopes: readonly string[];
+  configKey: string;
+  discoverable: boolean;
+  enabled(ctx: ToolContext): boolean;
+  create(ctx: ToolContext): Tool;
+}
+
+/** The schema a tool gives to the model: the OpenAI `tools[]` entry. */
+export interface ToolDefinition {
+  type: "function";
+  function: { name: string; description: string; parameters: JsonSchema };
+}
+
+/**
+ * Reads the root `type` of a parameter schema and says whether it is an object schema.
+ * A missing `type` counts as an object, as upstream does.
+ */
+export function isObjectRootSchema(schema: unknown): boolean {
+  if (schema === undefined || schema === null) return true;
+  if (typeof schema !== "object" || Array.isArray(schema)) return false;
+  const type = (schema as JsonSchema)["type"];
+  return type === undefined || type === "object";
+}
+
+/** Throws a `TypeError` naming the tool when its root schema is not an object schema. */
+export function assertObjectRootSchema(toolName: string, schema: unknown): void {
+  if (!isObjectRootSchema(schema)) {
+    const type =
+      schema !== null && typeof schema === "object" && !Array.isArray(schema)
+        ? JSON.stringify((schema as JsonSchema)["type"])
+        : Array.isArray(schema)
+          ? "an array"
+          : typeof schema;
+    throw new TypeError(
+      `Tool '${toolName}': the parameters schema must have type "object" at its root, got ${type}`,
+    );
+  }
+}
+
+/** The schema work done once per tool instance: the schema read once, a caster and a validator. */
+export interface CompiledSchema {
+  /** The parameters schema as it was when compiled. */
+  schema: JsonSchema;
+  cast: Caster;
+  validate: Validator;
+}
+
+const compiledSchemas = new WeakMap<Tool, CompiledSchema>();
+
+/**
+ * Compiles (once) and returns the caster and validator of a tool. The registry calls this when a
+ * tool is registered, so no call ever pays for compilation.
+ */
+export function compiledSchemaOf(tool: Tool): CompiledSchema {
+  let compiled = compiledSchemas.get(tool);
+  if (compiled === undefined) {
+    const schema: JsonSchema = tool.parameters ?? {};
+    assertObjectRootSchema(tool.name, schema);
+    compiled = { schema, cast: compileCaster(schema), validate: compileValidator(schema) };
+    compiledSchemas.set(tool, compiled);
+  }
+  return compiled;
+}
+
+/**
+ * The base class of every tool. A subclass declares `name`, `description`, `parameters` and
+ * `execute`; it may override the policy flags and the static plugin hooks.
+ *
+ * @example
+ * ```ts
+ * class Echo extends Tool {
+ *   readonly name = "echo";
+ *   readonly description = "Repeat the text back.";
+ *   readonly parameters = { type: "object", properties: { text: { type: "string" } }, required: ["text"] };
+ *   override get readOnly() { return true; }
+ *   async execute(params: Record<string, unknown>) { return String(params.text); }
+ * }
+ * ```
+ */
+export abstract class Tool {
+  /** The exact name the model must call. */
+  abstract readonly name: string;
+  /** Tells the model what the tool does and when to use it. */
+  abstract readonly description: string;
+  /** JSON Schema of the arguments; its root must be `{ type: "object", ... }`. */
+  abstract readonly parameters: JsonSchema;
+
+  /** True when the tool changes nothing outside itself. Default false. */
+  get readOnly(): boolean {
+    return false;
+  }
+
+  /** True when the tool must run alone, even if read-only. Default false. */
+  get exclusive(): boolean {
+    return false;
+  }
+
+  /** May run in a batch with other safe calls. Default `readOnly && !exclusive`. */
+  get concurrencySafe(): boolean {
+    return this.readOnly && !this.exclusive;
+  }
+
+  /** The loader scopes this class is loaded in. Default `["core"]`. */
+  static scopes: readonly string[] = ["core"];
+  /** The section of `ctx.config` this tool reads. Default `""`. */
+  static configKey = "";
+  /** False hides the class from the loader's discovery (adapters, bases). Default true. */
+  static discoverable = true;
+
+  /** Whether the loader should create this tool for `ctx`. Default true. */
+  static enabled(_ctx: ToolContext): boolean {
+    return true;
+  }
+
+  /** Builds the instance the loader registers. Default: `new this()`. */
+  static create(_ctx: ToolContext): Tool {
+    return new (this as unknown as new () => Tool)();
+  }
+
+  /** Builds a failed result: the same as `ToolResult.error(content)`. */
+  static error(content: string): ToolResult {
+    return ToolResult.error(content);
+  }
+
+  /** Does the tool's work. Resolve with a string, a `ToolResult` or any value the runner can turn into text. */
+  abstract execute(params: Record<string, unknown>, options: ExecuteOptions): Promise<unknown>;
+
+  /**
+   * Applies the safe, schema-driven casts (`"42"` to 42 for an integer, `"true"` to true for a
+   * boolean, numbers to strings for a string). Never mutates its input; returns it unchanged when
+   * nothing needed casting. A value that cannot be cast is kept for validation to report.
+   */
+  castParams(params: Record<string, unknown>): Record<string, unknown> {
+    return compiledSchemaOf(this).cast(params) as Record<string, unknown>;
+  }
+
+  /** Checks params against the schema; `[]` means valid, otherwise one message per problem. */
+  validateParams(params: Record<string, unknown>): string[] {
+    return compiledSchemaOf(this).validate(params);
+  }
+
+  /** The definition the model sees in its `tools` list. */
+  toSchema(): ToolDefinition {
+    return {
+      type: "function",
+      function: { name: this.name, description: this.description, parameters: this.parameters },
+    };
+  }
+}

@@ -1,0 +1,236 @@
+/**
+ * The registry (lessons 3–5): it stores tool instances under their exact names, lists their
+ * definitions in a stable order, and prepares each call — lookup, coerce, unwrap, shape check,
+ * cast, validate — before anything runs.
+ *
+ * @module
+ */
+import { compiledSchemaOf, isToolErrorResult, Tool, ToolResult, type ToolDefinition } from "./base.js";
+import { isPlainObject } from "./cast.js";
+import { coerceArgumentValue, describeJsonType, unwrapArgumentsPayload } from "./coerce.js";
+import { invalidParametersMessage, notAnObjectMessage, RETRY_HINT, toolNotFoundMessage } from "./messages.js";
+import { suggestToolName } from "./suggest.js";
+import { describeThrown } from "./thrown.js";
+
+export { RETRY_HINT } from "./messages.js";
+
+/** The steps of `prepareCall`, in the order of the lesson's flowchart. */
+export type PrepareStepName = "lookup" | "coerce" | "unwrap" | "shape" | "cast" | "validate";
+
+/** One step of `prepareCall` as reported to the `onStep` observer. */
+export interface PrepareStep {
+  /** Which step. */
+  step: PrepareStepName;
+  /** What the step received. */
+  input: unknown;
+  /** What the step produced (for a failed step, what it returns to the caller). */
+  output: unknown;
+  /** False for the step that stopped the call; no later step is reported. */
+  ok: boolean;
+  /** A short note on what happened, for the trace. */
+  detail?: string;
+}
+
+/**
+ * The outcome of `prepareCall`. Only the first form, with `error: null`, may be executed.
+ * On an error, `tool` is the tool when one was found and `params` is what preparation had reached.
+ */
+export type PreparedCall =
+  | { tool: Tool; params: Record<string, unknown>; error: null }
+  | { tool: Tool | null; params: unknown; error: ToolResult };
+
+/** Sort by UTF-16 code units, like Python's `str` order (`"B" < "_" < "a"`), not by locale. */
+function byCodeUnits(a: ToolDefinition, b: ToolDefinition): number {
+  const x = definitionName(a);
+  const y = definitionName(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+function definitionName(def: ToolDefinition): string {
+  const fn = (def as { function?: { name?: unknown } }).function;
+  if (typeof fn?.name === "string") return fn.name;
+  const flat = (def as unknown as { name?: unknown }).name;
+  return typeof flat === "string" ? flat : "";
+}
+
+/**
+ * Holds the tools an agent may call and prepares every call to one of them.
+ *
+ * @example
+ * ```ts
+ * const registry = new ToolRegistry();
+ * registry.register(new ReadFileTool({ workspace: "/tmp/ws" }));
+ * const prepared = registry.prepareCall("read_file", '{"path": "notes.txt"}');
+ * if (prepared.error === null) await prepared.tool.execute(prepared.params, { signal });
+ * else console.log(prepared.error.content); // the text the model reads
+ * ```
+ */
+export class ToolRegistry {
+  readonly #tools = new Map<string, Tool>();
+  #definitions: ToolDefinition[] | null = null;
+  #names: string[] | null = null;
+
+  /**
+   * Adds a tool under its `name`, compiling its schema now so no call pays for it. A tool with the
+   * same name is replaced and keeps its place in {@link ToolRegistry.toolNames}.
+   * @throws TypeError when the root schema is not an object schema or cannot be compiled.
+   */
+  register(tool: Tool): void {
+    const name: unknown = tool.name;
+    if (typeof name !== "string" || name === "") {
+      throw new TypeError(`A tool's name must be a non-empty string, got ${describeJsonType(name)}`);
+    }
+    try {
+      compiledSchemaOf(tool);
+    } catch (error) {
+      if (error instanceof TypeError) throw error;
+      throw new TypeError(`Tool '${name}': its parameters schema does not compile: ${describeThrown(error).message}`);
+    }
+    this.#tools.set(name, tool);
+    this.#invalidate();
+  }
+
+  /** Removes a tool. An unknown name is a no-op, but still invalidates the definitions cache. */
+  unregister(name: string): void {
+    this.#tools.delete(name);
+    this.#invalidate();
+  }
+
+  /** The tool registered under exactly `name`. Only real entries count: `"constructor"` is no tool. */
+  get(name: string): Tool | undefined {
+    return this.#tools.get(name);
+  }
+
+  /** Whether a tool is registered under exactly `name`. */
+  has(name: string): boolean {
+    return this.#tools.has(name);
+  }
+
+  /** The registered names, in registration order (the order of the not-found message). */
+  get toolNames(): string[] {
+    this.#names ??= [...this.#tools.keys()];
+    return [...this.#names];
+  }
+
+  /** How many tools are registered. */
+  get size(): number {
+    return this.#tools.size;
+  }
+
+  /**
+   * The definitions for the model's `tools` list: built-in tools sorted by name, then the tools
+   * whose names start with `mcp_`, sorted. The same array object is returned until the next
+   * `register` or `unregister`, which keeps the prompt prefix byte-stable for caching.
+   */
+  getDefinitions(): ToolDefinition[] {
+    if (this.#definitions === null) {
+      const builtins: ToolDefinition[] = [];
+      const mcp: ToolDefinition[] = [];
+      for (const tool of this.#tools.values()) {
+        const def = tool.toSchema();
+        (definitionName(def).startsWith("mcp_") ? mcp : builtins).push(def);
+      }
+      this.#definitions = builtins.sort(byCodeUnits).concat(mcp.sort(byCodeUnits));
+    }
+    return this.#definitions;
+  }
+
+  /** The single registered name that loosely matches `name`, for error messages only. */
+  suggestName(name: string): string | null {
+    return suggestToolName(name, this.#tools.keys());
+  }
+
+  /**
+   * Prepares one call in the flowchart's order: exact lookup, coerce a JSON string, unwrap an
+   * `{"arguments": …}` wrapper, require an object, cast, validate. Returns the tool and the cast
+   * params, or an error result for the model; nothing is guessed and nothing runs here.
+   * `onStep` sees each step reached; steps after a failure are not reported.
+   *
+   * @example
+   * ```ts
+   * registry.prepareCall("ReadFile", '{"path": "x"}').error?.content;
+   * // "Error: Tool 'ReadFile' not found. Did you mean 'read_file'? Tool names must match exactly. Available: read_file"
+   * registry.prepareCall("read_file", "[1,2,3]", (s) => console.log(s.step, s.ok));
+   * // lookup true, coerce true, unwrap true, shape false
+   * ```
+   */
+  prepareCall(name: unknown, params: unknown, onStep?: (step: PrepareStep) => void): PreparedCall {
+    const tool = typeof name === "string" ? this.#tools.get(name) : undefined;
+    if (tool === undefined) {
+      const shown = typeof name === "string" ? name : String(name);
+      const error = ToolResult.error(toolNotFoundMessage(shown, this.suggestName(shown), this.#namesView()));
+      onStep?.({ step: "lookup", input: name, output: error.content, ok: false, detail: "no tool has exactly this name" });
+      return { tool: null, params, error };
+    }
+    onStep?.({ step: "lookup", input: name, output: tool.name, ok: true, detail: "exact match" });
+
+    const coerced = coerceArgumentValue(params);
+    onStep?.({ step: "coerce", input: params, output: coerced, ok: true, detail: coerceDetail(params, coerced) });
+
+    const unwrapped = unwrapArgumentsPayload(compiledSchemaOf(tool).schema, coerced);
+    onStep?.({
+      step: "unwrap",
+      input: coerced,
+      output: unwrapped,
+      ok: true,
+      detail: unwrapped === coerced ? "no {\"arguments\": …} wrapper" : "unwrapped one {\"arguments\": …} level",
+    });
+
+    if (!isPlainObject(unwrapped)) {
+      const type = describeJsonType(unwrapped);
+      const error = ToolResult.error(notAnObjectMessage(tool.name, type));
+      onStep?.({ step: "shape", input: unwrapped, output: error.content, ok: false, detail: `got ${type}, not an object` });
+      return { tool, params: unwrapped, error };
+    }
+    onStep?.({ step: "shape", input: unwrapped, output: unwrapped, ok: true, detail: "an object" });
+
+    const cast = tool.castParams(unwrapped);
+    onStep?.({ step: "cast", input: unwrapped, output: cast, ok: true, detail: cast === unwrapped ? "nothing to cast" : "cast to the schema's types" });
+
+    const problems = tool.validateParams(cast);
+    if (problems.length > 0) {
+      const error = ToolResult.error(invalidParametersMessage(tool.name, problems));
+      onStep?.({ step: "validate", input: cast, output: error.content, ok: false, detail: `${problems.length} problem(s)` });
+      return { tool, params: cast, error };
+    }
+    onStep?.({ step: "validate", input: cast, output: cast, ok: true, detail: "valid" });
+    return { tool, params: cast, error: null };
+  }
+
+  /**
+   * Prepares and runs one call. Resolves with the tool's result, or with a `ToolResult` error
+   * (prepare errors, `ToolResult` errors and thrown values, each with {@link RETRY_HINT}).
+   * It never rejects because of a tool.
+   */
+  async execute(name: string, params: unknown): Promise<unknown> {
+    const prepared = this.prepareCall(name, params);
+    if (prepared.error !== null) return ToolResult.error(prepared.error.content + RETRY_HINT);
+    try {
+      const result = await prepared.tool.execute(prepared.params, { signal: new AbortController().signal });
+      if (isToolErrorResult(result)) return ToolResult.error(result.content + RETRY_HINT);
+      return result;
+    } catch (thrown) {
+      return ToolResult.error(`Error executing ${name}: ${describeThrown(thrown).message}${RETRY_HINT}`);
+    }
+  }
+
+  #namesView(): readonly string[] {
+    this.#names ??= [...this.#tools.keys()];
+    return this.#names;
+  }
+
+  #invalidate(): void {
+    this.#definitions = null;
+    this.#names = null;
+  }
+}
+
+function coerceDetail(input: unknown, output: unknown): string {
+  if (input === null || input === undefined) return "no arguments: {}";
+  if (typeof input !== "string") return "not a string: kept as given";
+  if (typeof output === "string") {
+    const t = input.trim();
+    return t.startsWith("{") || t.startsWith("[") ? "malformed JSON: kept as a string, never repaired" : "not JSON object text: kept as a string";
+  }
+  return input.trim() === "" ? "blank text: {}" : "parsed JSON text";
+}

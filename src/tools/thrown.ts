@@ -1,0 +1,57 @@
+/**
+ * Describing whatever a tool threw (lesson 7). JavaScript can throw anything: an `Error`, a
+ * string, `undefined`, a Symbol, an object whose getters throw. None of it may be dropped, and
+ * describing it must never throw in turn.
+ *
+ * @module
+ */
+
+/** A thrown value, described: the error's name (`TypeError`, or a stand-in) and its message. */
+export interface ThrownDescription {
+  name: string;
+  message: string;
+}
+
+function safeString(value: unknown): string {
+  try {
+    if (typeof value === "symbol") return value.toString();
+    if (typeof value === "string") return value;
+    if (value === undefined) return "undefined";
+    if (typeof value === "object" && value !== null) {
+      try {
+        const json = JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? `${v}n` : v));
+        if (json !== undefined && json !== "{}") return json;
+      } catch {
+        // fall through to String()
+      }
+    }
+    return String(value);
+  } catch {
+    return "[a value that cannot be described]";
+  }
+}
+
+/**
+ * Names and describes a thrown value. An `Error` gives its `name` and `message`; any other value
+ * is reported as `thrown <type>` with a safe description, so the model always learns something.
+ */
+export function describeThrown(value: unknown): ThrownDescription {
+  try {
+    if (value instanceof Error) {
+      const name = typeof value.name === "string" && value.name !== "" ? value.name : "Error";
+      const message = typeof value.message === "string" ? value.message : safeString(value.message);
+      return { name, message };
+    }
+  } catch {
+    return { name: "Error", message: "[an error whose fields cannot be read]" };
+  }
+  const type = value === null ? "null" : typeof value;
+  if (type === "string") return { name: "Thrown string", message: value as string };
+  return { name: `Thrown ${type}`, message: safeString(value) };
+}
+
+/** `"<name>: <message>"`, the form the runner puts after `Error: `. */
+export function formatThrown(value: unknown): string {
+  const { name, message } = describeThrown(value);
+  return message === "" ? name : `${name}: ${message}`;
+}

@@ -1,0 +1,173 @@
+/**
+ * Schema validation (lesson 5, step "validate"). Each tool's schema is compiled once with Ajv when
+ * the tool is registered; a call only runs the compiled function. Ajv's errors are reworded into
+ * the short, path-first sentences the model reads, such as `missing required meta.tag` or
+ * `meta.flags[0] should be string`, with missing-required problems first.
+ *
+ * @module
+ */
+import AjvImport, { type ErrorObject } from "ajv";
+import type { JsonSchema } from "./base.js";
+import { isPlainObject, resolveSchemaType } from "./cast.js";
+import { describeJsonType } from "./coerce.js";
+
+/** A compiled validator: `[]` for a valid value, otherwise one message per problem. */
+export type Validator = (value: unknown) => string[];
+
+/** Most problems listed in one message; the rest are counted. */
+export const MAX_REPORTED_PROBLEMS = 20;
+
+// ajv ships CommonJS with `exports.default`; under NodeNext the default import is the module.
+const Ajv = AjvImport.default;
+
+const ajv = new Ajv({
+  allErrors: true,
+  strict: false,
+  strictNumbers: true,
+  validateFormats: false,
+  logger: false,
+  addUsedSchema: false,
+});
+
+/** Decodes one JSON Pointer segment (`~1` is `/`, `~0` is `~`). */
+function decodeSegment(segment: string): string {
+  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+/**
+ * Turns an Ajv instance path such as `/meta/flags/0` into the dotted form `meta.flags[0]`,
+ * using the value itself to tell array indexes from object keys.
+ */
+export function formatInstancePath(pointer: string, root: unknown): string {
+  if (pointer === "") return "";
+  let path = "";
+  let current: unknown = root;
+  for (const raw of pointer.slice(1).split("/")) {
+    const segment = decodeSegment(raw);
+    if (Array.isArray(current)) {
+      path += `[${segment}]`;
+      current = current[Number(segment)];
+    } else {
+      path += path === "" ? segment : `.${segment}`;
+      current =
+        current !== null && typeof current === "object" && Object.hasOwn(current, segment)
+          ? (current as Record<string, unknown>)[segment]
+          : undefined;
+    }
+  }
+  return path;
+}
+
+function join(base: string, key: string): string {
+  return base === "" ? key : `${base}.${key}`;
+}
+
+function valueAt(pointer: string, root: unknown): unknown {
+  if (pointer === "") return root;
+  let current: unknown = root;
+  for (const raw of pointer.slice(1).split("/")) {
+    if (current === null || typeof current !== "object") return undefined;
+    const segment = decodeSegment(raw);
+    current = Object.hasOwn(current, segment) ? (current as Record<string, unknown>)[segment] : undefined;
+  }
+  return current;
+}
+
+function stringifyValue(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** Rewords one Ajv error; `path` is already in dotted form, `""` for the root. */
+function reword(error: ErrorObject, path: string, value: unknown): string {
+  const label = path === "" ? "parameter" : path;
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case "required":
+      return `missing required ${join(path, String(p["missingProperty"]))}`;
+    case "type": {
+      const expected = resolveSchemaType(String(p["type"]).split(",")) ?? String(p["type"]);
+      if (typeof value === "number" && !Number.isFinite(value) && (expected === "number" || expected === "integer")) {
+        return `${label} must be finite`;
+      }
+      return `${label} should be ${expected}`;
+    }
+    case "minimum":
+    case "maximum":
+    case "exclusiveMinimum":
+    case "exclusiveMaximum":
+      return `${label} must be ${String(p["comparison"])} ${String(p["limit"])}`;
+    case "enum":
+      return `${label} must be one of ${stringifyValue(p["allowedValues"])}`;
+    case "const":
+      return `${label} must be ${stringifyValue(p["allowedValue"])}`;
+    case "minLength":
+      return `${label} must be at least ${String(p["limit"])} chars`;
+    case "maxLength":
+      return `${label} must be at most ${String(p["limit"])} chars`;
+    case "minItems":
+      return `${label} must have at least ${String(p["limit"])} items`;
+    case "maxItems":
+      return `${label} must be at most ${String(p["limit"])} items`;
+    case "additionalProperties":
+      return `unexpected parameter ${join(path, String(p["additionalProperty"]))}`;
+    case "pattern":
+      return `${label} must match pattern ${String(p["pattern"])}`;
+    case "multipleOf":
+      return `${label} must be a multiple of ${String(p["multipleOf"])}`;
+    case "uniqueItems":
+      return `${label} must not repeat items (items ${String(p["j"])} and ${String(p["i"])} are equal)`;
+    case "anyOf":
+    case "oneOf":
+      return `${label} must match ${error.keyword === "oneOf" ? "exactly one" : "at least one"} of its allowed schemas`;
+    default:
+      return `${label} ${error.message ?? `fails ${error.keyword}`}`;
+  }
+}
+
+/**
+ * Rewords a list of Ajv errors for `root`: required problems first, one type problem per value
+ * (its other problems dropped), branch noise under `anyOf`/`oneOf` folded into one line,
+ * duplicates removed, and at most {@link MAX_REPORTED_PROBLEMS} listed.
+ */
+export function formatAjvErrors(errors: readonly ErrorObject[], root: unknown): string[] {
+  const typeFailed = new Set<string>();
+  const branchRoots: string[] = [];
+  for (const e of errors) {
+    if (e.keyword === "type") typeFailed.add(e.instancePath);
+    if (e.keyword === "anyOf" || e.keyword === "oneOf") branchRoots.push(`${e.schemaPath}/`);
+  }
+  const required: string[] = [];
+  const others: string[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    if (branchRoots.some((prefix) => e.schemaPath.startsWith(prefix))) continue;
+    if (e.keyword !== "type" && e.keyword !== "required" && typeFailed.has(e.instancePath)) continue;
+    const message = reword(e, formatInstancePath(e.instancePath, root), valueAt(e.instancePath, root));
+    if (seen.has(message)) continue;
+    seen.add(message);
+    (e.keyword === "required" ? required : others).push(message);
+  }
+  const all = required.concat(others);
+  if (all.length <= MAX_REPORTED_PROBLEMS) return all;
+  const shown = all.slice(0, MAX_REPORTED_PROBLEMS);
+  shown.push(`and ${all.length - MAX_REPORTED_PROBLEMS} more problems`);
+  return shown;
+}
+
+/**
+ * Compiles a root parameter schema into a {@link Validator}. A root without `type` is validated
+ * as an object. Throws when Ajv cannot compile the schema (a bug in the tool, found at start-up).
+ */
+export function compileValidator(schema: JsonSchema): Validator {
+  const root = schema["type"] === undefined ? { ...schema, type: "object" } : schema;
+  const check = ajv.compile(root);
+  return (value) => {
+    if (!isPlainObject(value)) return [`parameters must be an object, got ${describeJsonType(value)}`];
+    if (check(value)) return [];
+    return formatAjvErrors(check.errors ?? [], value);
+  };
+}
