@@ -1,0 +1,99 @@
+/**
+ * Builds the TypeDoc reference into a temporary folder and walks the generated HTML: the build has
+ * no warnings, every internal link and anchor resolves, and the pages instructors need exist.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
+import { Application, LogLevel } from "typedoc";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = resolve(import.meta.dirname, "../..");
+let out = "";
+const messages: string[] = [];
+
+function htmlFiles(dir: string): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) files.push(...htmlFiles(path));
+    else if (entry.endsWith(".html")) files.push(path);
+  }
+  return files;
+}
+
+beforeAll(async () => {
+  out = mkdtempSync(join(tmpdir(), "workbook-docs-"));
+  const config = (await import("../../typedoc.config.mjs")) as { default: Record<string, unknown> };
+  const app = await Application.bootstrapWithPlugins({
+    ...config.default,
+    tsconfig: join(root, "tsconfig.json"),
+    entryPoints: [join(root, "src/index.ts")],
+    readme: join(root, "docs/landing.md"),
+    projectDocuments: (config.default["projectDocuments"] as string[]).map((p) => join(root, p)),
+    out,
+    logLevel: "Warn",
+  });
+  app.logger.log = (message: string, level: LogLevel) => {
+    if (level >= LogLevel.Warn) messages.push(String(message));
+  };
+  const project = await app.convert();
+  expect(project, "TypeDoc could not convert the project").toBeDefined();
+  if (project) {
+    app.validate(project);
+    await app.generateDocs(project, out);
+  }
+}, 120_000);
+
+afterAll(() => {
+  if (out) rmSync(out, { recursive: true, force: true });
+});
+
+describe("the API reference", () => {
+  it("builds with no warnings or errors", () => {
+    expect(messages).toEqual([]);
+  });
+
+  it("has pages for the main classes and every lesson", () => {
+    const files = htmlFiles(out).map((f) => relative(out, f));
+    for (const cls of ["ToolRegistry", "ToolLoader", "AgentRunner", "Tool"]) {
+      expect(files, `no page for ${cls}`).toContain(join("classes", `${cls}.html`));
+    }
+    const lessonPages = files.filter((f) => f.startsWith("documents") && /Lessons\./.test(f));
+    expect(lessonPages.length, "no lesson pages under documents/").toBeGreaterThanOrEqual(12);
+  });
+
+  it("has no broken internal link or anchor", () => {
+    const broken: string[] = [];
+    const cache = new Map<string, string>();
+    const read = (path: string): string => {
+      let text = cache.get(path);
+      if (text === undefined) {
+        text = readFileSync(path, "utf8");
+        cache.set(path, text);
+      }
+      return text;
+    };
+    for (const file of htmlFiles(out)) {
+      const html = read(file);
+      for (const match of html.matchAll(/\shref="([^"]*)"/g)) {
+        const href = (match[1] ?? "").replace(/&amp;/g, "&");
+        if (href === "" || /^[a-z][a-z0-9+.-]*:/i.test(href)) continue;
+        const [pathPart = "", anchor] = href.split("#");
+        const target = pathPart === "" ? file : resolve(dirname(file), decodeURIComponent(pathPart));
+        if (!existsSync(target)) {
+          broken.push(`${relative(out, file)} -> ${href} (no such file)`);
+          continue;
+        }
+        if (anchor && target.endsWith(".html")) {
+          const id = decodeURIComponent(anchor);
+          const text = read(target);
+          if (!text.includes(`id="${id}"`) && !text.includes(`name="${id}"`)) {
+            broken.push(`${relative(out, file)} -> ${href} (no anchor)`);
+          }
+        }
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+});
