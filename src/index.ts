@@ -32,3 +32,68 @@ export {
   type LLMResponse,
   type LLMProvider,
 } from "./providers/base.js";
+export { partitionBatches } from "./agent/batches.js";
+export {
+  isEmptyToolResult,
+  toolResultToText,
+  truncateText,
+  safeFileName,
+  persistToolResult,
+  persistedReference,
+  buildToolMessage,
+  DEFAULT_MAX_TOOL_RESULT_CHARS,
+  PERSIST_PREVIEW_CHARS,
+  TRUNCATION_SUFFIX,
+  TOOL_RESULTS_DIR,
+  PERSISTENCE_EXEMPT_TOOLS,
+} from "./agent/tool-message.js";
+export {
+  classifyViolation,
+  workspaceViolationSignature,
+  externalLookupSignature,
+  escalationMessage,
+  SSRF_NOTE,
+  REPEATED_LOOKUP_MESSAGE,
+  SSRF_MARKERS,
+  WORKSPACE_MARKERS,
+  type ViolationKind,
+} from "./agent/violations.js";
+export { ScriptedProvider, type ScriptStep, type RecordedRequest } from "./agent/scripted-provider.js";
+export {
+  AgentRunner,
+  DEFAULT_MAX_ITERATIONS,
+  REPEATED_LOOKUP_DETAIL,
+  RUN_ABORTED_MESSAGE,
+  toolTimeoutMessage,
+  toolAbortedMessage,
+  maxIterationsMessage,
+  type AgentRunSpec,
+  type AgentRunResult,
+  type ToolEvent,
+  type ExecuteToolsResult,
+} from "./agent/runner.js";
+export {
+  OpenAICompatibleProvider,
+  ProviderError,
+  providerFromEnv,
+  DEFAULT_MODEL,
+  type OpenAICompatibleProviderOptions,
+  type EnvProvider,
+} from "./providers/openai-compatible.js";
+export { isPrivateAddress, parseHostAddress, assertPublicUrl, SsrfError, systemLookup, type HostLookup } from "./security/ssrf.js";
+export { WebFetchTool, htmlToText, cutNote, type WebFetchToolOptions } from "./tools/builtin/web-fetch.js";
+export {
+  MCPToolAdapter,
+  adaptMcpTools,
+  connectStdioMcpServer,
+  mcpToolName,
+  normalizeMcpInputSchema,
+  MALFORMED_MCP_CONTENT,
+  type McpToolInfo,
+  type McpToolClient,
+  type McpRequestOptions,
+  type MCPToolAdapterOptions,
+  type AdaptMcpToolsOptions,
+  type StdioMcpServerOptions,
+  type StdioMcpConnection,
+} from "./mcp/adapter.js";

@@ -52,7 +52,8 @@ export function coerceArgumentValue(value: unknown): unknown {
  * the inner value is coerced and used instead. Only one level is unwrapped.
  */
 export function unwrapArgumentsPayload(schema: JsonSchema, value: unknown): unknown {
-  if (!isPlainObject(value)) return value;
+  // Most calls have no `arguments` key at all: say so without listing every key.
+  if (!isPlainObject(value) || !Object.hasOwn(value, "arguments")) return value;
   const keys = Object.keys(value);
   if (keys.length !== 1 || keys[0] !== "arguments") return value;
   const properties = schema["properties"];

@@ -5,11 +5,11 @@
  *
  * @module
  */
-import { compiledSchemaOf, isToolErrorResult, Tool, ToolResult, type ToolDefinition } from "./base.js";
+import { compiledSchemaOf, isToolErrorResult, Tool, ToolResult, type CompiledSchema, type ToolDefinition } from "./base.js";
 import { isPlainObject } from "./cast.js";
 import { coerceArgumentValue, describeJsonType, unwrapArgumentsPayload } from "./coerce.js";
 import { invalidParametersMessage, notAnObjectMessage, RETRY_HINT, toolNotFoundMessage } from "./messages.js";
-import { suggestToolName } from "./suggest.js";
+import { nameKey } from "./suggest.js";
 import { describeThrown } from "./thrown.js";
 
 export { RETRY_HINT } from "./messages.js";
@@ -46,6 +46,13 @@ function byCodeUnits(a: ToolDefinition, b: ToolDefinition): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
+/** The base class's own cast and validate methods: a tool that keeps them can skip the method call. */
+const baseCastParams = Tool.prototype.castParams;
+const baseValidateParams = Tool.prototype.validateParams;
+
+/** Marks a loose key shared by more than one registered name (no suggestion then). */
+const AMBIGUOUS = Symbol("ambiguous");
+
 function definitionName(def: ToolDefinition): string {
   const fn = (def as { function?: { name?: unknown } }).function;
   if (typeof fn?.name === "string") return fn.name;
@@ -67,8 +74,12 @@ function definitionName(def: ToolDefinition): string {
  */
 export class ToolRegistry {
   readonly #tools = new Map<string, Tool>();
+  /** The compiled schema of each registered tool, so a call does not look it up again. */
+  readonly #compiled = new Map<string, CompiledSchema>();
   #definitions: ToolDefinition[] | null = null;
   #names: string[] | null = null;
+  /** Loose key to the one registered name with that key (or AMBIGUOUS); built on first need. */
+  #keys: Map<string, string | typeof AMBIGUOUS> | null = null;
 
   /**
    * Adds a tool under its `name`, compiling its schema now so no call pays for it. A tool with the
@@ -80,19 +91,22 @@ export class ToolRegistry {
     if (typeof name !== "string" || name === "") {
       throw new TypeError(`A tool's name must be a non-empty string, got ${describeJsonType(name)}`);
     }
+    let compiled: CompiledSchema;
     try {
-      compiledSchemaOf(tool);
+      compiled = compiledSchemaOf(tool);
     } catch (error) {
       if (error instanceof TypeError) throw error;
       throw new TypeError(`Tool '${name}': its parameters schema does not compile: ${describeThrown(error).message}`);
     }
     this.#tools.set(name, tool);
+    this.#compiled.set(name, compiled);
     this.#invalidate();
   }
 
   /** Removes a tool. An unknown name is a no-op, but still invalidates the definitions cache. */
   unregister(name: string): void {
     this.#tools.delete(name);
+    this.#compiled.delete(name);
     this.#invalidate();
   }
 
@@ -137,7 +151,12 @@ export class ToolRegistry {
 
   /** The single registered name that loosely matches `name`, for error messages only. */
   suggestName(name: string): string | null {
-    return suggestToolName(name, this.#tools.keys());
+    // The same answer as `suggestToolName(name, this.toolNames)`, with the registered names'
+    // keys worked out once instead of on every unknown call.
+    const key = nameKey(name);
+    if (key === "") return null;
+    const match = this.#keyIndex().get(key);
+    return typeof match === "string" ? match : null;
   }
 
   /**
@@ -167,7 +186,8 @@ export class ToolRegistry {
     const coerced = coerceArgumentValue(params);
     onStep?.({ step: "coerce", input: params, output: coerced, ok: true, detail: coerceDetail(params, coerced) });
 
-    const unwrapped = unwrapArgumentsPayload(compiledSchemaOf(tool).schema, coerced);
+    const compiled = this.#compiled.get(name as string) ?? compiledSchemaOf(tool);
+    const unwrapped = unwrapArgumentsPayload(compiled.schema, coerced);
     onStep?.({
       step: "unwrap",
       input: coerced,
@@ -184,10 +204,10 @@ export class ToolRegistry {
     }
     onStep?.({ step: "shape", input: unwrapped, output: unwrapped, ok: true, detail: "an object" });
 
-    const cast = tool.castParams(unwrapped);
+    const cast = tool.castParams === baseCastParams ? (compiled.cast(unwrapped) as Record<string, unknown>) : tool.castParams(unwrapped);
     onStep?.({ step: "cast", input: unwrapped, output: cast, ok: true, detail: cast === unwrapped ? "nothing to cast" : "cast to the schema's types" });
 
-    const problems = tool.validateParams(cast);
+    const problems = tool.validateParams === baseValidateParams ? compiled.validate(cast) : tool.validateParams(cast);
     if (problems.length > 0) {
       const error = ToolResult.error(invalidParametersMessage(tool.name, problems));
       onStep?.({ step: "validate", input: cast, output: error.content, ok: false, detail: `${problems.length} problem(s)` });
@@ -219,9 +239,22 @@ export class ToolRegistry {
     return this.#names;
   }
 
+  #keyIndex(): Map<string, string | typeof AMBIGUOUS> {
+    if (this.#keys === null) {
+      const keys = new Map<string, string | typeof AMBIGUOUS>();
+      for (const candidate of this.#tools.keys()) {
+        const key = nameKey(candidate);
+        if (key !== "") keys.set(key, keys.has(key) ? AMBIGUOUS : candidate);
+      }
+      this.#keys = keys;
+    }
+    return this.#keys;
+  }
+
   #invalidate(): void {
     this.#definitions = null;
     this.#names = null;
+    this.#keys = null;
   }
 }
 

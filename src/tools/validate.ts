@@ -6,7 +6,7 @@
  *
  * @module
  */
-import AjvImport, { type ErrorObject } from "ajv";
+import AjvImport, { type ErrorObject, type Options as AjvOptions } from "ajv";
 import type { JsonSchema } from "./base.js";
 import { isPlainObject, resolveSchemaType } from "./cast.js";
 import { describeJsonType } from "./coerce.js";
@@ -20,7 +20,12 @@ export const MAX_REPORTED_PROBLEMS = 20;
 // ajv ships CommonJS with `exports.default`; under NodeNext the default import is the module.
 const Ajv = AjvImport.default;
 
-const ajv = new Ajv({
+/**
+ * The Ajv options every tool schema is compiled with: all errors (so the model hears every
+ * problem at once), no strict-mode schema complaints, no formats, no type coercion (casting is
+ * its own step). Exported so a benchmark's baseline can compile with exactly the same settings.
+ */
+export const AJV_OPTIONS: Readonly<AjvOptions> = Object.freeze({
   allErrors: true,
   strict: false,
   strictNumbers: true,
@@ -28,6 +33,8 @@ const ajv = new Ajv({
   logger: false,
   addUsedSchema: false,
 });
+
+const ajv = new Ajv({ ...AJV_OPTIONS });
 
 /** Decodes one JSON Pointer segment (`~1` is `/`, `~0` is `~`). */
 function decodeSegment(segment: string): string {
@@ -134,6 +141,11 @@ function reword(error: ErrorObject, path: string, value: unknown): string {
  * duplicates removed, and at most {@link MAX_REPORTED_PROBLEMS} listed.
  */
 export function formatAjvErrors(errors: readonly ErrorObject[], root: unknown): string[] {
+  if (errors.length === 1) {
+    // One error is never dropped or folded, so the bookkeeping below can be skipped.
+    const e = errors[0] as ErrorObject;
+    return [reword(e, formatInstancePath(e.instancePath, root), valueAt(e.instancePath, root))];
+  }
   const typeFailed = new Set<string>();
   const branchRoots: string[] = [];
   for (const e of errors) {

@@ -1,0 +1,329 @@
+/**
+ * `npm run bench` (issue 7): prepareCall against the floor, runner overhead, batch concurrency and
+ * cost growth, side by side in one process. Prints a table and writes `bench/results.json` with the
+ * figures, the Node version, the CPU model and the date. `--quick` makes a short run (fewer
+ * iterations and rounds) and does not write the file.
+ *
+ * @module
+ */
+import { writeFileSync } from "node:fs";
+import { cpus, platform, arch } from "node:os";
+import { AgentRunner, type AgentRunSpec } from "../src/agent/runner.js";
+import { ToolCallRequest, type LLMProvider } from "../src/providers/base.js";
+import type { JsonSchema, Tool } from "../src/tools/base.js";
+import { ToolRegistry } from "../src/tools/registry.js";
+import {
+  BenchTool,
+  buildFloor,
+  CORPUS_CALLS,
+  corpusFloor,
+  corpusRegistry,
+  READ_FILE_SCHEMA,
+  SEARCH_SCHEMA,
+  type FloorCheck,
+} from "./corpus.js";
+import { compare, consume, median, sink, wallMs, type Contender, type TimingOptions } from "./harness.js";
+
+const quick = process.argv.includes("--quick");
+const scale = quick ? 0.2 : 1;
+const ROUNDS = quick ? 5 : 15;
+
+function timing(iterations: number): TimingOptions {
+  const it = Math.max(10, Math.round(iterations * scale));
+  return { warmupIterations: it, iterations: it, rounds: ROUNDS };
+}
+
+/** A contender that runs `calls` through `registry.prepareCall`. */
+function subject(name: string, registry: ToolRegistry, calls: readonly { name: string; raw: unknown }[]): Contender {
+  return {
+    name,
+    opsPerIteration: calls.length,
+    run(iterations) {
+      let acc = 0;
+      for (let i = 0; i < iterations; i++) {
+        for (let j = 0; j < calls.length; j++) {
+          const call = calls[j] as { name: string; raw: unknown };
+          const prepared = registry.prepareCall(call.name, call.raw);
+          acc += prepared.error === null ? 1 : prepared.error.content.length;
+        }
+      }
+      sink.value = (sink.value + acc) | 0;
+    },
+  };
+}
+
+/** A contender that runs `calls` through the floor. */
+function floorContender(name: string, floor: FloorCheck, calls: readonly { name: string; raw: unknown }[]): Contender {
+  return {
+    name,
+    opsPerIteration: calls.length,
+    run(iterations) {
+      let acc = 0;
+      for (let i = 0; i < iterations; i++) {
+        for (let j = 0; j < calls.length; j++) {
+          const call = calls[j] as { name: string; raw: unknown };
+          acc += floor(call.name, call.raw) ? 1 : 2;
+        }
+      }
+      sink.value = (sink.value + acc) | 0;
+    },
+  };
+}
+
+function round(value: number, digits = 1): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. prepareCall over the corpus, against the floor.
+
+function benchCorpus(): Record<string, unknown> {
+  const registry = corpusRegistry();
+  const floor = corpusFloor();
+  const times = compare([subject("prepareCall", registry, CORPUS_CALLS), floorContender("floor", floor, CORPUS_CALLS)], timing(6000));
+  const s = times.get("prepareCall");
+  const f = times.get("floor");
+  if (s === undefined || f === undefined) throw new Error("missing timing");
+  const perCall = CORPUS_CALLS.map((call) => {
+    const one = [call];
+    const t = compare([subject("s", registry, one), floorContender("f", floor, one)], timing(20000));
+    const ns = t.get("s")?.nsPerOp ?? Number.NaN;
+    const fl = t.get("f")?.nsPerOp ?? Number.NaN;
+    return { n: call.n, name: call.name, prepareCallNs: round(ns), floorNs: round(fl), ratio: round(ns / fl, 2) };
+  });
+  return {
+    nsPerCall: round(s.nsPerOp),
+    floorNsPerCall: round(f.nsPerOp),
+    ratio: round(s.nsPerOp / f.nsPerOp, 3),
+    goalRatio: 1.3,
+    met: s.nsPerOp / f.nsPerOp <= 1.3,
+    roundsNs: { prepareCall: s.rounds.map((x) => round(x)), floor: f.rounds.map((x) => round(x)) },
+    perCall,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. and 3. The runner.
+
+const provider: LLMProvider = {
+  chat: () => Promise.resolve({ content: "", toolCalls: [], finishReason: "stop" }),
+};
+
+const PATH_SCHEMA: JsonSchema = { type: "object", properties: { path: { type: "string" } }, required: ["path"] };
+
+function runnerSpec(tools: ToolRegistry): AgentRunSpec {
+  return { provider, model: "bench", tools, messages: [] };
+}
+
+function callsOf(name: string, count: number): ToolCallRequest[] {
+  return Array.from({ length: count }, (_, i) => new ToolCallRequest({ id: `call_${i}`, name, arguments: { path: `f${i}.txt` } }));
+}
+
+async function executeAll(spec: AgentRunSpec, calls: ToolCallRequest[]): Promise<number> {
+  const out = await new AgentRunner().executeTools(spec, calls);
+  return out.results.length + out.events.length + (out.fatalError === null ? 0 : 1);
+}
+
+async function benchRunnerOverhead(): Promise<Record<string, unknown>> {
+  const tools = new ToolRegistry();
+  tools.register(new BenchTool("fast_safe", PATH_SCHEMA, { readOnly: true }));
+  tools.register(new BenchTool("fast_unsafe", PATH_SCHEMA, { readOnly: false }));
+  const spec = runnerSpec(tools);
+  const N = 1000;
+  const safe = callsOf("fast_safe", N);
+  const unsafe = callsOf("fast_unsafe", N);
+  const warmup = quick ? 5 : 20;
+  for (let i = 0; i < warmup; i++) {
+    consume(await executeAll(spec, safe));
+    consume(await executeAll(spec, unsafe));
+  }
+  const safeUs: number[] = [];
+  const unsafeUs: number[] = [];
+  for (let r = 0; r < ROUNDS * 2; r++) {
+    const first = r % 2 === 0;
+    const a = await wallMs(() => executeAll(spec, first ? safe : unsafe));
+    const b = await wallMs(() => executeAll(spec, first ? unsafe : safe));
+    (first ? safeUs : unsafeUs).push((a * 1000) / N);
+    (first ? unsafeUs : safeUs).push((b * 1000) / N);
+  }
+  const concurrent = median(safeUs);
+  const sequential = median(unsafeUs);
+  return {
+    calls: N,
+    concurrentUsPerCall: round(concurrent, 2),
+    sequentialUsPerCall: round(sequential, 2),
+    goalUsPerCall: 5,
+    met: concurrent <= 5 && sequential <= 5,
+  };
+}
+
+async function benchConcurrency(): Promise<Record<string, unknown>> {
+  const sleep20 = (): Promise<unknown> => new Promise((resolve) => setTimeout(() => resolve("done"), 20));
+  const tools = new ToolRegistry();
+  tools.register(new BenchTool("sleep_safe", PATH_SCHEMA, { readOnly: true, execute: sleep20 }));
+  tools.register(new BenchTool("sleep_unsafe", PATH_SCHEMA, { readOnly: false, execute: sleep20 }));
+  const spec = runnerSpec(tools);
+  const safe = callsOf("sleep_safe", 100);
+  const unsafe = callsOf("sleep_unsafe", 100);
+  consume(await executeAll(spec, safe));
+  const safeMs: number[] = [];
+  for (let r = 0; r < (quick ? 3 : 7); r++) safeMs.push(await wallMs(() => executeAll(spec, safe)));
+  const unsafeMs = await wallMs(() => executeAll(spec, unsafe));
+  const concurrent = median(safeMs);
+  return {
+    calls: 100,
+    timerMs: 20,
+    concurrentWallMs: round(concurrent),
+    concurrentRunsMs: safeMs.map((x) => round(x)),
+    goalConcurrentWallMs: 40,
+    met: concurrent <= 40,
+    sequentialWallMs: round(unsafeMs),
+    expectedSequentialWallMs: 2000,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. Cost growth.
+
+const FILLER_SCHEMA: JsonSchema = { type: "object", properties: { x: { type: "string" } } };
+
+function benchRegistrySizes(): Record<string, unknown>[] {
+  const call = CORPUS_CALLS[0] as { name: string; raw: unknown };
+  const rows: Record<string, unknown>[] = [];
+  const contenders: Contender[] = [];
+  for (const size of [10, 100, 1000]) {
+    const fillers: Tool[] = [];
+    for (let i = 2; i < size; i++) fillers.push(new BenchTool(`filler_${i}`, FILLER_SCHEMA));
+    const registry = corpusRegistry(fillers);
+    if (registry.size !== size) throw new Error(`registry has ${registry.size} tools, wanted ${size}`);
+    contenders.push(subject(String(size), registry, [call]));
+  }
+  const t = compare(contenders, timing(40000));
+  for (const c of contenders) rows.push({ tools: Number(c.name), call: "1 (read_file, valid)", nsPerCall: round(t.get(c.name)?.nsPerOp ?? Number.NaN) });
+  return rows;
+}
+
+function wideSchema(count: number): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (let i = 0; i < count; i++) properties[`p${i}`] = { type: i % 2 === 0 ? "string" : "integer" };
+  return { type: "object", properties };
+}
+
+function wideArgs(count: number): string {
+  const value: Record<string, unknown> = {};
+  for (let i = 0; i < count; i++) value[`p${i}`] = i % 2 === 0 ? `v${i}` : i;
+  return JSON.stringify(value);
+}
+
+function benchWideArguments(): Record<string, unknown>[] {
+  const rows: Record<string, unknown>[] = [];
+  for (const count of [10, 100, 1000]) {
+    const schema = wideSchema(count);
+    const name = `wide_${count}`;
+    const registry = corpusRegistry([new BenchTool(name, schema)]);
+    const floor = buildFloor([[name, schema]]);
+    const calls = [{ name, raw: wideArgs(count) }];
+    if (registry.prepareCall(name, calls[0]?.raw).error !== null || !floor(name, calls[0]?.raw)) {
+      throw new Error(`the ${count}-property call should be valid`);
+    }
+    const t = compare([subject("s", registry, calls), floorContender("f", floor, calls)], timing(200000 / count));
+    const s = t.get("s")?.nsPerOp ?? Number.NaN;
+    const f = t.get("f")?.nsPerOp ?? Number.NaN;
+    rows.push({ properties: count, nsPerCall: round(s), floorNsPerCall: round(f), ratio: round(s / f, 2) });
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function pad(text: string, width: number): string {
+  return text.length >= width ? text : text + " ".repeat(width - text.length);
+}
+
+function table(rows: readonly (readonly string[])[]): string {
+  const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
+  const line = (r: readonly string[]): string => "| " + r.map((c, i) => pad(c, widths[i] ?? 0)).join(" | ") + " |";
+  const rule = "|" + widths.map((w) => "-".repeat(w + 2)).join("|") + "|";
+  return [line(rows[0] ?? []), rule, ...rows.slice(1).map(line)].join("\n");
+}
+
+function verdict(met: unknown): string {
+  return met === true ? "met" : met === false ? "MISSED" : "-";
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const corpus = benchCorpus();
+  const overhead = await benchRunnerOverhead();
+  const concurrency = await benchConcurrency();
+  const sizes = benchRegistrySizes();
+  const wide = benchWideArguments();
+
+  const rows: string[][] = [["figure", "measured", "goal", "result"]];
+  rows.push([
+    "1. prepareCall, 8-call corpus",
+    `${corpus["nsPerCall"]} ns/call (floor ${corpus["floorNsPerCall"]} ns/call, ratio ${corpus["ratio"]})`,
+    "ratio <= 1.3",
+    verdict(corpus["met"]),
+  ]);
+  for (const c of corpus["perCall"] as { n: number; name: string; prepareCallNs: number; floorNs: number; ratio: number }[]) {
+    rows.push([`   call ${c.n} (${c.name})`, `${c.prepareCallNs} ns (floor ${c.floorNs} ns, ratio ${c.ratio})`, "", ""]);
+  }
+  rows.push([
+    "2. executeTools, 1,000 instant calls, safe",
+    `${overhead["concurrentUsPerCall"]} us/call (concurrent)`,
+    "<= 5 us/call",
+    verdict((overhead["concurrentUsPerCall"] as number) <= 5),
+  ]);
+  rows.push([
+    "   same, unsafe tool",
+    `${overhead["sequentialUsPerCall"]} us/call (sequential)`,
+    "<= 5 us/call",
+    verdict((overhead["sequentialUsPerCall"] as number) <= 5),
+  ]);
+  rows.push(["3. 100 safe calls x 20 ms timer", `${concurrency["concurrentWallMs"]} ms wall`, "<= 40 ms", verdict(concurrency["met"])]);
+  rows.push(["   100 unsafe calls x 20 ms timer", `${concurrency["sequentialWallMs"]} ms wall`, "~2000 ms (expected)", "-"]);
+  for (const r of sizes) rows.push([`4. prepareCall, ${r["tools"]} tools registered`, `${r["nsPerCall"]} ns/call (call 1)`, "flat", ""]);
+  const sizeNs = sizes.map((r) => r["nsPerCall"] as number);
+  const flat = Math.max(...sizeNs) <= Math.min(...sizeNs) * 1.25;
+  rows[rows.length - 1]![3] = flat ? "met (flat)" : "MISSED (grows)";
+  for (const r of wide) {
+    rows.push([
+      `   prepareCall, ${r["properties"]}-property arguments`,
+      `${r["nsPerCall"]} ns/call (floor ${r["floorNsPerCall"]} ns, ratio ${r["ratio"]})`,
+      "",
+      "",
+    ]);
+  }
+
+  const printed = table(rows);
+  console.log(printed);
+  const cpu = cpus()[0]?.model ?? "unknown";
+  console.log(`\nNode ${process.version}, ${cpu}, ${cpus().length} CPUs, ${platform()}/${arch()}${quick ? ", --quick" : ""}; sink ${sink.value}; ${round((Date.now() - started) / 1000)} s`);
+
+  const results = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpu,
+    cpus: cpus().length,
+    platform: `${platform()}/${arch()}`,
+    command: "npm run bench",
+    quick,
+    figures: {
+      prepareCall: corpus,
+      runnerOverhead: overhead,
+      concurrency,
+      growth: { registrySize: { flat, rows: sizes }, argumentProperties: wide },
+    },
+    schemas: { read_file: READ_FILE_SCHEMA, search: SEARCH_SCHEMA },
+  };
+  if (quick) {
+    console.log("(--quick: bench/results.json not written)");
+  } else {
+    writeFileSync(new URL("./results.json", import.meta.url), JSON.stringify(results, null, 2) + "\n");
+    console.log("wrote bench/results.json");
+  }
+}
+
+await main();

@@ -1,0 +1,34 @@
+/**
+ * Exercise 2: the two rules of the loader, as pure functions. `isLoadableToolClass` decides
+ * whether a module export is a tool class the loader should create; `resolveCollision` decides
+ * what happens when two classes of one load want the same tool name (a built-in always wins).
+ */
+import { Tool, type ToolClass } from "../../src/index.js";
+
+/** Where a tool class came from: the project's own folder, or an installed plugin package. */
+export type ToolOrigin = "builtin" | "plugin";
+
+/** What `load` does with an incoming tool: register it, replace the earlier one, or skip it. */
+export type CollisionDecision = "register" | "replace" | "skip";
+
+/**
+ * True when the export `exportName` of a module is a class the loader should create: a subclass
+ * of `Tool` (not `Tool` itself), exported under a name that does not start with `_`, concrete
+ * (its prototype has an `execute` function — an abstract base leaves it out), and not hidden by
+ * `static discoverable = false`.
+ */
+export function isLoadableToolClass(exportName: string, value: unknown): value is ToolClass {
+  // TODO(lesson 2): check, in this order: a function whose prototype is a Tool (but not Tool itself),
+  // TODO(lesson 2): a public export name, a concrete execute, and discoverable !== false.
+  throw new Error(`TODO(lesson 2): decide whether ${exportName} (${typeof value}) is a tool class`);
+}
+
+/**
+ * Decides what `load` does with an `incoming` tool whose name was already registered earlier in
+ * the same load by a tool of origin `earlier` (`null`: not yet registered in this load).
+ * A plugin never replaces a built-in; otherwise the later class replaces the earlier one.
+ */
+export function resolveCollision(incoming: ToolOrigin, earlier: ToolOrigin | null): CollisionDecision {
+  // TODO(lesson 2): null → "register"; a plugin after a built-in → "skip"; any other pair → "replace".
+  throw new Error(`TODO(lesson 2): resolve ${incoming} after ${String(earlier)}`);
+}

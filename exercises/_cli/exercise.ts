@@ -1,0 +1,207 @@
+/**
+ * The learner CLI behind `npm run exercise N`:
+ *
+ *     npm run exercise 5                  run exercise 5's tests against exercises/05-*
+ *     npm run exercise 5 -- --watch       re-run on every save
+ *     npm run exercise 5 -- --hint        show the next hint
+ *     npm run exercise 5 -- --solution    show how your file differs from the worked answer
+ *     npm run exercise 5 -- --reset       restore the stub (asks first; --yes skips the question)
+ *
+ * @module
+ */
+import { copyFileSync, existsSync, mkdirSync, readFileSync, watch, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createInterface } from "node:readline/promises";
+import { BACKUP_DIR, findExercise, learnerText, listExercises, normalize, pristineText, rel, type Exercise } from "./catalog.js";
+import { diffLines, formatDiff } from "./diff.js";
+import { bold, dim, printExerciseSummary, red, yellow } from "./report.js";
+import { parseHints, readState, writeState } from "./state.js";
+import { runVitest } from "./vitest-run.js";
+
+type Mode = "run" | "watch" | "hint" | "solution" | "reset";
+
+/** The command line, read from argv — and from `npm_config_*` when npm swallowed a flag given without `--`. */
+function parseArgs(argv: readonly string[]): { query: string | null; mode: Mode; yes: boolean; unknown: string[] } {
+  const flags = new Set<string>();
+  const unknown: string[] = [];
+  let query: string | null = null;
+  for (const arg of argv) {
+    if (arg.startsWith("--")) flags.add(arg.slice(2));
+    else if (arg === "-y") flags.add("yes");
+    else if (query === null) query = arg;
+    else unknown.push(arg);
+  }
+  for (const name of ["watch", "hint", "solution", "reset", "yes"]) {
+    if (process.env[`npm_config_${name}`] === "true") flags.add(name);
+  }
+  const modes = (["watch", "hint", "solution", "reset"] as const).filter((m) => flags.has(m));
+  for (const flag of flags) if (!["watch", "hint", "solution", "reset", "yes"].includes(flag)) unknown.push(`--${flag}`);
+  if (modes.length > 1) unknown.push(`only one of ${modes.map((m) => `--${m}`).join(", ")}`);
+  return { query, mode: modes[0] ?? "run", yes: flags.has("yes"), unknown };
+}
+
+function usage(): void {
+  console.log("Usage: npm run exercise N [-- --watch | --hint | --solution | --reset [--yes]]");
+  console.log("");
+  for (const e of listExercises()) console.log(`  ${e.number}  ${e.slug}`);
+  console.log("");
+  console.log("See where you are: npm run progress");
+}
+
+async function runOnce(exercise: Exercise): Promise<boolean> {
+  const report = await runVitest([exercise.testFile], { kind: "exercises" });
+  return printExerciseSummary(exercise, report);
+}
+
+async function runWatch(exercise: Exercise): Promise<never> {
+  let running = false;
+  let again = false;
+  const cycle = async (): Promise<void> => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    do {
+      again = false;
+      console.clear();
+      await runOnce(exercise);
+      console.log("");
+      console.log(dim(`Watching exercises/${exercise.id}/ — save a file to re-run, Ctrl+C to stop.`));
+    } while (again);
+    running = false;
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  watch(exercise.dir, () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void cycle(), 150);
+  });
+  await cycle();
+  return new Promise<never>(() => undefined);
+}
+
+function showHint(exercise: Exercise): void {
+  const path = join(exercise.dir, "hints.md");
+  const hints = existsSync(path) ? parseHints(readFileSync(path, "utf8")) : [];
+  if (hints.length === 0) {
+    console.log(`Exercise ${exercise.number} has no hints.`);
+    return;
+  }
+  const state = readState();
+  const shown = Math.max(0, Math.floor(Number(state.hintsShown[exercise.id] ?? 0)) || 0);
+  const index = Math.min(shown, hints.length - 1);
+  console.log(bold(`Hint ${index + 1} of ${hints.length} — exercise ${exercise.number}: ${exercise.slug}`));
+  console.log("");
+  console.log(hints[index]);
+  console.log("");
+  if (shown >= hints.length) console.log(dim("That was the last hint (shown again). The worked answer: --solution"));
+  else if (index + 1 < hints.length) console.log(dim(`Next hint: npm run exercise ${exercise.number} -- --hint`));
+  else console.log(dim("That was the last hint. The worked answer: npm run exercise " + exercise.number + " -- --solution"));
+  state.hintsShown[exercise.id] = Math.min(shown + 1, hints.length);
+  writeState(state);
+}
+
+function showSolution(exercise: Exercise): void {
+  console.log(yellow("Spoiler warning: this shows the worked answer. Try the hints first (--hint) — you learn more by finishing it yourself."));
+  console.log("");
+  for (const file of exercise.files) {
+    const solutionPath = join(exercise.solutionDir, file);
+    if (!existsSync(solutionPath)) continue;
+    const mine = learnerText(exercise, file) ?? "";
+    const theirs = readFileSync(solutionPath, "utf8");
+    console.log(bold(`--- exercises/${exercise.id}/${file} (yours)`));
+    console.log(bold(`+++ solutions/${exercise.id}/${file} (worked answer)`));
+    const lines = diffLines(mine, theirs);
+    console.log(lines.every((l) => l.op === " ") ? "(identical)" : formatDiff(lines));
+    console.log("");
+  }
+  console.log(dim(`Whole files: solutions/${exercise.id}/`));
+}
+
+async function confirm(question: string): Promise<boolean> {
+  if (process.stdin.isTTY !== true) return false;
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    const answer = await rl.question(question);
+    return /^y(es)?$/i.test(answer.trim());
+  } finally {
+    rl.close();
+  }
+}
+
+async function reset(exercise: Exercise, yes: boolean): Promise<number> {
+  const changed = exercise.files.filter((file) => {
+    const current = learnerText(exercise, file);
+    return current === null || normalize(current) !== normalize(pristineText(exercise, file));
+  });
+  if (changed.length === 0) {
+    console.log(`Exercise ${exercise.number} is already the untouched stub; nothing to reset.`);
+    return 0;
+  }
+  console.log(`This restores the stub of ${changed.map((f) => `exercises/${exercise.id}/${f}`).join(", ")}.`);
+  console.log("Your current version is copied to .exercise-backups/ first.");
+  if (!yes) {
+    if (process.stdin.isTTY !== true) {
+      console.log(red("Not resetting: no terminal to ask. Run it again with --yes to confirm."));
+      return 1;
+    }
+    if (!(await confirm("Reset? [y/N] "))) {
+      console.log("Nothing changed.");
+      return 1;
+    }
+  }
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  let backup = join(BACKUP_DIR, `${String(exercise.number).padStart(2, "0")}-${stamp}`);
+  for (let n = 2; existsSync(backup); n++) backup = join(BACKUP_DIR, `${String(exercise.number).padStart(2, "0")}-${stamp}-${n}`);
+  mkdirSync(backup, { recursive: true });
+  for (const file of changed) {
+    const current = join(exercise.dir, file);
+    if (existsSync(current)) copyFileSync(current, join(backup, file));
+  }
+  for (const file of changed) writeFileSync(join(exercise.dir, file), pristineText(exercise, file));
+  console.log(`Restored. Your previous work is in ${rel(backup)}/`);
+  return 0;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const { query, mode, yes, unknown } = parseArgs(argv);
+  if (unknown.length > 0) {
+    console.log(red(`Not understood: ${unknown.join(" ")}`));
+    usage();
+    return 2;
+  }
+  if (query === null) {
+    usage();
+    return 2;
+  }
+  const exercise = findExercise(query);
+  if (exercise === null) {
+    console.log(red(`There is no exercise "${query}".`));
+    usage();
+    return 2;
+  }
+  switch (mode) {
+    case "hint":
+      showHint(exercise);
+      return 0;
+    case "solution":
+      showSolution(exercise);
+      return 0;
+    case "reset":
+      return reset(exercise, yes);
+    case "watch":
+      return runWatch(exercise);
+    case "run":
+      return (await runOnce(exercise)) ? 0 : 1;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  },
+);

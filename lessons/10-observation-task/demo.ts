@@ -1,0 +1,245 @@
+/**
+ * Lesson 10 demo: the observation task, end to end. The model is asked to read a file that does
+ * not exist; the demo prints every stage of that one call — `getDefinitions()`, the
+ * `ToolCallRequest`'s `name` and `arguments`, the `prepareCall()` trace inside the run,
+ * `concurrencySafe`, the tool's result, and the `role: "tool"` message inside the next request —
+ * and shows the run completing.
+ *
+ * By default the model is mocked: the real `OpenAICompatibleProvider` talks HTTP to an in-process
+ * msw server, so the request bodies printed are real. With `OPENAI_BASE_URL` set (and optionally
+ * `OPENAI_API_KEY`, `MODEL`) a real model is used instead; `--mock` forces the mocked one.
+ *
+ * @module
+ */
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import {
+  AgentRunner,
+  OpenAICompatibleProvider,
+  providerFromEnv,
+  ToolRegistry,
+  type ChatMessage,
+  type ChatRequest,
+  type ExecuteOptions,
+  type LLMProvider,
+  type LLMResponse,
+  type PreparedCall,
+  type PrepareStep,
+} from "../../src/index.js";
+import { ListDirTool } from "../../src/tools/builtin/list-dir.js";
+import { ReadFileTool } from "../../src/tools/builtin/read-file.js";
+import { WriteFileTool } from "../../src/tools/builtin/write-file.js";
+import { block, bold, dim, field, green, mark, red, say, section, yellow } from "../_shared/print.js";
+import { printStep } from "../_shared/trace.js";
+
+/** The mocked model's address; msw answers it inside this process. */
+export const MOCK_BASE_URL = "http://mock-model.test/v1";
+/** The path the model is asked to read; it does not exist. */
+export const MISSING_PATH = "notes/missing.md";
+
+/** The argument text the mocked model sends, exactly as it goes over the wire. */
+const WIRE_ARGUMENTS = `{"path": "${MISSING_PATH}"}`;
+
+const USER_PROMPT = `Use the read_file tool to read ${MISSING_PATH} and tell me what it says. If it cannot be read, say why.`;
+
+/** A registry that keeps the `prepareCall` trace of every call the runner prepares. */
+class ObservedRegistry extends ToolRegistry {
+  /** One trace per prepared call, in order. */
+  readonly traces: { name: unknown; params: unknown; steps: PrepareStep[]; prepared: PreparedCall }[] = [];
+
+  override prepareCall(name: unknown, params: unknown, onStep?: (step: PrepareStep) => void): PreparedCall {
+    const steps: PrepareStep[] = [];
+    const prepared = super.prepareCall(name, params, (step) => {
+      steps.push(step);
+      onStep?.(step);
+    });
+    this.traces.push({ name, params, steps, prepared });
+    return prepared;
+  }
+}
+
+/** The real `read_file`, keeping what each call returned. */
+class ObservedReadFileTool extends ReadFileTool {
+  /** The raw value of each `execute` call, before the runner turns it into a message. */
+  readonly results: unknown[] = [];
+
+  override async execute(params: Record<string, unknown>, options: ExecuteOptions): Promise<unknown> {
+    const result = await super.execute(params, options);
+    this.results.push(result);
+    return result;
+  }
+}
+
+/** Wraps a provider and keeps each request and response. */
+class RecordingProvider implements LLMProvider {
+  readonly requests: ChatMessage[][] = [];
+  readonly responses: LLMResponse[] = [];
+  constructor(readonly inner: LLMProvider) {}
+  async chat(request: ChatRequest): Promise<LLMResponse> {
+    this.requests.push(structuredClone(request.messages));
+    const response = await this.inner.chat(request);
+    this.responses.push(response);
+    return response;
+  }
+}
+
+/** The mocked model: asks for read_file first, then answers with what the tool message said. */
+function mockModel(bodies: unknown[]): ReturnType<typeof setupServer> {
+  return setupServer(
+    http.post(`${MOCK_BASE_URL}/chat/completions`, async ({ request }) => {
+      const body = (await request.json()) as { messages?: ChatMessage[] };
+      bodies.push(body);
+      const toolMessage = body.messages?.find((m) => m.role === "tool");
+      if (toolMessage === undefined) {
+        return HttpResponse.json({
+          id: "chatcmpl-1",
+          object: "chat.completion",
+          choices: [
+            {
+              index: 0,
+              finish_reason: "tool_calls",
+              message: {
+                role: "assistant",
+                content: null,
+                tool_calls: [
+                  { id: "call_read_1", type: "function", function: { name: "read_file", arguments: WIRE_ARGUMENTS } },
+                ],
+              },
+            },
+          ],
+        });
+      }
+      const firstLine = (toolMessage.content ?? "").split("\n")[0] ?? "";
+      return HttpResponse.json({
+        id: "chatcmpl-2",
+        object: "chat.completion",
+        choices: [
+          {
+            index: 0,
+            finish_reason: "stop",
+            message: { role: "assistant", content: `I could not read ${MISSING_PATH}: the tool said "${firstLine}". Is the path right?` },
+          },
+        ],
+      });
+    }),
+  );
+}
+
+function json(value: unknown): string {
+  return JSON.stringify(value);
+}
+
+/** Runs the demo. */
+export async function main(args: string[]): Promise<number> {
+  const fromEnv = args.includes("--mock") ? null : providerFromEnv();
+  const bodies: unknown[] = [];
+  const server = fromEnv === null ? mockModel(bodies) : null;
+  const workspace = await mkdtemp(join(tmpdir(), "lesson-10-"));
+  let ok = true;
+  const check = (label: string, passed: boolean): void => {
+    ok &&= passed;
+    say(`  ${mark(passed)} ${label}`);
+  };
+  try {
+    server?.listen({ onUnhandledRequest: "error" });
+    await mkdir(join(workspace, "notes"));
+    await writeFile(join(workspace, "notes", "todo.md"), "- read the lesson\n");
+
+    const registry = new ObservedRegistry();
+    const readFile = new ObservedReadFileTool({ workspace });
+    registry.register(readFile);
+    registry.register(new ListDirTool({ workspace }));
+    registry.register(new WriteFileTool({ workspace }));
+
+    const inner = fromEnv?.provider ?? new OpenAICompatibleProvider({ baseURL: MOCK_BASE_URL, apiKey: "not-a-real-key" });
+    const model = fromEnv?.model ?? "mock-model";
+    const provider = new RecordingProvider(inner);
+    say(
+      fromEnv === null
+        ? `  model: ${bold("mocked")} (msw answers ${MOCK_BASE_URL}/chat/completions; the provider and the HTTP bodies are real)`
+        : `  model: ${bold(model)} at ${process.env["OPENAI_BASE_URL"] ?? ""} (a real model: its choices may differ)`,
+    );
+    field("workspace", workspace, 11);
+    field("user", USER_PROMPT, 11);
+
+    section("1. ToolRegistry.getDefinitions(): what the model is offered");
+    const definitions = registry.getDefinitions();
+    say(`  ${definitions.map((d) => d.function.name).join(", ")}`);
+    say(`  read_file parameters: ${json(registry.get("read_file")?.parameters)}`);
+
+    const runner = new AgentRunner();
+    const spec = {
+      provider,
+      model,
+      tools: registry,
+      messages: [{ role: "user" as const, content: USER_PROMPT }],
+      maxIterations: 4,
+      toolTimeoutMs: 10_000,
+    };
+    const result = await runner.run(spec);
+
+    section("2. The model's reply: ToolCallRequest.name and .arguments");
+    const calls = provider.responses.flatMap((r) => r.toolCalls);
+    const first = calls[0];
+    if (first === undefined) {
+      say(yellow("  The model answered without calling a tool:"));
+      block(result.finalContent ?? "(no content)", 4);
+      field("stopReason", result.stopReason, 11);
+      if (result.error !== null) block(result.error, 4);
+      return fromEnv === null ? 1 : result.stopReason === "completed" ? 0 : 1;
+    }
+    field("id", first.id, 11);
+    field("name", json(first.name), 11);
+    if (fromEnv === null) field("wire text", `'${WIRE_ARGUMENTS}'  ${dim("(tool_calls[0].function.arguments in the HTTP answer)")}`, 11);
+    field("arguments", `${json(first.arguments)}  ${dim(`(${typeof first.arguments}: the argument text parsed by parseToolArguments, nothing repaired)`)}`, 11);
+
+    section("3. prepareCall() inside the run");
+    const trace = registry.traces[0];
+    for (const step of trace?.steps ?? []) printStep(step);
+    say(`  ${dim("outcome")}   ${trace?.prepared.error === null ? green("may execute") : red("rejected before execute")}`);
+
+    section("4. concurrencySafe: how the runner plans the turn");
+    const tool = registry.get(first.name);
+    field(`${first.name}.readOnly`, String(tool?.readOnly), first.name.length + 18);
+    field(`${first.name}.concurrencySafe`, String(tool?.concurrencySafe), first.name.length + 18);
+    say(`  partitionToolBatches -> ${json(runner.partitionToolBatches(spec, calls.slice(0, provider.responses[0]?.toolCalls.length ?? 1)).map((b) => b.map((c) => c.name)))}`);
+
+    section("5. The tool result");
+    const raw = readFile.results[0];
+    say(`  execute() returned ${raw === undefined ? "nothing (it did not run)" : `${raw?.constructor?.name ?? typeof raw} ${json({ isError: (raw as { isError?: unknown }).isError, content: String(raw) })}`}`);
+    const event = result.toolEvents[0];
+    say(`  ToolEvent ${json(event)}`);
+
+    section('6. The role:"tool" message inside the next request');
+    const wire = bodies[1] as { messages?: ChatMessage[] } | undefined;
+    const nextMessages = wire?.messages ?? provider.requests[1] ?? [];
+    const toolMessage = nextMessages.find((m) => m.role === "tool");
+    say(dim(fromEnv === null ? "  from the JSON body of HTTP request 2, as msw received it:" : "  from request 2 as the runner sent it:"));
+    say(`  ${json(nextMessages.map((m) => m.role))}`);
+    say(`  ${json(toolMessage)}`);
+
+    section("7. The run");
+    field("stopReason", result.stopReason, 13);
+    field("finalContent", result.finalContent ?? "(none)", 13);
+    field("toolsUsed", json(result.toolsUsed), 13);
+    field("requests", String(provider.requests.length), 13);
+    say();
+    check("the error came back as a tool result, not as a crash", toolMessage !== undefined && /not found/i.test(toolMessage.content ?? ""));
+    check("the run completed", result.stopReason === "completed");
+    if (fromEnv === null) {
+      check(`the call was read_file with {"path":"${MISSING_PATH}"}`, first.name === "read_file" && json(first.arguments) === json({ path: MISSING_PATH }));
+      check("prepareCall went through all six steps", (trace?.steps.length ?? 0) === 6 && trace?.prepared.error === null);
+      check("read_file is concurrencySafe", tool?.concurrencySafe === true);
+      check("the tool message answers call_read_1", toolMessage?.tool_call_id === "call_read_1" && toolMessage.name === "read_file");
+    }
+    say();
+    say(ok ? green(`  ${bold("The failed read was one more message for the model, and the run went on.")}`) : red("  Some checks failed."));
+    return ok ? 0 : 1;
+  } finally {
+    server?.close();
+    await rm(workspace, { recursive: true, force: true });
+  }
+}

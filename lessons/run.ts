@@ -1,0 +1,106 @@
+/**
+ * The lesson runner behind `npm run lesson`.
+ *
+ * - `npm run lesson` lists the lessons.
+ * - `npm run lesson 5` (or `05`) prints lesson 5's title and key points, then runs its demo;
+ *   the exit code is the demo's.
+ * - `npm run lesson 5 -- --name read_file --args '{"path": 3}'`: everything after the number is
+ *   passed to the demo.
+ * - An unknown number prints the list and exits with 2.
+ *
+ * @module
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { findLessonFolder, listLessons, readLessonMeta, type LessonMeta } from "./_shared/meta.js";
+import { bold, dim, heading, red, say, yellow } from "./_shared/print.js";
+
+/** The shape every `lessons/NN-*\/demo.ts` exports. */
+export interface DemoModule {
+  /** Runs the demo with the arguments after the lesson number; resolves with an exit code. */
+  main(args: string[]): Promise<number>;
+}
+
+/** Prints the numbered list of lessons and how to run one. */
+export function printLessonList(lessons: readonly LessonMeta[] = listLessons()): void {
+  heading("Lessons: tool registration, validation and execution");
+  for (const lesson of lessons) {
+    say(`  ${bold(String(lesson.number).padStart(2))}  ${lesson.title}`);
+  }
+  say();
+  say(dim("Run one with: npm run lesson <N>   (for example: npm run lesson 5)"));
+}
+
+/** Prints a lesson's title and its key points, the way the runner shows them before a demo. */
+export function printLessonIntro(meta: LessonMeta): void {
+  heading(`Lesson ${meta.number}. ${meta.title}`);
+  if (meta.keyPoints.length > 0) {
+    say(bold("Key points"));
+    for (const point of meta.keyPoints) say(`  - ${point}`);
+  }
+  say();
+}
+
+/** Parses `5`, `05` or ` 5 ` as a lesson number; anything else gives `null`. */
+export function parseLessonNumber(text: string | undefined): number | null {
+  if (text === undefined || !/^\s*\d{1,3}\s*$/.test(text)) return null;
+  return Number(text);
+}
+
+/** Runs the runner with the given command-line arguments and resolves with the exit code. */
+export async function runLessonCommand(argv: readonly string[]): Promise<number> {
+  const args = argv[0] === "--" ? argv.slice(1) : [...argv];
+  if (args.length === 0) {
+    printLessonList();
+    return 0;
+  }
+  const [first, ...rest] = args;
+  const n = parseLessonNumber(first);
+  const folder = n === null ? null : findLessonFolder(n);
+  if (folder === null) {
+    say(red(`There is no lesson "${first ?? ""}".`));
+    say();
+    printLessonList();
+    return 2;
+  }
+  let meta: LessonMeta;
+  try {
+    meta = readLessonMeta(folder);
+  } catch (error) {
+    say(red(`Lesson ${n}: ${(error as Error).message}`));
+    return 1;
+  }
+  printLessonIntro(meta);
+  const demoPath = join(folder, "demo.ts");
+  if (!existsSync(demoPath)) {
+    say(yellow(`Lesson ${meta.number} has no demo yet (${demoPath}).`));
+    return 1;
+  }
+  const demo = (await import(pathToFileURL(demoPath).href)) as Partial<DemoModule>;
+  if (typeof demo.main !== "function") {
+    say(red(`${demoPath} does not export main(args).`));
+    return 1;
+  }
+  return demo.main(rest);
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (invokedDirectly) {
+  // `npm run lesson 5 | head` closes the pipe early; that is not an error.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(0);
+    throw error;
+  });
+  runLessonCommand(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+      // A demo should close everything it opened; if a handle stays open anyway, do not hang.
+      setTimeout(() => process.exit(code), 3000).unref();
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}

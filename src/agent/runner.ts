@@ -1,0 +1,568 @@
+/**
+ * The agent loop (lessons 6–8 and 10): ask the model, run the tools it calls, put every result
+ * back as a `role: "tool"` message, and ask again — until the model answers in words, the
+ * iteration limit is reached, a fatal tool error stops the run, the provider fails, or the run is
+ * aborted. {@link AgentRunner.run} never rejects: every way of stopping is a `stopReason`.
+ *
+ * Inside one model turn the calls are split into batches
+ * ({@link AgentRunner.partitionToolBatches}); the batches run one after another and the calls of
+ * one batch run together ({@link AgentRunner.executeTools}). Whatever happens to a call — it is
+ * unknown, its arguments are wrong, it throws, it times out, it is refused — it is answered by
+ * exactly one tool message, in call order, so the model can read what went wrong and try again.
+ *
+ * @module
+ */
+import { ToolCallRequest, type ChatMessage, type LLMProvider, type LLMResponse } from "../providers/base.js";
+import { isToolErrorResult, type Tool } from "../tools/base.js";
+import { isPlainObject } from "../tools/cast.js";
+import { RETRY_HINT } from "../tools/messages.js";
+import type { ToolRegistry } from "../tools/registry.js";
+import { describeThrown, formatThrown } from "../tools/thrown.js";
+import { partitionBatches } from "./batches.js";
+import { buildToolMessage, DEFAULT_MAX_TOOL_RESULT_CHARS, toolResultToText } from "./tool-message.js";
+import {
+  classifyViolation,
+  escalationMessage,
+  externalLookupSignature,
+  REPEATED_LOOKUP_MESSAGE,
+  SSRF_NOTE,
+  workspaceViolationSignature,
+} from "./violations.js";
+
+/** Everything one run needs: the model, the tools, the conversation so far, and the limits. */
+export interface AgentRunSpec {
+  /** Answers each model turn. */
+  provider: LLMProvider;
+  /** The model name sent with every request. */
+  model: string;
+  /** The tools the model may call; their definitions are sent with every request. */
+  tools: ToolRegistry;
+  /** The conversation so far. It is copied, never changed. */
+  messages: ChatMessage[];
+  /** How many model turns at most. Default 20. */
+  maxIterations?: number;
+  /** Run consecutive concurrency-safe calls together. Default true. */
+  concurrentTools?: boolean;
+  /** At most this many calls of one batch at the same time. Default unlimited. */
+  maxConcurrency?: number;
+  /** Stop the run after a turn in which a tool failed (other than a security refusal). Default false. */
+  failOnToolError?: boolean;
+  /** Longer results are persisted (with a workspace) or truncated. Default 16000; 0 or less disables both. */
+  maxToolResultChars?: number;
+  /** Where large results are saved, under `.tool-results/`. Without it they are truncated. */
+  workspace?: string;
+  /** Names the folder for this conversation's saved results. Default `"default"`. */
+  sessionKey?: string;
+  /** Per-call time limit in milliseconds; on expiry the call's signal aborts and an error result returns. */
+  toolTimeoutMs?: number;
+  /** Aborting it ends the run and aborts every call in flight. */
+  signal?: AbortSignal;
+}
+
+/** What happened to one call, for logs and the lessons' trace: the name as called, a status and a short detail. */
+export interface ToolEvent {
+  /** The name as the model called it. */
+  name: string;
+  /** `"ok"` when the tool ran and succeeded; `"error"` for every kind of failure or refusal. */
+  status: "ok" | "error";
+  /** A one-line summary: the start of the result, or what went wrong. */
+  detail: string;
+}
+
+/** How a run ended, with the full conversation it produced. */
+export interface AgentRunResult {
+  /** The model's final answer; for `tool_error` and `max_iterations`, the text that explains the stop. */
+  finalContent: string | null;
+  /** The input messages followed by every assistant and tool message of the run. */
+  messages: ChatMessage[];
+  /** Names (as called) of the calls that succeeded, in call order, over the whole run. */
+  toolsUsed: string[];
+  /** One event per call, in call order, over the whole run. */
+  toolEvents: ToolEvent[];
+  /** Why the run stopped. */
+  stopReason: "completed" | "tool_error" | "max_iterations" | "error" | "aborted";
+  /** What went wrong, for `tool_error`, `error` and `aborted`; otherwise null. */
+  error: string | null;
+}
+
+/** What {@link AgentRunner.executeTools} resolves with: one entry per call, in call order. */
+export interface ExecuteToolsResult {
+  /** Per call: the tool's own value for a success, the error text the model will read otherwise. */
+  results: unknown[];
+  /** Per call: the name as called, `"ok"` or `"error"`, and a short detail. */
+  events: ToolEvent[];
+  /** With `failOnToolError`, the first fatal error in call order; otherwise null. */
+  fatalError: Error | null;
+}
+
+/** The default `maxIterations`. */
+export const DEFAULT_MAX_ITERATIONS = 20;
+
+/** The event detail of a lookup refused by the repeated-lookup throttle. */
+export const REPEATED_LOOKUP_DETAIL = "repeated external lookup blocked";
+
+/** The `error` of a run that was aborted. */
+export const RUN_ABORTED_MESSAGE = "Error: the run was aborted";
+
+/** The text a call gets when its time limit ran out. */
+export function toolTimeoutMessage(name: string, ms: number): string {
+  return `Error: Tool '${name}' timed out after ${ms} ms`;
+}
+
+/** The text a call gets when the run was aborted before it finished (or before it started). */
+export function toolAbortedMessage(name: string): string {
+  return `Error: Tool '${name}' did not finish because the run was aborted`;
+}
+
+/** The final text of a run that used all its model turns without an answer. */
+export function maxIterationsMessage(max: number): string {
+  return (
+    `I stopped after reaching the iteration limit of ${max} model turns (maxIterations) without a final answer. ` +
+    "The task may need to be split into smaller steps."
+  );
+}
+
+/** What executing one call produced, before it is turned into a payload and an event. */
+type Outcome =
+  | { kind: "blocked" }
+  | { kind: "aborted" }
+  | { kind: "timeout"; ms: number }
+  | { kind: "prep"; text: string }
+  | { kind: "thrown"; value: unknown }
+  | { kind: "error-result"; text: string }
+  | { kind: "ok"; value: unknown };
+
+/** One call, finished: what the model reads (before text conversion), the event, and a fatal error. */
+interface Settled {
+  payload: unknown;
+  event: ToolEvent;
+  fatal: Error | null;
+}
+
+/** Counters for one agent turn (one `run()`), shared by its iterations and concurrent calls. */
+interface TurnState {
+  lookups: Map<string, number>;
+  violations: Map<string, number>;
+}
+
+function newTurnState(): TurnState {
+  return { lookups: new Map(), violations: new Map() };
+}
+
+/** An error built from a text result, named `RuntimeError` as upstream does, so `failOnToolError` reports `Error: RuntimeError: <text>`. */
+function textError(text: string): Error {
+  const error = new Error(text);
+  error.name = "RuntimeError";
+  return error;
+}
+
+/** A thrown value as an `Error`, keeping the description `formatThrown` gives of it. */
+function asError(value: unknown): Error {
+  if (value instanceof Error) return value;
+  const { name, message } = describeThrown(value);
+  const error = new Error(message);
+  error.name = name;
+  return error;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\n/g, " ").trim();
+}
+
+function successDetail(result: unknown): string {
+  const text = oneLine(result === null || result === undefined ? "" : toolResultToText(result));
+  if (text === "") return "(empty)";
+  return text.length > 120 ? text.slice(0, 120) + "..." : text;
+}
+
+function prepDetail(text: string): string {
+  const at = text.indexOf(": ");
+  return (at >= 0 ? text.slice(at + 2) : text).slice(0, 120);
+}
+
+function positiveNumber(value: unknown): number | null {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/** Resolves with `promise`, or rejects as soon as `signal` aborts (a pending promise is then ignored). */
+function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason ?? new Error("aborted"));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Runs `items` through `fn`, at most `limit` at a time, starting them in order; results in input order. */
+async function runPool<T, R>(items: readonly T[], limit: number | null, fn: (item: T) => Promise<R>): Promise<R[]> {
+  if (items.length === 1) return [await fn(items[0] as T)];
+  const cap = limit === null ? items.length : Math.max(1, Math.floor(limit));
+  if (cap >= items.length) return Promise.all(items.map(fn));
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: cap }, worker));
+  return results;
+}
+
+/** A call from a provider, made safe: a real `ToolCallRequest`, or null when it has no valid name. */
+function normalizeCall(call: unknown, fallbackId: string): ToolCallRequest | null {
+  if (call instanceof ToolCallRequest) return call.hasValidName() ? call : null;
+  if (!isPlainObject(call) && (call === null || typeof call !== "object")) return null;
+  const raw = call as { id?: unknown; name?: unknown; arguments?: unknown };
+  if (typeof raw.name !== "string" || raw.name === "") return null;
+  const id = typeof raw.id === "string" && raw.id !== "" ? raw.id : fallbackId;
+  return new ToolCallRequest({ id, name: raw.name, arguments: raw.arguments });
+}
+
+/**
+ * Runs the agent loop. One instance can serve any number of runs; it holds no state between them.
+ */
+export class AgentRunner {
+  /**
+   * Runs the loop until the model answers without tool calls, and resolves with how it ended.
+   * Never rejects: a provider failure gives `stopReason: "error"`, an abort `"aborted"`, the
+   * iteration limit `"max_iterations"`, and a fatal tool error (with `failOnToolError`) `"tool_error"`.
+   *
+   * Each turn appends the assistant message with its `tool_calls` and then exactly one tool
+   * message per call, in call order. Calls without a valid name are dropped first. Tool calls
+   * are not run when the model's finish reason is `refusal` or `content_filter` (the reply's
+   * text is the answer), `error` (the run ends with `"error"`), or `length` (the reply was cut
+   * off, so its calls may be incomplete: the run ends with `"error"`).
+   *
+   * With `failOnToolError`, the first fatal error in call order ends the run after every call of
+   * that turn has run and been answered; `error` and `finalContent` are then
+   * `Error: <error name>: <message>`. A thrown `Error` keeps its own name; an error built from a
+   * text (a `ToolResult` error, a prepare error, a time-out, a blocked lookup) is named
+   * `RuntimeError`, as upstream: `Error: RuntimeError: Error: File not found: a.txt`. SSRF and
+   * workspace refusals are never fatal.
+   *
+   * @example
+   * ```ts
+   * const tools = new ToolRegistry();
+   * tools.register(new ReadFileTool({ workspace: "/tmp/ws" }));
+   * const provider = new ScriptedProvider([
+   *   { content: null, finishReason: "tool_calls",
+   *     toolCalls: [new ToolCallRequest({ id: "call_1", name: "read_file", arguments: { path: "nope.txt" } })] },
+   *   { content: "There is no file called nope.txt.", toolCalls: [], finishReason: "stop" },
+   * ]);
+   * const result = await new AgentRunner().run({
+   *   provider, model: "scripted", tools,
+   *   messages: [{ role: "user", content: "What is in nope.txt?" }],
+   * });
+   * result.stopReason;                 // "completed"
+   * result.messages[2]?.content;       // "Error: File not found: nope.txt\n\n[Analyze the error above …]"
+   * result.finalContent;               // "There is no file called nope.txt."
+   * ```
+   */
+  async run(spec: AgentRunSpec): Promise<AgentRunResult> {
+    const messages: ChatMessage[] = [...(spec.messages ?? [])];
+    const toolsUsed: string[] = [];
+    const toolEvents: ToolEvent[] = [];
+    const end = (
+      stopReason: AgentRunResult["stopReason"],
+      finalContent: string | null,
+      error: string | null,
+    ): AgentRunResult => ({ finalContent, messages, toolsUsed, toolEvents, stopReason, error });
+
+    const requested = spec.maxIterations;
+    const maxIterations =
+      typeof requested === "number" && Number.isFinite(requested) ? Math.max(0, Math.floor(requested)) : DEFAULT_MAX_ITERATIONS;
+    const state = newTurnState();
+    const maxChars =
+      typeof spec.maxToolResultChars === "number" && !Number.isNaN(spec.maxToolResultChars)
+        ? spec.maxToolResultChars
+        : DEFAULT_MAX_TOOL_RESULT_CHARS;
+    const messageOptions = {
+      maxToolResultChars: maxChars,
+      ...(spec.workspace !== undefined ? { workspace: spec.workspace } : {}),
+      ...(spec.sessionKey !== undefined ? { sessionKey: spec.sessionKey } : {}),
+    };
+
+    try {
+      for (let iteration = 0; iteration < maxIterations; iteration++) {
+        if (spec.signal?.aborted) return end("aborted", null, RUN_ABORTED_MESSAGE);
+
+        let response: LLMResponse;
+        try {
+          const request = {
+            model: spec.model,
+            messages: messages.map((m) => ({ ...m })),
+            tools: spec.tools.getDefinitions(),
+            ...(spec.signal !== undefined ? { signal: spec.signal } : {}),
+          };
+          response = await raceSignal(Promise.resolve().then(() => spec.provider.chat(request)), spec.signal);
+        } catch (thrown) {
+          if (spec.signal?.aborted) return end("aborted", null, RUN_ABORTED_MESSAGE);
+          return end("error", null, `Error: the model request failed: ${formatThrown(thrown)}`);
+        }
+        if (response === null || typeof response !== "object") {
+          return end("error", null, "Error: the model request failed: the provider returned no response");
+        }
+
+        const content = typeof response.content === "string" ? response.content : null;
+        const finishReason = typeof response.finishReason === "string" ? response.finishReason : "";
+        const rawCalls: unknown[] = Array.isArray(response.toolCalls) ? response.toolCalls : [];
+        const calls = rawCalls
+          .map((call, index) => normalizeCall(call, `call_${iteration}_${index}`))
+          .filter((call): call is ToolCallRequest => call !== null);
+
+        if (finishReason === "error") {
+          const said = content !== null && content.trim() !== "" ? `: ${content.trim()}` : "";
+          return end("error", content, `Error: the model ended its reply with finish reason "error"${said}`);
+        }
+        if (calls.length > 0 && finishReason === "length") {
+          return end(
+            "error",
+            content,
+            'Error: the model\'s reply was cut off (finish reason "length"), so its tool calls were not run',
+          );
+        }
+        if (calls.length === 0 || finishReason === "refusal" || finishReason === "content_filter") {
+          messages.push({ role: "assistant", content });
+          return end("completed", content, null);
+        }
+
+        messages.push({ role: "assistant", content: content ?? "", tool_calls: calls.map((c) => c.toOpenAIToolCall()) });
+        const settled = await this.#executeCalls(spec, calls, state);
+        for (let i = 0; i < calls.length; i++) {
+          const call = calls[i] as ToolCallRequest;
+          const done = settled[i] as Settled;
+          messages.push(await buildToolMessage(call, done.payload, messageOptions));
+          toolEvents.push(done.event);
+          if (done.event.status === "ok") toolsUsed.push(call.name);
+        }
+        if (spec.signal?.aborted) return end("aborted", null, RUN_ABORTED_MESSAGE);
+        const fatal = settled.find((s) => s.fatal !== null)?.fatal ?? null;
+        if (fatal !== null) {
+          const text = `Error: ${formatThrown(fatal)}`;
+          messages.push({ role: "assistant", content: text });
+          return end("tool_error", text, text);
+        }
+      }
+    } catch (thrown) {
+      // Not expected: every known failure is handled above. Kept so run() never rejects.
+      return end("error", null, `Error: the run failed: ${formatThrown(thrown)}`);
+    }
+    const text = maxIterationsMessage(maxIterations);
+    messages.push({ role: "assistant", content: text });
+    return end("max_iterations", text, null);
+  }
+
+  /**
+   * Splits one turn's calls into batches. With `concurrentTools` (the default), consecutive calls
+   * whose tool exists and is `concurrencySafe` share a batch; an unknown, unsafe or exclusive
+   * call is a batch on its own. With `concurrentTools: false` every call is its own batch.
+   *
+   * @example
+   * ```ts
+   * // read_a, read_b safe; write_a unsafe
+   * runner.partitionToolBatches(spec, [readA, readB, writeA, readC]);
+   * // [[readA, readB], [writeA], [readC]]
+   * ```
+   */
+  partitionToolBatches(spec: AgentRunSpec, calls: ToolCallRequest[]): ToolCallRequest[][] {
+    if (spec.concurrentTools === false) return partitionBatches(calls, () => false);
+    return partitionBatches(calls, (call) => {
+      try {
+        const tools = spec.tools as Partial<Pick<ToolRegistry, "get">>;
+        const tool: Tool | undefined = typeof tools.get === "function" ? tools.get(call.name) : undefined;
+        return tool !== undefined && Boolean(tool.concurrencySafe);
+      } catch {
+        return false;
+      }
+    });
+  }
+
+  /**
+   * Runs one turn's calls: batch after batch, the calls of a batch concurrently (at most
+   * `maxConcurrency` at once). Resolves — never rejects — with one result and one event per
+   * call, in call order, whatever order they finished in, and the first fatal error in call order
+   * when `failOnToolError` is set (else null). `results` hold what each call produced: the
+   * tool's own value for a success, the error text the model will read otherwise. The lookup and
+   * violation counters start fresh for each call of this method (`run` shares them across its
+   * iterations).
+   */
+  async executeTools(
+    spec: AgentRunSpec,
+    calls: ToolCallRequest[],
+  ): Promise<ExecuteToolsResult> {
+    const settled = await this.#executeCalls(spec, calls, newTurnState());
+    return {
+      results: settled.map((s) => s.payload),
+      events: settled.map((s) => s.event),
+      fatalError: settled.find((s) => s.fatal !== null)?.fatal ?? null,
+    };
+  }
+
+  async #executeCalls(spec: AgentRunSpec, calls: readonly ToolCallRequest[], state: TurnState): Promise<Settled[]> {
+    const settled: Settled[] = [];
+    const limit = positiveNumber(spec.maxConcurrency);
+    for (const batch of this.partitionToolBatches(spec, [...calls])) {
+      const outcomes = await runPool(batch, limit, (call) => this.#runTool(spec, call, state));
+      // Payloads, events and violation counts are worked out in call order, so a turn's
+      // escalations do not depend on which concurrent call happened to finish first.
+      batch.forEach((call, i) => settled.push(this.#settle(spec, call, outcomes[i] as Outcome, state)));
+    }
+    return settled;
+  }
+
+  /** Runs one call: lookup throttle, preparation, then the tool under its time limit and the run's signal. */
+  async #runTool(spec: AgentRunSpec, call: ToolCallRequest, state: TurnState): Promise<Outcome> {
+    if (spec.signal?.aborted) return { kind: "aborted" };
+
+    const lookup = externalLookupSignature(call.name, call.arguments);
+    if (lookup !== null) {
+      const count = (state.lookups.get(lookup) ?? 0) + 1;
+      state.lookups.set(lookup, count);
+      if (count > 2) return { kind: "blocked" };
+    }
+
+    const tools = spec.tools as Partial<ToolRegistry>;
+    let start: (signal: AbortSignal) => Promise<unknown>;
+    if (typeof tools.prepareCall === "function") {
+      let prepared: unknown;
+      try {
+        prepared = tools.prepareCall(call.name, call.arguments);
+      } catch (thrown) {
+        return { kind: "thrown", value: thrown };
+      }
+      if (!isPreparedCall(prepared)) {
+        return { kind: "thrown", value: new TypeError(`prepareCall returned ${describeThrown(prepared).message}`) };
+      }
+      if (prepared.error !== null) return { kind: "prep", text: prepared.error.content };
+      const { tool, params } = prepared;
+      start = (signal) => tool.execute(params, { signal, callId: call.id });
+    } else if (typeof tools.execute === "function") {
+      const execute = tools.execute.bind(spec.tools);
+      start = () => execute(call.name, call.arguments);
+    } else {
+      return { kind: "thrown", value: new TypeError("the tool registry has neither prepareCall nor execute") };
+    }
+    return this.#runWithLimits(spec, start);
+  }
+
+  #runWithLimits(spec: AgentRunSpec, start: (signal: AbortSignal) => Promise<unknown>): Promise<Outcome> {
+    const controller = new AbortController();
+    const timeoutMs = positiveNumber(spec.toolTimeoutMs);
+    const runSignal = spec.signal;
+    return new Promise<Outcome>((resolve) => {
+      let done = false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const finish = (outcome: Outcome): void => {
+        if (done) return;
+        done = true;
+        if (timer !== undefined) clearTimeout(timer);
+        runSignal?.removeEventListener("abort", onRunAbort);
+        resolve(outcome);
+      };
+      const onRunAbort = (): void => {
+        finish({ kind: "aborted" });
+        controller.abort(runSignal?.reason);
+      };
+      if (runSignal?.aborted) return finish({ kind: "aborted" });
+      runSignal?.addEventListener("abort", onRunAbort, { once: true });
+      if (timeoutMs !== null) {
+        timer = setTimeout(() => {
+          finish({ kind: "timeout", ms: timeoutMs });
+          controller.abort(new DOMException(`the call timed out after ${timeoutMs} ms`, "TimeoutError"));
+        }, timeoutMs);
+      }
+      let pending: Promise<unknown>;
+      try {
+        pending = Promise.resolve(start(controller.signal));
+      } catch (thrown) {
+        return finish({ kind: "thrown", value: thrown });
+      }
+      pending.then(
+        (value) => finish(isToolErrorResult(value) ? { kind: "error-result", text: value.content } : { kind: "ok", value }),
+        (thrown: unknown) => finish({ kind: "thrown", value: thrown }),
+      );
+    });
+  }
+
+  /** Turns an outcome into the payload the model reads, the event, and the fatal error (if any). */
+  #settle(spec: AgentRunSpec, call: ToolCallRequest, outcome: Outcome, state: TurnState): Settled {
+    const name = call.name;
+    const failFast = spec.failOnToolError === true;
+    const error = (payload: string, detail: string, fatal: Error | null): Settled => ({
+      payload,
+      event: { name, status: "error", detail },
+      fatal: failFast ? fatal : null,
+    });
+
+    switch (outcome.kind) {
+      case "ok":
+        return { payload: outcome.value, event: { name, status: "ok", detail: successDetail(outcome.value) }, fatal: null };
+      case "blocked":
+        return error(REPEATED_LOOKUP_MESSAGE + RETRY_HINT, REPEATED_LOOKUP_DETAIL, textError(REPEATED_LOOKUP_MESSAGE));
+      case "aborted":
+        return error(toolAbortedMessage(name), "aborted", null);
+      case "timeout": {
+        const text = toolTimeoutMessage(name, outcome.ms);
+        return error(text + RETRY_HINT, prepDetail(text), textError(text));
+      }
+      default:
+        break;
+    }
+
+    let raw: string;
+    let soft: Settled;
+    if (outcome.kind === "prep") {
+      raw = outcome.text;
+      soft = error(raw + RETRY_HINT, prepDetail(raw), textError(raw));
+    } else if (outcome.kind === "error-result") {
+      raw = outcome.text;
+      soft = error(raw + RETRY_HINT, oneLine(raw).slice(0, 120), textError(raw));
+    } else {
+      raw = describeThrown(outcome.value).message;
+      soft = error(`Error: ${formatThrown(outcome.value)}`, raw, asError(outcome.value));
+    }
+
+    const violation = classifyViolation(raw);
+    if (violation === "ssrf") {
+      const payload = (raw.trim() === "" ? "Error: request blocked by SSRF guard" : raw.trim()) + "\n\n" + SSRF_NOTE;
+      return { payload, event: { name, status: "error", detail: ("ssrf_violation: " + oneLine(raw)).slice(0, 160) }, fatal: null };
+    }
+    if (violation === "workspace") {
+      const signature = workspaceViolationSignature(name, call.arguments);
+      const count = signature === null ? 0 : (state.violations.get(signature) ?? 0) + 1;
+      if (signature !== null) state.violations.set(signature, count);
+      if (signature !== null && count >= 3) {
+        const target = signature.slice("violation:".length);
+        return {
+          payload: escalationMessage(target, count),
+          event: { name, status: "error", detail: ("workspace_violation_escalated: " + oneLine(raw)).slice(0, 160) },
+          fatal: null,
+        };
+      }
+      return { payload: soft.payload, event: { name, status: "error", detail: ("workspace_violation: " + oneLine(raw)).slice(0, 160) }, fatal: null };
+    }
+    return soft;
+  }
+}
+
+function isPreparedCall(
+  value: unknown,
+): value is { tool: Tool; params: Record<string, unknown>; error: null } | { tool: Tool | null; params: unknown; error: { content: string } } {
+  if (value === null || typeof value !== "object" || !("error" in value)) return false;
+  const { error, tool } = value as { error: unknown; tool?: unknown };
+  if (error === null) return tool !== null && typeof tool === "object" && typeof (tool as Tool).execute === "function";
+  return error !== null && typeof error === "object" && typeof (error as { content?: unknown }).content === "string";
+}

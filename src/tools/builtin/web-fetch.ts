@@ -1,0 +1,216 @@
+/**
+ * The built-in `web_fetch` tool (lesson 7): fetches a public `http(s)` URL and returns its text.
+ *
+ * Every hop is checked by {@link assertPublicUrl} before it is requested, redirects included, so a
+ * public page cannot bounce the request to `http://127.0.0.1/` or a cloud metadata address. A
+ * refusal comes back as a `ToolResult` error whose text contains `private/internal address`,
+ * which the runner treats as a security boundary, not as a fault to retry. The body is read as a
+ * stream and cut at a size limit, so a huge page cannot flood the model's context.
+ *
+ * @module
+ */
+import { Tool, ToolResult, type ExecuteOptions, type JsonSchema, type ToolContext } from "../base.js";
+import { assertPublicUrl, SsrfError, type HostLookup } from "../../security/ssrf.js";
+
+/** Options of {@link WebFetchTool}; every one is optional. */
+export interface WebFetchToolOptions {
+  /** The `fetch` to use; by default the global one, looked up at every call. */
+  fetch?: typeof fetch;
+  /** Resolves host names for the address check; by default the system resolver. */
+  lookup?: HostLookup;
+  /** The most bytes of body read; the rest is cut with a note. Default 200,000. */
+  maxBytes?: number;
+  /** The most redirects followed. Default 5. */
+  maxRedirects?: number;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** The note appended to a body cut at the size limit. */
+export function cutNote(maxBytes: number): string {
+  return `\n\n[content cut at ${maxBytes} bytes]`;
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+/**
+ * A deliberately small HTML-to-text step: drops scripts, styles and comments, turns block ends
+ * into line breaks, removes the remaining tags, decodes the common entities and tidies blank space.
+ */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<(script|style|noscript|template)\b[\s\S]*?<\/\1\s*>/gi, "")
+    .replace(/<(br|\/p|\/div|\/li|\/h[1-6]|\/tr|\/title)\b[^>]*>/gi, "\n")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, code: string) => {
+      if (code[0] === "#") {
+        const n = code[1] === "x" || code[1] === "X" ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
+        return Number.isFinite(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : whole;
+      }
+      return ENTITIES[code.toLowerCase()] ?? whole;
+    })
+    .replace(/[ \t\f\v\r]+/g, " ")
+    .replace(/ *\n */g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/** Reads at most `maxBytes` of a body; `cut` says whether more was there. */
+async function readLimited(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<{ text: string; cut: boolean }> {
+  if (body === null) return { text: "", cut: false };
+  const reader = body.getReader();
+  const decoder = new TextDecoder("utf-8");
+  let received = 0;
+  let text = "";
+  let cut = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const room = maxBytes - received;
+      if (value.byteLength > room) {
+        text += decoder.decode(value.subarray(0, room), { stream: true });
+        cut = true;
+        break;
+      }
+      received += value.byteLength;
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    // Not awaited: some stream sources settle a cancel only when the peer closes.
+    if (cut) reader.cancel().catch(() => undefined);
+    else reader.releaseLock();
+  }
+  // A character split by the cut is dropped rather than shown as a replacement mark.
+  const tail = decoder.decode();
+  if (!cut) text += tail;
+  return { text, cut };
+}
+
+/**
+ * Discards a response body we will not read, so the connection is released. Not awaited: some
+ * stream sources settle a cancel only when the peer closes.
+ */
+function discard(response: Response): void {
+  response.body?.cancel().catch(() => undefined);
+}
+
+/**
+ * Fetches a public web page and returns its text. Read-only, so it may run in a concurrent batch.
+ *
+ * @example
+ * ```ts
+ * const tool = new WebFetchTool({ maxBytes: 50_000 });
+ * await tool.execute({ url: "https://example.com/" }, { signal: AbortSignal.timeout(10_000) });
+ * ```
+ */
+export class WebFetchTool extends Tool {
+  /** The tool name the model calls. */
+  readonly name = "web_fetch";
+  /** What the model reads about the tool. */
+  readonly description =
+    "Fetch a public http(s) URL and return its text (HTML is reduced to plain text). " +
+    "Private, internal and local addresses are refused. Long pages are cut.";
+  /** One required argument: the URL. */
+  readonly parameters: JsonSchema = {
+    type: "object",
+    properties: { url: { type: "string", description: "The http or https URL to fetch." } },
+    required: ["url"],
+  };
+
+  readonly #fetch: typeof fetch | undefined;
+  readonly #lookup: HostLookup | undefined;
+  /** The body size limit in bytes. */
+  readonly maxBytes: number;
+  /** The redirect limit. */
+  readonly maxRedirects: number;
+
+  /** Builds the tool; with no options it uses the global `fetch` and the system resolver. */
+  constructor(options: WebFetchToolOptions = {}) {
+    super();
+    this.#fetch = options.fetch;
+    this.#lookup = options.lookup;
+    this.maxBytes = options.maxBytes ?? 200_000;
+    this.maxRedirects = options.maxRedirects ?? 5;
+  }
+
+  /** Fetching changes nothing, so `web_fetch` is read-only (and therefore concurrency-safe). */
+  override get readOnly(): boolean {
+    return true;
+  }
+
+  /** Builds the tool for the loader; `ctx.fetch` and `ctx.lookup` are used when they are functions. */
+  static override create(ctx: ToolContext): Tool {
+    const options: WebFetchToolOptions = {};
+    if (typeof ctx["fetch"] === "function") options.fetch = ctx["fetch"] as typeof fetch;
+    if (typeof ctx["lookup"] === "function") options.lookup = ctx["lookup"] as HostLookup;
+    return new WebFetchTool(options);
+  }
+
+  /** Fetches `params.url`, following redirects by hand and checking every hop. */
+  async execute(params: Record<string, unknown>, options: ExecuteOptions): Promise<unknown> {
+    const { signal } = options;
+    const start = String(params["url"]);
+    const doFetch = this.#fetch ?? globalThis.fetch;
+    let current = start;
+
+    for (let hop = 0; ; hop++) {
+      signal.throwIfAborted();
+      try {
+        await assertPublicUrl(current, this.#lookup);
+      } catch (error) {
+        if (error instanceof SsrfError) {
+          const via = hop > 0 ? ` (redirected from ${start})` : "";
+          return ToolResult.error(`Error: ${error.message}${via}`);
+        }
+        throw error;
+      }
+      signal.throwIfAborted();
+
+      let response: Response;
+      try {
+        response = await doFetch(current, {
+          redirect: "manual",
+          signal,
+          headers: { accept: "text/html, text/plain, application/json, */*;q=0.5" },
+        });
+      } catch (error) {
+        if (signal.aborted) throw signal.reason;
+        const reason = error instanceof Error ? error.message : String(error);
+        return ToolResult.error(`Error: could not fetch ${current}: ${reason}`);
+      }
+
+      if (REDIRECT_STATUSES.has(response.status)) {
+        const location = response.headers.get("location");
+        discard(response);
+        if (location === null) {
+          return ToolResult.error(`Error: HTTP ${response.status} from ${current} without a Location header`);
+        }
+        if (hop >= this.maxRedirects) {
+          return ToolResult.error(`Error: too many redirects (more than ${this.maxRedirects}) fetching ${start}`);
+        }
+        try {
+          current = new URL(location, current).href;
+        } catch {
+          return ToolResult.error(`Error: ${current} redirected to an invalid URL: ${location}`);
+        }
+        continue;
+      }
+
+      if (!response.ok) {
+        discard(response);
+        const statusText = response.statusText === "" ? "" : ` ${response.statusText}`;
+        return ToolResult.error(`Error: HTTP ${response.status}${statusText} from ${current}`);
+      }
+
+      const { text, cut } = await readLimited(response.body, this.maxBytes);
+      const type = response.headers.get("content-type") ?? "";
+      const readable = /html/i.test(type) ? htmlToText(text) : text;
+      return cut ? readable + cutNote(this.maxBytes) : readable;
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ToolCallRequest, ToolResult } from "../../src/index.js";
+import { buildToolMessage, truncate } from "../../exercises/08-tool-results/tool-message.js";
+
+const call = (name = "fetch", id = "call_1"): ToolCallRequest => new ToolCallRequest({ id, name, arguments: {} });
+const dirs: string[] = [];
+async function workspace(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "ex08-"));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+});
+
+describe("exercise 8: truncate", () => {
+  it("cuts long text and marks the cut", () => {
+    expect(truncate("abcdef", 3)).toBe("abc\n... (truncated)");
+  });
+
+  it("keeps text that fits, and never cuts with a limit of 0 or less", () => {
+    expect(truncate("abc", 3), "exactly max characters fits").toBe("abc");
+    expect(truncate("abcdef", 0), "0 disables truncation").toBe("abcdef");
+  });
+});
+
+describe("exercise 8: buildToolMessage", () => {
+  it("answers the call with exactly role, tool_call_id, name and content", async () => {
+    const message = await buildToolMessage(call("fetch", "call_7"), "hello", { maxToolResultChars: 100 });
+    expect(message).toStrictEqual({ role: "tool", tool_call_id: "call_7", name: "fetch", content: "hello" });
+  });
+
+  it("marks empty results so the model knows the call ran", async () => {
+    for (const empty of [null, undefined, "", "  ", new ToolResult(""), []]) {
+      const message = await buildToolMessage(call("touch"), empty, { maxToolResultChars: 100 });
+      expect(message.content, `empty result ${JSON.stringify(empty)} needs the marker`).toBe("(touch completed with no output)");
+    }
+  });
+
+  it("turns non-string results into text", async () => {
+    expect((await buildToolMessage(call(), { a: [1, 2] }, { maxToolResultChars: 100 })).content).toBe('{"a":[1,2]}');
+    expect((await buildToolMessage(call(), 0, { maxToolResultChars: 100 })).content, "0 is not empty").toBe("0");
+    expect((await buildToolMessage(call(), new ToolResult("done"), { maxToolResultChars: 100 })).content).toBe("done");
+  });
+
+  it("truncates long text when there is no workspace", async () => {
+    const message = await buildToolMessage(call(), "x".repeat(50), { maxToolResultChars: 10 });
+    expect(message.content).toBe("x".repeat(10) + "\n... (truncated)");
+  });
+
+  it("persists long text under the workspace and returns a reference", async () => {
+    const ws = await workspace();
+    const text = "line\n".repeat(40);
+    const message = await buildToolMessage(call("fetch", "call_big"), text, { maxToolResultChars: 20, workspace: ws, sessionKey: "s1" });
+    const path = join(ws, ".tool-results", "s1", "call_big.txt");
+    expect(message.content, "the content is persistedReference(path, text)").toMatch(/^\[tool output persisted\]\nFull output saved to: /);
+    expect(message.content).toContain(path);
+    expect(await readFile(path, "utf8"), "the file holds the whole text").toBe(text);
+  });
+
+  it("falls back to truncation when saving fails", async () => {
+    const ws = await workspace();
+    const blocker = join(ws, "not-a-folder");
+    await writeFile(blocker, "a file where the workspace should be");
+    const message = await buildToolMessage(call(), "y".repeat(30), { maxToolResultChars: 5, workspace: blocker });
+    expect(message.content, "catch the rejection and truncate").toBe("yyyyy\n... (truncated)");
+  });
+
+  it("never persists or truncates read_file results", async () => {
+    const ws = await workspace();
+    const message = await buildToolMessage(call("read_file"), "z".repeat(40), { maxToolResultChars: 10, workspace: ws });
+    expect(message.content).toBe("z".repeat(40));
+  });
+});

@@ -1,0 +1,309 @@
+/**
+ * Runs every lesson demo (01–11) without a terminal, by importing its `main` and capturing what
+ * it prints, and checks the lines each lesson is about. Also checks the lesson runner itself.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { findLessonFolder, listLessons, readLessonMeta } from "../../lessons/_shared/meta.js";
+import { runLessonCommand } from "../../lessons/run.js";
+
+interface DemoRun {
+  code: number;
+  out: string;
+}
+
+const ANSI = /\u001b\[/;
+
+async function capture(fn: () => Promise<number>): Promise<DemoRun> {
+  const lines: string[] = [];
+  const sink = (...parts: unknown[]): void => {
+    lines.push(parts.map(String).join(" "));
+  };
+  const spies = [
+    vi.spyOn(console, "log").mockImplementation(sink),
+    vi.spyOn(console, "info").mockImplementation(sink),
+    vi.spyOn(console, "warn").mockImplementation(sink),
+    vi.spyOn(console, "error").mockImplementation(sink),
+  ];
+  try {
+    const code = await fn();
+    return { code, out: lines.join("\n") };
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+}
+
+/** Imports lessons/NN-*\/demo.ts and runs its main; fails with a clear message when it is missing. */
+async function runDemo(n: number, args: string[] = []): Promise<DemoRun> {
+  const nn = String(n).padStart(2, "0");
+  const folder = findLessonFolder(n);
+  if (folder === null) throw new Error(`lesson ${nn} is missing: there is no folder lessons/${nn}-*`);
+  const demoPath = join(folder, "demo.ts");
+  if (!existsSync(demoPath)) throw new Error(`lesson ${nn} has no demo: ${demoPath} does not exist`);
+  const mod = (await import(pathToFileURL(demoPath).href)) as { main?: (args: string[]) => Promise<number> };
+  if (typeof mod.main !== "function") throw new Error(`${demoPath} does not export main(args)`);
+  const main = mod.main;
+  return capture(() => main(args));
+}
+
+function expectLines(out: string, expected: readonly (string | RegExp)[]): void {
+  for (const line of expected) {
+    if (typeof line === "string") expect(out, `expected the output to contain: ${line}`).toContain(line);
+    else expect(out, `expected the output to match: ${line}`).toMatch(line);
+  }
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("lesson runner", () => {
+  it("every lesson 01-11 has a README with a title and key points", () => {
+    for (let n = 1; n <= 11; n++) {
+      const folder = findLessonFolder(n);
+      expect(folder, `lessons/${String(n).padStart(2, "0")}-* is missing`).not.toBeNull();
+      const meta = readLessonMeta(folder ?? "");
+      expect(meta.number).toBe(n);
+      expect(meta.title.length).toBeGreaterThan(0);
+      expect(meta.keyPoints.length, `lesson ${n} has no "## Key points" bullets`).toBeGreaterThan(0);
+    }
+  });
+
+  it("lists the lessons with no argument", async () => {
+    const run = await capture(() => runLessonCommand([]));
+    expect(run.code).toBe(0);
+    for (const lesson of listLessons()) expect(run.out).toContain(lesson.title);
+    expect(run.out).toMatch(/\b5\s+Argument processing/);
+  });
+
+  it("prints the list and exits with 2 for an unknown lesson", async () => {
+    for (const bad of ["99", "0", "five"]) {
+      const run = await capture(() => runLessonCommand([bad]));
+      expect(run.code).toBe(2);
+      expect(run.out).toContain(`There is no lesson "${bad}"`);
+      expect(run.out).toContain("Argument processing");
+    }
+  });
+
+  it("accepts 05, prints the title and key points, then the demo, and passes arguments on", async () => {
+    const run = await capture(() => runLessonCommand(["05", "--name", "read_file", "--args", '{"path": 3}']));
+    expect(run.code).toBe(0);
+    expectLines(run.out, ["Lesson 5. Argument processing", "Key points", "-- your call", `would execute with {"path":"3"}`]);
+    expect(run.out).not.toContain("Call 1 of");
+  });
+
+  it("prints no colour codes when stdout is not a terminal", async () => {
+    const run = await capture(() => runLessonCommand(["5"]));
+    expect(run.out).not.toMatch(ANSI);
+  });
+});
+
+describe("lesson demos", () => {
+  it("01: the contract of every built-in", async () => {
+    const run = await runDemo(1);
+    expect(run.code).toBe(0);
+    expectLines(run.out, [
+      "read_file.toSchema()",
+      '"type": "function"',
+      /tool\s+readOnly\s+exclusive\s+concurrencySafe\s+scopes\s+configKey/,
+      /read_file\s+true\s+false\s+true\s+\[core\]/,
+      /list_dir\s+true\s+false\s+true/,
+      /write_file\s+false\s+false\s+false/,
+      /web_fetch\s+true\s+false\s+true/,
+      /snapshot_workspace\s+true\s+true\s+false/,
+      "execute(params, { signal })",
+      "File not found",
+    ]);
+  });
+
+  it("02: discovery, a plugin manifest, and a plugin losing to a built-in", async () => {
+    const run = await runDemo(2);
+    expect(run.code).toBe(0);
+    expectLines(run.out, [
+      "1. Built-in discovery: the real folder",
+      /ReadFileTool\s+kept/,
+      /echo\.js\s+EchoTool\s+kept/,
+      /echo\.js\s+ECHO_VERSION\s+skipped: not a class/,
+      /BaseSearchTool\s+skipped: abstract/,
+      /RemoteBridgeTool\s+skipped: discoverable = false/,
+      /_scratch\.js\s+-\s+module skipped: name starts with _/,
+      /broken\.js/,
+      "this module needs a package that is not installed",
+      /discoverPlugins\(\) -> .*hello = HelloTool/,
+      /load\(\) registered: .*hello/,
+    ]);
+    const logAfterLoad = run.out.slice(run.out.indexOf("4. A plugin loses"));
+    expect(logAfterLoad).toMatch(/(warn|error): .*read_file/);
+    expect(logAfterLoad).not.toContain("read_file is: A plugin that tries to take over read_file.");
+    expect(logAfterLoad).toMatch(/isError: true/);
+  });
+
+  it("03: definitions order and the cache", async () => {
+    const run = await runDemo(3);
+    expect(run.code).toBe(0);
+    expectLines(run.out, [
+      "registered        write_file, mcp_docs_search, read_file, mcp_calc_add, list_dir",
+      "getDefinitions()  list_dir, read_file, write_file, mcp_calc_add, mcp_docs_search",
+      /getDefinitions\(\) again\s+true\s+\(===\)\s+reused/,
+      /register\(snapshot_workspace\)\s+false\s+rebuilt/,
+      /unregister\(no_such_tool\)\s+false\s+rebuilt: even a no-op invalidates/,
+      /has\("constructor"\)\s+false/,
+      /has\("__proto__"\)\s+false/,
+      "threw TypeError",
+    ]);
+  });
+
+  it("04: near-miss names are suggested in the error and never run", async () => {
+    const run = await runDemo(4);
+    expect(run.code).toBe(0);
+    for (const name of ["ReadFile", "read-file", "READ_FILE"]) {
+      expect(run.out).toContain(
+        `Error: Tool '${name}' not found. Did you mean 'read_file'? Tool names must match exactly. Available: read_file, list_dir, write_file`,
+      );
+    }
+    expectLines(run.out, [
+      "Error: Tool 'readfil' not found. Available: read_file, list_dir, write_file",
+      "Error: Tool 'ReadFile' not found. Available: read_file, read-file",
+      "Near-miss calls: 5; tool.execute calls among them: 0",
+    ]);
+    expect(run.out).not.toMatch(/tool ran\s+[1-9]/);
+  });
+
+  it("05: the prepareCall trace over the six kinds of call", async () => {
+    const run = await runDemo(5);
+    expect(run.code).toBe(0);
+    expectLines(run.out, [
+      /Call 1 of \d+: a valid JSON string/,
+      `would execute with {"path":"src/index.ts","offset":0,"limit":20}`,
+      /ok\s+unwrap\s+unwrapped one \{"arguments": …\} level/,
+      `would execute with {"path":"README.md"}`,
+      /FAIL\s+shape\s+got array, not an object/,
+      "Error: Tool 'read_file' parameters must be a JSON object, got array.",
+      /ok\s+coerce\s+malformed JSON: kept as a string, never repaired/,
+      "Error: Tool 'read_file' parameters must be a JSON object, got string.",
+      /FAIL\s+lookup\s+no tool has exactly this name/,
+      "Error: Tool 'ReadFile' not found. Did you mean 'read_file'? Tool names must match exactly.",
+      `out {"path":"a.ts","limit":0}`,
+      "Error: Invalid parameters for tool 'read_file': limit must be >= 1",
+      "[Analyze the error above and try a different approach.]",
+      "not reached: cast, validate",
+      "tool.execute ran 0 times",
+      /Rejected calls: \d+; tool\.execute calls among them: 0/,
+    ]);
+    expect(run.out).not.toMatch(ANSI);
+  });
+
+  it("05: --name/--args trace one call, --step never waits without a terminal", async () => {
+    const run = await runDemo(5, ["--name", "read_file", "--args", '{"path": 3}', "--step"]);
+    expect(run.code).toBe(0);
+    expectLines(run.out, [`arguments   '{"path": 3}'`, `out {"path":"3"}`, `would execute with {"path":"3"}`]);
+    const miss = await runDemo(5, ["--name", "readFile", "--args", "[1]"]);
+    expect(miss.out).toContain("Did you mean 'read_file'?");
+  });
+
+  it("06: a timeline of one turn: safe calls together, the unsafe one alone", async () => {
+    const run = await runDemo(6);
+    expect(run.code).toBe(0);
+    expectLines(run.out, [
+      "batch 1: read_a + read_b  (run together)",
+      "batch 2: write_a  (runs alone)",
+      /read_a \(batch 1\)\s+#+/,
+      /write_a \(batch 2\)\s+#+/,
+      /ok\s+read_a and read_b overlapped: yes/,
+      /ok\s+write_a started after read_a and read_b had ended: yes/,
+      "The same turn with concurrentTools: false",
+      "The timeline matches the batching rule.",
+    ]);
+    expect(run.out).not.toMatch(/^\s*FAIL/m);
+  });
+
+  it("07: every error class as the tool message the model receives", { timeout: 60_000 }, async () => {
+    const run = await runDemo(7);
+    expect(run.code).toBe(0);
+    expectLines(run.out, [
+      "Did you mean 'read_file'?",
+      "parameters must be a JSON object, got array",
+      "Error: Invalid parameters for tool 'read_file': missing required path",
+      "Error: TypeError: ",
+      "Error: the prod environment is locked for a release freeze",
+      "Error: Tool 'slow_search' timed out after",
+      /outside allowed directory/i,
+      "[Analyze the error above and try a different approach.]",
+      "What the runner made of it",
+      "Every failure came back to the model as a tool result.",
+    ]);
+    expect(run.out).not.toContain("do not show this");
+    expect(run.out).not.toMatch(/^\s*FAIL/m);
+  });
+
+  it("08: the role: tool messages of one iteration", async () => {
+    const run = await runDemo(8);
+    expect(run.code).toBe(0);
+    expectLines(run.out, [
+      '{"role":"tool","tool_call_id":"call_empty","name":"clear_cache", "content":',
+      "(clear_cache completed with no output)",
+      '{"files":3,"lines":1240',
+      "... (truncated)",
+      "[tool output persisted]",
+      /ok\s+the file holds the full \d+ chars/,
+      /ok\s+they are exactly the messages built above, in call order/,
+      "Every result became one string message per call.",
+    ]);
+    expect(run.out).not.toMatch(/^\s*FAIL/m);
+  });
+
+  it("09: Tool, Skill and a real MCP server side by side", { timeout: 90_000 }, async () => {
+    const run = await runDemo(9);
+    expect(run.code).toBe(0);
+    expectLines(run.out, [
+      "1. A Tool: a schema for the model, code in this process",
+      "2. A Skill: markdown put into the context, not a tool",
+      "3. MCP: tools served by another process, adapted into Tools",
+      /read_file, web_fetch, mcp_fs_/,
+      'prepareCall("mcp_fs_read_text_file", ...): the same steps as any tool',
+      "- add the MCP adapter",
+      "ToolResult { isError: true }",
+      "All checks passed.",
+    ]);
+    expect(run.out).not.toMatch(/^\s*FAIL/m);
+  });
+
+  it("10: the observation task end to end with the mocked model", { timeout: 60_000 }, async () => {
+    const saved = process.env["OPENAI_BASE_URL"];
+    delete process.env["OPENAI_BASE_URL"];
+    try {
+      const run = await runDemo(10);
+      expect(run.code).toBe(0);
+      expectLines(run.out, [
+        "1. ToolRegistry.getDefinitions(): what the model is offered",
+        "2. The model's reply: ToolCallRequest.name and .arguments",
+        "3. prepareCall() inside the run",
+        "4. concurrencySafe: how the runner plans the turn",
+        "5. The tool result",
+        '6. The role:"tool" message inside the next request',
+        "File not found",
+        "The failed read was one more message for the model, and the run went on.",
+      ]);
+      expect(run.out).not.toMatch(/^\s*FAIL/m);
+    } finally {
+      if (saved !== undefined) process.env["OPENAI_BASE_URL"] = saved;
+    }
+  });
+
+  it("11: the five questions with their tests and commands", async () => {
+    const run = await runDemo(11);
+    expect(run.code).toBe(0);
+    for (const file of [
+      "01-loader-and-registry",
+      "02-suggestions-only-in-errors",
+      "03-replay-repair",
+      "04-concurrency-safe",
+      "05-errors-return-to-model",
+    ]) {
+      expect(run.out).toContain(`npx vitest run test/self-check/${file}.test.ts`);
+    }
+    expect(run.out).toContain("Question 5");
+  });
+});

@@ -1,0 +1,202 @@
+import { describe, expect, it } from "vitest";
+import { assertPublicUrl, isPrivateAddress, parseHostAddress, SsrfError, type HostLookup } from "../../src/security/ssrf.js";
+
+const MARKER = "private/internal address";
+
+/** A lookup that answers from a table and records what it was asked; unknown names fail. */
+function tableLookup(table: Record<string, string[]>): HostLookup & { asked: string[] } {
+  const asked: string[] = [];
+  const fn = async (host: string): Promise<string[]> => {
+    asked.push(host);
+    const answer = table[host];
+    if (answer === undefined) throw new Error(`getaddrinfo ENOTFOUND ${host}`);
+    return answer;
+  };
+  return Object.assign(fn, { asked });
+}
+
+const noLookup: HostLookup = async (host) => {
+  throw new Error(`no lookup expected, asked for ${host}`);
+};
+
+async function refusal(url: string, lookup: HostLookup = noLookup): Promise<SsrfError> {
+  try {
+    await assertPublicUrl(url, lookup);
+  } catch (error) {
+    expect(error).toBeInstanceOf(SsrfError);
+    return error as SsrfError;
+  }
+  throw new Error(`expected ${url} to be refused`);
+}
+
+describe("parseHostAddress: numeric spellings", () => {
+  it.each([
+    ["2130706433", "127.0.0.1"],
+    ["0x7f.1", "127.0.0.1"],
+    ["0x7f000001", "127.0.0.1"],
+    ["0X7F.0.0.1", "127.0.0.1"],
+    ["0177.0.0.1", "127.0.0.1"],
+    ["0177.1", "127.0.0.1"],
+    ["127.1", "127.0.0.1"],
+    ["10.1.1", "10.1.0.1"],
+    ["127.0.0.1.", "127.0.0.1"],
+    ["4294967295", "255.255.255.255"],
+    ["0", "0.0.0.0"],
+    ["[::1]", "::1"],
+    ["::FFFF:127.0.0.1", "::ffff:7f00:1"],
+    ["[::ffff:7f00:1]", "::ffff:7f00:1"],
+    ["0:0:0:0:0:0:0:1", "::1"],
+    ["fe80::1%eth0", "fe80::1"],
+    ["64:ff9b::10.0.0.1", "64:ff9b::a00:1"],
+    ["2606:4700:0:0:0:0:0:1111", "2606:4700::1111"],
+    ["1:0:0:2:0:0:0:3", "1:0:0:2::3"],
+  ])("%s -> %s", (host, expected) => {
+    expect(parseHostAddress(host)).toBe(expected);
+  });
+
+  it.each(["example.com", "localhost", "256.1", "1.2.3.4.5", "4294967296", "1::2::3", "1:2:3:4:5:6:7:8:9", "08.1", "", "::g"])(
+    "%j is not a numeric address",
+    (host) => {
+      expect(parseHostAddress(host)).toBeNull();
+    },
+  );
+});
+
+describe("isPrivateAddress", () => {
+  it.each([
+    // IPv4
+    "127.0.0.1", "127.255.255.254", "10.0.0.1", "10.255.255.255", "172.16.0.1", "172.31.255.255",
+    "192.168.0.1", "192.168.255.255", "169.254.169.254", "169.254.0.1", "100.64.0.1", "100.127.255.255",
+    "224.0.0.1", "239.255.255.250", "0.0.0.0", "0.1.2.3", "255.255.255.255", "240.0.0.1",
+    "192.0.2.1", "198.18.0.1", "198.51.100.7", "203.0.113.9", "192.0.0.8",
+    // numeric spellings
+    "2130706433", "0x7f.1", "0x7f000001", "0177.0.0.1", "127.1", "10.1.1", "0xa9.0xfe.0xa9.0xfe",
+    // IPv6
+    "::1", "::", "[::1]", "fe80::1", "febf::1", "fc00::1", "fd12:3456::1", "ff02::1", "ff05::fb",
+    "::ffff:127.0.0.1", "::ffff:7f00:1", "::ffff:10.0.0.1", "::ffff:a9fe:a9fe", "::ffff:192.168.1.1",
+    "::127.0.0.1", "::7f00:1", "::10.0.0.1",
+    "64:ff9b::127.0.0.1", "64:ff9b::7f00:1", "64:ff9b::192.168.0.1", "64:ff9b:1::1",
+    "2002:7f00:1::1", "2002:c0a8:101::1", "2001:db8::1", "2001::1", "fec0::1", "100::1",
+    "::ffff:0:10.0.0.1",
+  ])("%s is private", (ip) => {
+    expect(isPrivateAddress(ip)).toBe(true);
+  });
+
+  it.each([
+    "93.184.216.34", "8.8.8.8", "1.1.1.1", "172.15.255.255", "172.32.0.0", "100.63.255.255", "100.128.0.0",
+    "192.169.0.1", "169.253.255.255", "223.255.255.255", "11.0.0.1",
+    "2606:4700::1111", "2001:4860:4860::8888", "2a00:1450:4001::200e", "::ffff:93.184.216.34", "::ffff:808:808",
+    "64:ff9b::8.8.8.8", "2002:808:808::1", "fe7f::1",
+  ])("%s is public", (ip) => {
+    expect(isPrivateAddress(ip)).toBe(false);
+  });
+
+  it("text that is not an address is not called private", () => {
+    expect(isPrivateAddress("example.com")).toBe(false);
+  });
+});
+
+describe("assertPublicUrl: refusals that name a private/internal address", () => {
+  it.each([
+    ["http://127.0.0.1/", "127.0.0.1"],
+    ["http://127.1/", "127.0.0.1"],
+    ["http://2130706433/", "127.0.0.1"],
+    ["http://0x7f.1/", "127.0.0.1"],
+    ["http://0x7f000001/", "127.0.0.1"],
+    ["http://0177.0.0.1/", "127.0.0.1"],
+    ["http://10.1.1/", "10.1.0.1"],
+    ["http://169.254.169.254/latest/meta-data/", "169.254.169.254"],
+    ["http://100.64.0.1/", "100.64.0.1"],
+    ["http://192.168.1.1:8080/admin", "192.168.1.1"],
+    ["http://172.16.0.1/", "172.16.0.1"],
+    ["http://224.0.0.1/", "224.0.0.1"],
+    ["http://0.0.0.0:3000/", "0.0.0.0"],
+    ["http://255.255.255.255/", "255.255.255.255"],
+    ["https://[::1]/", "::1"],
+    ["http://[::]/", "::"],
+    ["http://[fe80::1]/", "fe80::1"],
+    ["http://[fd00::1]/", "fd00::1"],
+    ["http://[ff02::1]/", "ff02::1"],
+    ["http://[::ffff:127.0.0.1]/", "::ffff:7f00:1"],
+    ["http://[::ffff:7f00:1]/", "::ffff:7f00:1"],
+    ["http://[::127.0.0.1]/", "::7f00:1"],
+    ["http://[64:ff9b::10.0.0.1]/", "64:ff9b::a00:1"],
+  ])("%s", async (url, address) => {
+    const error = await refusal(url);
+    expect(error.message).toContain(MARKER);
+    expect(error.message).toContain(address);
+    expect(error.url).toBe(url);
+  });
+
+  it("uses the exact wording the runner recognises", async () => {
+    expect((await refusal("http://127.1/")).message).toBe("Blocked: http://127.1/ resolves to private/internal address 127.0.0.1");
+  });
+
+  it.each(["http://localhost/", "http://LOCALHOST:8080/", "http://api.localhost/", "http://localhost./"])(
+    "%s is refused without a lookup",
+    async (url) => {
+      expect((await refusal(url)).message).toContain(MARKER);
+    },
+  );
+
+  it.each([
+    ["internal.example", ["10.0.0.5"]],
+    ["metadata.example", ["169.254.169.254"]],
+    ["v6only.example", ["fd00::5"]],
+    ["mapped.example", ["::ffff:127.0.0.1"]],
+    ["mixed.example", ["93.184.216.34", "192.168.1.2"]],
+    ["mixed6.example", ["2606:4700::1111", "::1"]],
+  ])("a name resolving to a private address is refused: %s -> %j", async (host, addresses) => {
+    const lookup = tableLookup({ [host]: addresses });
+    const error = await refusal(`https://${host}/page`, lookup);
+    expect(error.message).toContain(MARKER);
+    expect(lookup.asked).toEqual([host]);
+  });
+
+  it("names the private address among several", async () => {
+    const lookup = tableLookup({ "mixed.example": ["93.184.216.34", "192.168.1.2"] });
+    expect((await refusal("http://mixed.example/", lookup)).message).toBe(
+      "Blocked: http://mixed.example/ resolves to private/internal address 192.168.1.2 (via mixed.example)",
+    );
+  });
+});
+
+describe("assertPublicUrl: other refusals (no marker, the model may correct them)", () => {
+  it.each([
+    ["ftp://example.com/file", /only http and https/],
+    ["file:///etc/passwd", /only http and https/],
+    ["javascript:alert(1)", /only http and https/],
+    ["not a url", /not a valid absolute URL/],
+    ["http://user:pw@example.com/", /user name or password/],
+    ["http://example.com@127.0.0.1/", /user name or password/],
+  ])("%s", async (url, pattern) => {
+    const error = await refusal(url, tableLookup({ "example.com": ["93.184.216.34"] }));
+    expect(error.message).toMatch(pattern);
+    expect(error.message).not.toContain(MARKER);
+  });
+
+  it("a name that does not resolve is refused", async () => {
+    const error = await refusal("http://nowhere.example/", tableLookup({}));
+    expect(error.message).toMatch(/could not resolve nowhere\.example: getaddrinfo ENOTFOUND/);
+  });
+
+  it("a name with no addresses is refused", async () => {
+    expect((await refusal("http://empty.example/", tableLookup({ "empty.example": [] }))).message).toMatch(/no addresses/);
+  });
+});
+
+describe("assertPublicUrl: public URLs pass", () => {
+  it.each(["http://93.184.216.34/", "https://[2606:4700::1111]/dns-query", "http://8.8.8.8:8080/x?y=1"])(
+    "%s passes without a lookup",
+    async (url) => {
+      await expect(assertPublicUrl(url, noLookup)).resolves.toBeInstanceOf(URL);
+    },
+  );
+
+  it("a name resolving only to public addresses passes", async () => {
+    const lookup = tableLookup({ "example.com": ["93.184.216.34", "2606:2800:220:1:248:1893:25c8:1946"] });
+    const url = await assertPublicUrl("https://Example.com/a?b=c", lookup);
+    expect(url.href).toBe("https://example.com/a?b=c");
+    expect(lookup.asked).toEqual(["example.com"]);
+  });
+});
