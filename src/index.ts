@@ -97,3 +97,8 @@ export {
   type StdioMcpServerOptions,
   type StdioMcpConnection,
 } from "./mcp/adapter.js";
+export { ToolLoader, isLoadableToolClass, wrapPluginTool, SKIPPED_MODULES, type ToolLoaderOptions, type LoaderLogger } from "./tools/loader.js";
+export { resolveInWorkspace, WorkspaceViolationError, MAX_PATH_LENGTH } from "./tools/workspace.js";
+export { ReadFileTool, fileErrorResult } from "./tools/builtin/read-file.js";
+export { ListDirTool } from "./tools/builtin/list-dir.js";
+export { WriteFileTool } from "./tools/builtin/write-file.js";

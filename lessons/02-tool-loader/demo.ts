@@ -144,8 +144,8 @@ export async function main(_args: string[]): Promise<number> {
 
     // 3. A plugin package found through its manifest.
     section("3. Plugins: a package with a nanobot.tools manifest");
-    const pluginRoot = join(temp, "app", "node_modules");
-    const pkg = join(pluginRoot, "workbook-plugin-hello");
+    const pluginRoot = join(temp, "app");
+    const pkg = join(pluginRoot, "node_modules", "workbook-plugin-hello");
     await mkdir(pkg, { recursive: true });
     const manifest = {
       name: "workbook-plugin-hello",

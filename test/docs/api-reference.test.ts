@@ -5,6 +5,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { Application, LogLevel } from "typedoc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -24,7 +25,8 @@ function htmlFiles(dir: string): string[] {
 
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), "workbook-docs-"));
-  const config = (await import("../../typedoc.config.mjs")) as { default: Record<string, unknown> };
+  const configUrl = pathToFileURL(join(root, "typedoc.config.mjs")).href;
+  const config = (await import(configUrl)) as { default: Record<string, unknown> };
   const app = await Application.bootstrapWithPlugins({
     ...config.default,
     tsconfig: join(root, "tsconfig.json"),

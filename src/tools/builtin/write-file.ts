@@ -1,0 +1,51 @@
+/**
+ * The built-in `write_file` tool: writes a text file inside the workspace, creating folders as
+ * needed. It changes the world, so it is not concurrency-safe and always runs alone.
+ *
+ * @module
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { Tool, type ExecuteOptions, type JsonSchema, type ToolContext } from "../base.js";
+import { resolveInWorkspace } from "../workspace.js";
+import { fileErrorResult } from "./read-file.js";
+
+/** Writes (or replaces) a text file in the workspace. */
+export class WriteFileTool extends Tool {
+  readonly name = "write_file";
+  readonly description = "Write text to a file in the workspace, replacing it if it exists. Missing folders are created.";
+  readonly parameters: JsonSchema = {
+    type: "object",
+    properties: {
+      path: { type: "string", minLength: 1, description: "File path, relative to the workspace." },
+      content: { type: "string", description: "The full text to write." },
+    },
+    required: ["path", "content"],
+    additionalProperties: false,
+  };
+  /** The folder this tool may write in. */
+  readonly workspace: string;
+
+  /** Creates the tool for one workspace. */
+  constructor(options: { workspace: string } = { workspace: process.cwd() }) {
+    super();
+    this.workspace = options.workspace;
+  }
+
+  static override create(ctx: ToolContext): Tool {
+    return new WriteFileTool({ workspace: ctx.workspace });
+  }
+
+  async execute(params: Record<string, unknown>, options?: ExecuteOptions): Promise<unknown> {
+    const path = params["path"] as string;
+    const content = params["content"] as string;
+    try {
+      const real = await resolveInWorkspace(this.workspace, path);
+      await mkdir(dirname(real), { recursive: true });
+      await writeFile(real, content, { encoding: "utf8", signal: options?.signal });
+      return `Wrote ${content.length} characters to ${path}`;
+    } catch (error) {
+      return fileErrorResult(path, error);
+    }
+  }
+}

@@ -1,0 +1,314 @@
+/**
+ * The loader (lesson 2): finds tool classes — the built-ins in a folder, and plugins that installed
+ * packages declare in their `package.json` — then creates and registers the ones that apply.
+ *
+ * It is kept apart from the registry on purpose: the loader decides *which* tools exist for a
+ * context (scope, `enabled`, `create`, collisions); the registry only holds instances and
+ * prepares calls. A failing module or class is logged and skipped; loading goes on.
+ *
+ * @module
+ */
+import { readdir, readFile } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Tool, ToolResult, type ExecuteOptions, type JsonSchema, type ToolClass, type ToolContext, type ToolDefinition } from "./base.js";
+import type { ToolRegistry } from "./registry.js";
+import { describeThrown } from "./thrown.js";
+
+/** Where log lines of the loader go. */
+export interface LoaderLogger {
+  /** A class or module was skipped. */
+  warn(msg: string): void;
+  /** Something failed unexpectedly. */
+  error(msg: string): void;
+}
+
+/** Options of {@link ToolLoader}; all optional. */
+export interface ToolLoaderOptions {
+  /** Folder of built-in tool modules to scan (default: `src/tools/builtin`). */
+  builtinDir?: string;
+  /**
+   * Folders to search for plugin packages (default: the current directory). Each is either a
+   * project folder (its `node_modules/` is searched) or a `node_modules`-style folder itself.
+   */
+  pluginRoots?: string[];
+  /** Given instead of scanning `builtinDir` (tests, lessons). */
+  classes?: ToolClass[];
+  /** Given instead of searching `pluginRoots`: entry name to class. */
+  plugins?: Record<string, ToolClass>;
+  /** Where warnings and errors go (default: the console). */
+  logger?: LoaderLogger;
+}
+
+/** Modules of the built-in folder that are never scanned: infrastructure, not tools. */
+export const SKIPPED_MODULES: ReadonlySet<string> = new Set(["index", "base", "registry", "loader", "schema", "workspace", "config"]);
+
+const MODULE_FILE = /^(?!_)(?!.*\.(?:test|spec|d)\.[cm]?[jt]s$)([^.]+)\.(?:ts|js|mjs)$/;
+
+/**
+ * True for a class the loader may instantiate: a subclass of {@link Tool} (not `Tool` itself) that
+ * implements `execute`, is not marked `static abstract = true`, and whose `discoverable` is not false.
+ * TypeScript's `abstract` leaves no trace at run time, so an abstract base is recognised by its
+ * missing `execute` or by an own static `abstract` flag.
+ */
+export function isLoadableToolClass(value: unknown): value is ToolClass {
+  if (typeof value !== "function" || value === Tool) return false;
+  const proto: unknown = (value as { prototype?: unknown }).prototype;
+  if (!(proto instanceof Tool)) return false;
+  if (Object.hasOwn(value, "abstract") && (value as { abstract?: unknown }).abstract === true) return false;
+  if (typeof (proto as { execute?: unknown }).execute !== "function") return false;
+  return (value as { discoverable?: unknown }).discoverable !== false;
+}
+
+/**
+ * Wraps a plugin's tool so a plain string result that starts with `"Error:"` becomes a
+ * `ToolResult` error, as older plugins signalled failure. Everything else passes through,
+ * and the wrapper shows the plugin's own name, schema, flags, casting and validation.
+ */
+export function wrapPluginTool(tool: Tool): Tool {
+  return new PluginToolWrapper(tool);
+}
+
+class PluginToolWrapper extends Tool {
+  static override discoverable = false;
+  readonly #inner: Tool;
+  constructor(inner: Tool) {
+    super();
+    this.#inner = inner;
+  }
+  get name(): string {
+    return this.#inner.name;
+  }
+  get description(): string {
+    return this.#inner.description;
+  }
+  get parameters(): JsonSchema {
+    return this.#inner.parameters;
+  }
+  override get readOnly(): boolean {
+    return this.#inner.readOnly;
+  }
+  override get exclusive(): boolean {
+    return this.#inner.exclusive;
+  }
+  override get concurrencySafe(): boolean {
+    return this.#inner.concurrencySafe;
+  }
+  override castParams(params: Record<string, unknown>): Record<string, unknown> {
+    return this.#inner.castParams(params);
+  }
+  override validateParams(params: Record<string, unknown>): string[] {
+    return this.#inner.validateParams(params);
+  }
+  override toSchema(): ToolDefinition {
+    return this.#inner.toSchema();
+  }
+  async execute(params: Record<string, unknown>, options: ExecuteOptions): Promise<unknown> {
+    const result = await this.#inner.execute(params, options);
+    if (typeof result === "string" && result.startsWith("Error:")) return ToolResult.error(result);
+    return result;
+  }
+}
+
+const consoleLogger: LoaderLogger = {
+  warn: (msg) => console.warn(`[tool loader] ${msg}`),
+  error: (msg) => console.error(`[tool loader] ${msg}`),
+};
+
+function className(cls: ToolClass): string {
+  return typeof cls.name === "string" && cls.name !== "" ? cls.name : "(anonymous class)";
+}
+
+/**
+ * Discovers tool classes and registers instances of the ones that apply to a context.
+ *
+ * @example
+ * ```ts
+ * const registry = new ToolRegistry();
+ * const loader = new ToolLoader({ pluginRoots: [process.cwd()] });
+ * const names = await loader.load({ workspace: "/tmp/ws" }, registry);
+ * // ["list_dir", "read_file", "web_fetch", "write_file", ...plugins]
+ * ```
+ */
+export class ToolLoader {
+  readonly #options: ToolLoaderOptions;
+  readonly #logger: LoaderLogger;
+  #discovered: ToolClass[] | null = null;
+  #plugins: Map<string, ToolClass> | null = null;
+
+  /** Creates a loader; nothing is scanned until `discover`, `discoverPlugins` or `load`. */
+  constructor(options: ToolLoaderOptions = {}) {
+    this.#options = options;
+    this.#logger = options.logger ?? consoleLogger;
+  }
+
+  /**
+   * The built-in tool classes, sorted by class name: every loadable class exported by a module of
+   * the built-in folder (modules starting with `_`, tests and infrastructure modules are skipped;
+   * a module that fails to import is logged and skipped). Cached after the first scan.
+   */
+  async discover(): Promise<ToolClass[]> {
+    if (this.#options.classes !== undefined) return [...this.#options.classes];
+    if (this.#discovered !== null) return [...this.#discovered];
+    const dir = this.#options.builtinDir ?? join(dirname(fileURLToPath(import.meta.url)), "builtin");
+    let files: string[];
+    try {
+      files = (await readdir(dir)).sort();
+    } catch (error) {
+      this.#logger.warn(`cannot read the built-in folder ${dir}: ${describeThrown(error).message}`);
+      files = [];
+    }
+    const seen = new Set<unknown>();
+    const found: ToolClass[] = [];
+    for (const file of files) {
+      const match = MODULE_FILE.exec(file);
+      if (match === null || SKIPPED_MODULES.has(match[1] ?? "")) continue;
+      let mod: Record<string, unknown>;
+      try {
+        mod = (await import(pathToFileURL(join(dir, file)).href)) as Record<string, unknown>;
+      } catch (error) {
+        this.#logger.warn(`skipped module ${file}: it failed to import (${describeThrown(error).message})`);
+        continue;
+      }
+      for (const [exportName, value] of Object.entries(mod)) {
+        if (exportName.startsWith("_") || seen.has(value) || !isLoadableToolClass(value)) continue;
+        seen.add(value);
+        found.push(value);
+      }
+    }
+    found.sort((a, b) => (className(a) < className(b) ? -1 : className(a) > className(b) ? 1 : 0));
+    this.#discovered = found;
+    return [...found];
+  }
+
+  /**
+   * The plugin classes, by entry name, from the `"nanobot": {"tools": {...}}` manifests of the
+   * packages installed under each plugin root (scoped packages too). An entry is
+   * `"./path/module.js#ExportName"` (`default` when no `#`). Failures are logged and skipped.
+   */
+  async discoverPlugins(): Promise<Map<string, ToolClass>> {
+    if (this.#options.plugins !== undefined) return new Map(Object.entries(this.#options.plugins));
+    if (this.#plugins !== null) return new Map(this.#plugins);
+    const plugins = new Map<string, ToolClass>();
+    for (const root of this.#options.pluginRoots ?? [process.cwd()]) {
+      const nested = await this.#packageDirs(resolve(root, "node_modules"));
+      for (const pkgDir of nested.length > 0 ? nested : await this.#packageDirs(resolve(root))) {
+        await this.#readManifest(pkgDir, plugins);
+      }
+    }
+    this.#plugins = plugins;
+    return new Map(plugins);
+  }
+
+  /**
+   * Creates and registers the tools for `ctx`: built-ins first, then plugins. A class is skipped
+   * when `scope` is not in its `scopes` or `enabled(ctx)` is false. A plugin never replaces a
+   * built-in registered in the same load. Returns the names registered, one per registration.
+   *
+   * @example
+   * ```ts
+   * const loader = new ToolLoader({ classes: [ReadFileTool, WriteFileTool], plugins: {} });
+   * await loader.load({ workspace: "/tmp/ws" }, registry, { scope: "core" }); // ["read_file", "write_file"]
+   * ```
+   */
+  async load(ctx: ToolContext, registry: ToolRegistry, options: { scope?: string } = {}): Promise<string[]> {
+    const scope = options.scope ?? "core";
+    const registered: string[] = [];
+    const builtinNames = new Set<string>();
+    for (const cls of await this.discover()) {
+      const tool = this.#instantiate(cls, ctx, scope);
+      if (tool === null) continue;
+      if (builtinNames.has(tool.name)) this.#logger.warn(`built-in ${className(cls)} replaces the earlier built-in '${tool.name}'`);
+      if (this.#register(registry, tool, className(cls))) {
+        builtinNames.add(tool.name);
+        registered.push(tool.name);
+      }
+    }
+    for (const [entry, cls] of await this.discoverPlugins()) {
+      const tool = this.#instantiate(cls, ctx, scope);
+      if (tool === null) continue;
+      if (builtinNames.has(tool.name)) {
+        this.#logger.warn(`skipped plugin '${entry}' (${className(cls)}): its name '${tool.name}' conflicts with built-in`);
+        continue;
+      }
+      if (this.#register(registry, wrapPluginTool(tool), className(cls))) registered.push(tool.name);
+    }
+    return registered;
+  }
+
+  #instantiate(cls: ToolClass, ctx: ToolContext, scope: string): Tool | null {
+    try {
+      const scopes: unknown = cls.scopes;
+      if (!Array.isArray(scopes) || !scopes.includes(scope)) return null;
+      if (!cls.enabled(ctx)) return null;
+      const tool = cls.create(ctx);
+      if (!(tool instanceof Tool)) throw new TypeError(`create() returned ${typeof tool}, not a Tool`);
+      return tool;
+    } catch (error) {
+      this.#logger.warn(`Failed to register tool ${className(cls)}: ${describeThrown(error).name}: ${describeThrown(error).message}`);
+      return null;
+    }
+  }
+
+  #register(registry: ToolRegistry, tool: Tool, label: string): boolean {
+    try {
+      registry.register(tool);
+      return true;
+    } catch (error) {
+      this.#logger.warn(`Failed to register tool ${label}: ${describeThrown(error).message}`);
+      return false;
+    }
+  }
+
+  async #packageDirs(nodeModules: string): Promise<string[]> {
+    let names: string[];
+    try {
+      names = (await readdir(nodeModules)).sort();
+    } catch {
+      return [];
+    }
+    const dirs: string[] = [];
+    for (const name of names) {
+      if (name.startsWith(".")) continue;
+      if (name.startsWith("@")) {
+        try {
+          for (const inner of (await readdir(join(nodeModules, name))).sort()) dirs.push(join(nodeModules, name, inner));
+        } catch {
+          // not a folder: ignore
+        }
+      } else {
+        dirs.push(join(nodeModules, name));
+      }
+    }
+    return dirs;
+  }
+
+  async #readManifest(pkgDir: string, into: Map<string, ToolClass>): Promise<void> {
+    let manifest: unknown;
+    try {
+      manifest = JSON.parse(await readFile(join(pkgDir, "package.json"), "utf8"));
+    } catch {
+      return;
+    }
+    const tools = (manifest as { nanobot?: { tools?: unknown } } | null)?.nanobot?.tools;
+    if (tools === null || typeof tools !== "object" || Array.isArray(tools)) return;
+    for (const [entry, spec] of Object.entries(tools as Record<string, unknown>)) {
+      if (typeof spec !== "string" || spec === "") {
+        this.#logger.warn(`skipped plugin '${entry}' in ${pkgDir}: its entry must be "./module.js#Export"`);
+        continue;
+      }
+      const [modulePath = "", exportName = "default"] = spec.split("#");
+      try {
+        const mod = (await import(pathToFileURL(resolve(pkgDir, modulePath)).href)) as Record<string, unknown>;
+        const value = mod[exportName];
+        if (!isLoadableToolClass(value)) {
+          this.#logger.warn(`skipped plugin '${entry}' in ${pkgDir}: ${exportName} is not a concrete, discoverable Tool class`);
+          continue;
+        }
+        into.set(entry, value);
+      } catch (error) {
+        this.#logger.warn(`skipped plugin '${entry}' in ${pkgDir}: it failed to import (${describeThrown(error).message})`);
+      }
+    }
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Confining file tools to the workspace (lesson 7). A path the model gives is resolved against the
+ * workspace, through every symlink, and refused when it lands outside. The refusal's text contains
+ * `outside allowed directory`, which the runner recognises as a workspace violation.
+ *
+ * @module
+ */
+import { realpath } from "node:fs/promises";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+
+/** The longest path accepted, in characters. */
+export const MAX_PATH_LENGTH = 4096;
+
+/** A path that would leave the workspace, or cannot be a path at all. */
+export class WorkspaceViolationError extends Error {
+  /** Names the error so the model reads `WorkspaceViolationError`. */
+  override readonly name = "WorkspaceViolationError";
+}
+
+function outside(path: string, workspace: string): WorkspaceViolationError {
+  return new WorkspaceViolationError(`Path ${path} is outside allowed directory ${workspace}`);
+}
+
+function isInside(root: string, target: string): boolean {
+  const rel = relative(root, target);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+}
+
+/** The real path of the deepest part of `target` that exists, with the rest appended. */
+async function realpathOfExisting(target: string): Promise<string> {
+  const rest: string[] = [];
+  let current = target;
+  for (;;) {
+    try {
+      const real = await realpath(current);
+      return rest.length === 0 ? real : join(real, ...rest.reverse());
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ELOOP") throw new WorkspaceViolationError(`Path ${target} is a symlink loop`);
+      if (code !== "ENOENT" && code !== "ENOTDIR") throw error;
+      const parent = dirname(current);
+      if (parent === current) return target;
+      rest.push(basename(current));
+      current = parent;
+    }
+  }
+}
+
+/**
+ * Resolves `path` (relative to the workspace, or absolute inside it) to a real absolute path
+ * inside the workspace, following symlinks. Throws {@link WorkspaceViolationError} for an empty
+ * or non-string path, a NUL byte, an over-long path, a `..` escape (with `/` or `\`), an absolute
+ * path elsewhere, a symlink leading out, or a symlink loop.
+ */
+export async function resolveInWorkspace(workspace: string, path: unknown): Promise<string> {
+  if (typeof path !== "string" || path === "") {
+    throw new WorkspaceViolationError("Path must be a non-empty string");
+  }
+  if (path.includes("\0")) throw new WorkspaceViolationError("Path contains a NUL byte");
+  if (path.length > MAX_PATH_LENGTH) {
+    throw new WorkspaceViolationError(`Path is ${path.length} characters long; at most ${MAX_PATH_LENGTH} are allowed`);
+  }
+  const root = await realpathOfExisting(resolve(workspace));
+  const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
+  // A backslash is a separator on Windows; elsewhere a `..` between backslashes is still refused.
+  if (sep === "/" && path.split(/[\\/]/).includes("..")) {
+    const normal = resolve(root, path.replace(/\\/g, "/"));
+    if (!isInside(root, normal)) throw outside(shown, root);
+  }
+  const target = resolve(root, path);
+  if (!isInside(root, target)) throw outside(shown, root);
+  const real = await realpathOfExisting(target);
+  if (!isInside(root, real)) throw outside(shown, root);
+  return real;
+}
