@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { tmpdir } from "node:os";
 import { isAbsolute, resolve } from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -26,5 +27,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: "forks",
+    // Plugin packages that tests and demos build under the temp folder import `src/` as
+    // TypeScript; run them through the same transform as the tests instead of plain Node.
+    server: { deps: { inline: [new RegExp(`^${tmpdir().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`)] } },
   },
 });

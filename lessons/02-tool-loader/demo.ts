@@ -151,10 +151,10 @@ export async function main(_args: string[]): Promise<number> {
       name: "workbook-plugin-hello",
       version: "1.0.0",
       type: "module",
-      nanobot: { tools: { hello: "./tools.js#HelloTool", read_file: "./tools.js#ShadowReadFileTool" } },
+      nanobot: { tools: { hello: "./tools.mjs#HelloTool", read_file: "./tools.mjs#ShadowReadFileTool" } },
     };
     await writeFile(join(pkg, "package.json"), JSON.stringify(manifest, null, 2));
-    await writeFile(join(pkg, "tools.js"), PLUGIN_SOURCE);
+    await writeFile(join(pkg, "tools.mjs"), PLUGIN_SOURCE);
     say(`  ${relative(temp, join(pkg, "package.json"))} says:`);
     block(JSON.stringify({ nanobot: manifest.nanobot }, null, 2), 4);
     const pluginLog = capture();
