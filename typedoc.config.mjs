@@ -2,6 +2,7 @@
 /** @type {Partial<import("typedoc").TypeDocOptions>} */
 const config = {
   entryPoints: ["src/index.ts"],
+  tsconfig: "docs/tsconfig.json",
   out: "docs/api",
   name: "Tool calling workbook",
   readme: "docs/landing.md",
@@ -16,6 +17,7 @@ const config = {
   disableSources: true,
   sort: ["kind", "instance-first", "alphabetical-ignoring-documents"],
   navigation: { includeCategories: false, includeGroups: true },
+  ignoredHighlightLanguages: ["mermaid"],
   logLevel: "Warn",
 };
 export default config;

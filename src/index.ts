@@ -28,6 +28,7 @@ export {
   toolArgumentsObjectForReplay,
   toolArgumentsJsonForReplay,
   type ChatMessage,
+  type OpenAIToolCall,
   type ChatRequest,
   type LLMResponse,
   type LLMProvider,

@@ -29,7 +29,8 @@ export interface LessonMeta {
  */
 export function readLessonMeta(folder: string): LessonMeta {
   const readme = join(folder, "README.md");
-  const text = readFileSync(readme, "utf8");
+  // A front-matter block (the title TypeDoc shows for the page) may come first.
+  const text = readFileSync(readme, "utf8").replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, "");
   const lines = text.split(/\r?\n/);
   const first = lines.find((line) => line.trim() !== "") ?? "";
   const match = /^#\s+(\d+)\.\s+(.+?)\s*$/.exec(first);

@@ -158,7 +158,11 @@ function textError(text: string): Error {
 
 /** A thrown value as an `Error`, keeping the description `formatThrown` gives of it. */
 function asError(value: unknown): Error {
-  if (value instanceof Error) return value;
+  try {
+    if (value instanceof Error) return value;
+  } catch {
+    // A Proxy whose traps throw is no Error we can keep: describe it below instead.
+  }
   const { name, message } = describeThrown(value);
   const error = new Error(message);
   error.name = name;

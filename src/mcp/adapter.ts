@@ -22,7 +22,13 @@ export interface McpToolInfo {
   /** JSON Schema of the arguments (MCP requires an object schema; the adapter makes sure of it). */
   inputSchema?: Record<string, unknown>;
   /** Behaviour hints; `readOnlyHint` decides the adapter's `readOnly`. */
-  annotations?: { readOnlyHint?: boolean; title?: string; [key: string]: unknown };
+  annotations?: {
+    /** True when the tool changes nothing. */
+    readOnlyHint?: boolean;
+    /** A human-readable title. */
+    title?: string;
+    [key: string]: unknown;
+  };
 }
 
 /** Per-request options passed to the MCP client. */
@@ -41,7 +47,12 @@ export interface McpToolClient {
   listTools(
     params?: { cursor?: string },
     options?: McpRequestOptions,
-  ): Promise<{ tools: McpToolInfo[]; nextCursor?: string }>;
+  ): Promise<{
+    /** The tools of this page. */
+    tools: McpToolInfo[];
+    /** Where the next page starts, when there is one. */
+    nextCursor?: string;
+  }>;
   /** Calls one tool on the server. */
   callTool(
     params: { name: string; arguments?: Record<string, unknown> },

@@ -9,6 +9,21 @@ import { jsonrepair } from "jsonrepair";
 import type { ToolDefinition } from "../tools/base.js";
 import { isPlainObject } from "../tools/cast.js";
 
+/** A tool call in the OpenAI wire format, as replayed in an assistant message. */
+export interface OpenAIToolCall {
+  /** The call id. */
+  id: string;
+  /** Always `"function"`. */
+  type: "function";
+  /** The called function. */
+  function: {
+    /** The name as the model wrote it. */
+    name: string;
+    /** The argument text, verbatim when the model sent text. */
+    arguments: string;
+  };
+}
+
 /** One tool call as the model asked for it, in the provider-neutral form the runner uses. */
 export class ToolCallRequest {
   /** The model's call id; the tool message answers it. */
@@ -31,7 +46,7 @@ export class ToolCallRequest {
   }
 
   /** The OpenAI `tool_calls[]` entry replayed in the assistant message; raw text is kept verbatim. */
-  toOpenAIToolCall(): { id: string; type: "function"; function: { name: string; arguments: string } } {
+  toOpenAIToolCall(): OpenAIToolCall {
     return {
       id: this.id,
       type: "function",
@@ -104,10 +119,15 @@ export function toolArgumentsJsonForReplay(raw: unknown): string {
 
 /** One chat message, in the OpenAI chat-completions shape the runner keeps as history. */
 export interface ChatMessage {
+  /** Who speaks. */
   role: "system" | "user" | "assistant" | "tool";
+  /** The text; `null` for an assistant message that only calls tools. */
   content: string | null;
-  tool_calls?: ReturnType<ToolCallRequest["toOpenAIToolCall"]>[];
+  /** An assistant message's tool calls. */
+  tool_calls?: OpenAIToolCall[];
+  /** A tool message's answer to this call id. */
   tool_call_id?: string;
+  /** A tool message's tool name, as called. */
   name?: string;
 }
 
@@ -123,9 +143,13 @@ export interface LLMResponse {
 
 /** One model turn's request: the model, the history and the tool definitions. */
 export interface ChatRequest {
+  /** The model's name on the server. */
   model: string;
+  /** The history so far. */
   messages: ChatMessage[];
+  /** The tool definitions, from `getDefinitions()`. */
   tools: ToolDefinition[];
+  /** Aborts the request. */
   signal?: AbortSignal;
 }
 

@@ -77,19 +77,35 @@ export function isToolErrorResult(value: unknown): value is ToolResult {
  */
 export interface ToolClass {
   new (...args: never[]): Tool;
+  /** The class's own name, used to sort discovered classes. */
   readonly name: string;
+  /** The instances' prototype: a `Tool`. */
   readonly prototype: Tool;
+  /** The loader scopes the class is loaded in. */
   scopes: readonly string[];
+  /** The section of the config the tool reads. */
   configKey: string;
+  /** False hides the class from discovery. */
   discoverable: boolean;
+  /** Whether to create the tool for this context. */
   enabled(ctx: ToolContext): boolean;
+  /** Builds the instance to register. */
   create(ctx: ToolContext): Tool;
 }
 
 /** The schema a tool gives to the model: the OpenAI `tools[]` entry. */
 export interface ToolDefinition {
+  /** Always `"function"`. */
   type: "function";
-  function: { name: string; description: string; parameters: JsonSchema };
+  /** What the model sees of the tool. */
+  function: {
+    /** The exact name to call. */
+    name: string;
+    /** What the tool does. */
+    description: string;
+    /** The JSON Schema of the arguments. */
+    parameters: JsonSchema;
+  };
 }
 
 /**

@@ -36,8 +36,22 @@ export interface PrepareStep {
  * On an error, `tool` is the tool when one was found and `params` is what preparation had reached.
  */
 export type PreparedCall =
-  | { tool: Tool; params: Record<string, unknown>; error: null }
-  | { tool: Tool | null; params: unknown; error: ToolResult };
+  | {
+      /** The tool to run. */
+      tool: Tool;
+      /** The cast, validated arguments. */
+      params: Record<string, unknown>;
+      /** No error: this call may be executed. */
+      error: null;
+    }
+  | {
+      /** The tool, when the name was found; `null` for an unknown name. */
+      tool: Tool | null;
+      /** The arguments as far as preparation got (the raw input for an unknown name). */
+      params: unknown;
+      /** The error text the model reads; `isError` is always true. */
+      error: ToolResult;
+    };
 
 /** Sort by UTF-16 code units, like Python's `str` order (`"B" < "_" < "a"`), not by locale. */
 function byCodeUnits(a: ToolDefinition, b: ToolDefinition): number {
@@ -176,7 +190,7 @@ export class ToolRegistry {
   prepareCall(name: unknown, params: unknown, onStep?: (step: PrepareStep) => void): PreparedCall {
     const tool = typeof name === "string" ? this.#tools.get(name) : undefined;
     if (tool === undefined) {
-      const shown = typeof name === "string" ? name : String(name);
+      const shown = typeof name === "string" ? name : nameText(name);
       const error = ToolResult.error(toolNotFoundMessage(shown, this.suggestName(shown), this.#namesView()));
       onStep?.({ step: "lookup", input: name, output: error.content, ok: false, detail: "no tool has exactly this name" });
       return { tool: null, params, error };
@@ -223,14 +237,16 @@ export class ToolRegistry {
    * It never rejects because of a tool.
    */
   async execute(name: string, params: unknown): Promise<unknown> {
-    const prepared = this.prepareCall(name, params);
-    if (prepared.error !== null) return ToolResult.error(prepared.error.content + RETRY_HINT);
     try {
+      // Inside the try: a tool's own castParams/validateParams may throw too.
+      const prepared = this.prepareCall(name, params);
+      if (prepared.error !== null) return ToolResult.error(prepared.error.content + RETRY_HINT);
       const result = await prepared.tool.execute(prepared.params, { signal: new AbortController().signal });
       if (isToolErrorResult(result)) return ToolResult.error(result.content + RETRY_HINT);
       return result;
     } catch (thrown) {
-      return ToolResult.error(`Error executing ${name}: ${describeThrown(thrown).message}${RETRY_HINT}`);
+      const shown = typeof name === "string" ? name : nameText(name);
+      return ToolResult.error(`Error executing ${shown}: ${describeThrown(thrown).message}${RETRY_HINT}`);
     }
   }
 
@@ -255,6 +271,15 @@ export class ToolRegistry {
     this.#definitions = null;
     this.#names = null;
     this.#keys = null;
+  }
+}
+
+/** A non-string name as text for the not-found message; never throws (`Object.create(null)`, a throwing `toString`). */
+function nameText(name: unknown): string {
+  try {
+    return String(name);
+  } catch {
+    return `<${describeJsonType(name)}>`;
   }
 }
 

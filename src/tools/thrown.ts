@@ -8,7 +8,9 @@
 
 /** A thrown value, described: the error's name (`TypeError`, or a stand-in) and its message. */
 export interface ThrownDescription {
+  /** The error's class name (`TypeError`), or `Thrown <type>` for a value that is not an Error. */
   name: string;
+  /** The error's message, or a safe description of the thrown value. */
   message: string;
 }
 

@@ -27,6 +27,9 @@ const Ajv = AjvImport.default;
  */
 export const AJV_OPTIONS: Readonly<AjvOptions> = Object.freeze({
   allErrors: true,
+  // Only own properties count: an inherited `constructor` or `toString` is neither a present
+  // required parameter nor a value to validate.
+  ownProperties: true,
   strict: false,
   strictNumbers: true,
   validateFormats: false,

@@ -100,7 +100,7 @@ describe("discover()", () => {
   });
 
   it("recognises loadable classes", () => {
-    class Abstract extends Tool {}
+    abstract class Abstract extends Tool {}
     expect(isLoadableToolClass(Tool)).toBe(false);
     expect(isLoadableToolClass(Abstract)).toBe(false);
     expect(isLoadableToolClass(named("x"))).toBe(true);

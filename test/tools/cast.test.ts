@@ -1,0 +1,372 @@
+/**
+ * Section C of the behaviour catalogue: safe, schema-driven casting, with the differences that
+ * API.md pins (strings only from numbers and booleans, integer text by /^\s*[+-]?\d+\s*$/).
+ */
+import { describe, expect, it } from "vitest";
+import type { JsonSchema } from "../../src/tools/base.js";
+import {
+  castBoolean,
+  castInteger,
+  castNumber,
+  castString,
+  castValue,
+  compileCaster,
+  isPlainObject,
+} from "../../src/tools/cast.js";
+import { SchemaTool } from "./schema-tool.js";
+
+const obj = (properties: Record<string, JsonSchema>, extra: JsonSchema = {}): JsonSchema => ({
+  type: "object",
+  properties,
+  ...extra,
+});
+
+/** Casts `{ [key]: value }` against `{ [key]: fieldSchema }` and returns the cast field. */
+function castField(fieldSchema: JsonSchema, value: unknown, key = "x"): unknown {
+  const out = castValue(obj({ [key]: fieldSchema }), { [key]: value }) as Record<string, unknown>;
+  return out[key];
+}
+
+describe("root gate (item 13)", () => {
+  it("a root without type is treated as an object", () => {
+    expect(castValue({ properties: { n: { type: "integer" } } }, { n: "4" })).toEqual({ n: 4 });
+  });
+
+  it("an empty schema or an object schema without properties casts nothing", () => {
+    const input = { n: "4", b: "true" };
+    expect(castValue({}, input)).toBe(input);
+    expect(castValue({ type: "object" }, input)).toBe(input);
+  });
+
+  it("a tool whose root is not an object schema cannot cast at all (API.md: TypeError)", () => {
+    expect(() => new SchemaTool("arr", { type: "array" }).castParams({})).toThrow(TypeError);
+    expect(() => new SchemaTool("nullable", { type: ["object", "null"] }).castParams({})).toThrow(TypeError);
+  });
+});
+
+describe("integer (items 14, 15, 19, 20)", () => {
+  it.each([
+    ["42", 42],
+    [" 42 ", 42],
+    ["-7", -7],
+    ["+7", 7],
+    ["0", 0],
+    ["007", 7],
+    ["\t12\n", 12],
+  ])("%j becomes %j", (text, n) => {
+    expect(castField({ type: "integer" }, text)).toBe(n);
+    expect(castInteger(text)).toBe(n);
+  });
+
+  it.each(["abc", "12.5.7", "3.0", "1_000", "1e3", "0x10", "", " ", "4 2", "++4", "NaN", "Infinity"])(
+    "%j is kept as the string",
+    (text) => {
+      expect(castField({ type: "integer" }, text)).toBe(text);
+    },
+  );
+
+  it("an integer beyond 2^53 is kept as the string (no precision lost)", () => {
+    expect(castInteger("9007199254740993")).toBe("9007199254740993");
+    expect(castInteger("-9007199254740993")).toBe("-9007199254740993");
+    expect(castInteger("123456789012345678901234567890")).toBe("123456789012345678901234567890");
+    expect(castInteger("9007199254740991")).toBe(9007199254740991);
+  });
+
+  it("booleans are never cast to integers", () => {
+    expect(castField({ type: "integer" }, true)).toBe(true);
+    expect(castField({ type: "integer" }, false)).toBe(false);
+  });
+
+  it("numbers are never truncated", () => {
+    expect(castField({ type: "integer" }, 3.5)).toBe(3.5);
+    expect(castField({ type: "integer" }, 3)).toBe(3);
+  });
+
+  it("an integer enum accepts the cast value (item 29)", () => {
+    expect(castField({ type: "integer", enum: [1, 2] }, "2")).toBe(2);
+  });
+});
+
+describe("number (items 16–20)", () => {
+  it.each([
+    ["3.14", 3.14],
+    ["5", 5],
+    ["1e3", 1000],
+    ["-2.5", -2.5],
+    [".5", 0.5],
+    ["5.", 5],
+    [" 7 ", 7],
+    ["1E-2", 0.01],
+  ])("%j becomes %j", (text, n) => {
+    expect(castField({ type: "number" }, text)).toBe(n);
+    expect(castNumber(text)).toBe(n);
+  });
+
+  it.each(["not_a_number", "", "1,5", "0x10", "1_000", "3.1.4", "e5", "--1"])("%j is kept", (text) => {
+    expect(castField({ type: "number" }, text)).toBe(text);
+  });
+
+  it("non-finite numbers pass through; their words become non-finite numbers (item 18)", () => {
+    expect(castField({ type: "number" }, Number.NaN)).toBeNaN();
+    expect(castField({ type: "number" }, Number.POSITIVE_INFINITY)).toBe(Number.POSITIVE_INFINITY);
+    expect(castField({ type: "number" }, Number.NEGATIVE_INFINITY)).toBe(Number.NEGATIVE_INFINITY);
+    expect(castField({ type: "number" }, "NaN")).toBeNaN();
+    expect(castField({ type: "number" }, "Infinity")).toBe(Number.POSITIVE_INFINITY);
+    expect(castField({ type: "number" }, "-Infinity")).toBe(Number.NEGATIVE_INFINITY);
+    expect(castField({ type: "number" }, "inf")).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it("booleans stay booleans, integers stay integers", () => {
+    expect(castField({ type: "number" }, true)).toBe(true);
+    expect(castField({ type: "number" }, false)).toBe(false);
+    expect(castField({ type: "number" }, 5)).toBe(5);
+  });
+});
+
+describe("boolean (items 21, 22)", () => {
+  it.each([
+    ["true", true],
+    ["1", true],
+    ["yes", true],
+    ["True", true],
+    ["YES", true],
+    ["false", false],
+    ["False", false],
+    ["0", false],
+    ["no", false],
+    ["NO", false],
+  ])("%j becomes %j", (text, b) => {
+    expect(castField({ type: "boolean" }, text)).toBe(b);
+    expect(castBoolean(text)).toBe(b);
+  });
+
+  it.each(["random", "maybe", "on", "off", " true", "true ", "", "y", "2"])("%j is kept", (text) => {
+    expect(castField({ type: "boolean" }, text)).toBe(text);
+  });
+
+  it("the numbers 1 and 0 are not cast to booleans", () => {
+    expect(castField({ type: "boolean" }, 1)).toBe(1);
+    expect(castField({ type: "boolean" }, 0)).toBe(0);
+  });
+});
+
+describe("string (item 23, as API.md)", () => {
+  it("strings pass through, the empty string too", () => {
+    expect(castField({ type: "string" }, "hello")).toBe("hello");
+    expect(castField({ type: "string" }, "")).toBe("");
+    expect(castField({ type: "string" }, "42")).toBe("42");
+  });
+
+  it("numbers and booleans become their text", () => {
+    expect(castField({ type: "string" }, 123)).toBe("123");
+    expect(castField({ type: "string" }, 1.5)).toBe("1.5");
+    expect(castField({ type: "string" }, true)).toBe("true");
+    expect(castField({ type: "string" }, false)).toBe("false");
+    expect(castString(-0.25)).toBe("-0.25");
+  });
+
+  it("objects and arrays are kept as they are, to fail validation", () => {
+    const list = [1, 2];
+    const dict = { a: 1 };
+    expect(castField({ type: "string" }, list)).toBe(list);
+    expect(castField({ type: "string" }, dict)).toBe(dict);
+  });
+});
+
+describe("null (items 24, 25)", () => {
+  it("null is kept for every type", () => {
+    const schema = obj({
+      name: { type: "string" },
+      count: { type: "integer" },
+      rate: { type: "number" },
+      flag: { type: "boolean" },
+      items: { type: "array", items: { type: "integer" } },
+      config: { type: "object", properties: { port: { type: "integer" } } },
+    });
+    const input = { name: null, count: null, rate: null, flag: null, items: null, config: null };
+    const out = castValue(schema, input);
+    expect(out).toEqual(input);
+    expect(out).toBe(input);
+  });
+
+  it("nullable unions cast with their first non-null type", () => {
+    expect(castField({ type: ["string", "null"] }, "hello")).toBe("hello");
+    expect(castField({ type: ["string", "null"] }, null)).toBeNull();
+    expect(castField({ type: ["string", "null"] }, 5)).toBe("5");
+    expect(castField({ type: ["integer", "null"] }, "5")).toBe(5);
+    expect(castField({ type: ["null", "integer"] }, "5")).toBe(5);
+    expect(castField({ type: "integer", nullable: true }, "5")).toBe(5);
+    expect(castField({ type: "integer", nullable: true }, null)).toBeNull();
+  });
+});
+
+describe("arrays (item 26)", () => {
+  it("are cast item by item", () => {
+    expect(castField({ type: "array", items: { type: "integer" } }, ["1", "2", "3"])).toEqual([1, 2, 3]);
+    expect(castField({ type: "array", items: { type: "boolean" } }, ["true", "no", "maybe"])).toEqual([
+      true,
+      false,
+      "maybe",
+    ]);
+  });
+
+  it("without items are left alone", () => {
+    const list = ["1", "2"];
+    expect(castField({ type: "array" }, list)).toBe(list);
+  });
+
+  it("never wrap a scalar and never parse a JSON string", () => {
+    const schema = { type: "array", items: { type: "integer" } };
+    expect(castField(schema, 5)).toBe(5);
+    expect(castField(schema, "text")).toBe("text");
+    expect(castField(schema, "[1,2]")).toBe("[1,2]");
+    expect(castField(schema, null)).toBeNull();
+  });
+
+  it("nested arrays and arrays of objects are cast all the way down", () => {
+    const schema = {
+      type: "array",
+      items: { type: "object", properties: { b: { type: "integer" }, c: { type: "array", items: { type: "number" } } } },
+    };
+    expect(castField(schema, [{ b: "1", c: ["1.5", 2] }, { b: 2 }])).toEqual([{ b: 1, c: [1.5, 2] }, { b: 2 }]);
+  });
+
+  it("an array whose items need no cast is returned as the same array", () => {
+    const list = [1, 2, 3];
+    expect(castField({ type: "array", items: { type: "integer" } }, list)).toBe(list);
+  });
+});
+
+describe("nested objects (item 27)", () => {
+  it("are cast recursively", () => {
+    const schema = obj({
+      config: { type: "object", properties: { port: { type: "integer" }, debug: { type: "boolean" } } },
+    });
+    expect(castValue(schema, { config: { port: "8080", debug: "true" } })).toEqual({
+      config: { port: 8080, debug: true },
+    });
+  });
+
+  it("a JSON string for an object field is not parsed", () => {
+    const schema = obj({ config: { type: "object", properties: { port: { type: "integer" } } } });
+    expect(castValue(schema, { config: '{"port":"1"}' })).toEqual({ config: '{"port":"1"}' });
+  });
+
+  it("deeply nested values are cast", () => {
+    const schema = obj({
+      a: { type: "object", properties: { b: { type: "object", properties: { c: { type: "integer" } } } } },
+    });
+    expect(castValue(schema, { a: { b: { c: "9" } } })).toEqual({ a: { b: { c: 9 } } });
+  });
+});
+
+describe("keys not in properties (item 28)", () => {
+  it("are cast with a typed additionalProperties", () => {
+    const schema = obj({ n: { type: "integer" } }, { additionalProperties: { type: "integer" } });
+    expect(castValue(schema, { n: "1", extra: "2" })).toEqual({ n: 1, extra: 2 });
+  });
+
+  it("a declared property uses its own schema, not additionalProperties", () => {
+    const schema = obj({ s: { type: "string" } }, { additionalProperties: { type: "integer" } });
+    expect(castValue(schema, { s: "2", extra: "3" })).toEqual({ s: "2", extra: 3 });
+  });
+
+  it("are kept otherwise, even with additionalProperties false (casting never drops keys)", () => {
+    expect(castValue(obj({ n: { type: "integer" } }), { n: "1", extra: "2" })).toEqual({ n: 1, extra: "2" });
+    expect(castValue(obj({ n: { type: "integer" } }, { additionalProperties: false }), { n: "1", extra: "2" })).toEqual({
+      n: 1,
+      extra: "2",
+    });
+    expect(castValue(obj({ n: { type: "integer" } }, { additionalProperties: true }), { extra: "2" })).toEqual({
+      extra: "2",
+    });
+  });
+
+  it("typed additionalProperties reach nested objects", () => {
+    const schema = obj({ tags: { type: "object", additionalProperties: { type: "boolean" } } });
+    expect(castValue(schema, { tags: { a: "yes", b: "no" } })).toEqual({ tags: { a: true, b: false } });
+  });
+});
+
+describe("no recognised type (item 29)", () => {
+  it.each([{}, { type: "null" }, { type: "whatever" }, { enum: [1, 2] }])("%j leaves the value alone", (schema) => {
+    expect(castField(schema, "2")).toBe("2");
+    expect(castField(schema, 2)).toBe(2);
+  });
+});
+
+describe("casting is pure", () => {
+  const schema = obj({
+    n: { type: "integer" },
+    list: { type: "array", items: { type: "integer" } },
+    inner: { type: "object", properties: { flag: { type: "boolean" } } },
+    keep: { type: "string" },
+  });
+
+  it("never mutates its input", () => {
+    const input = { n: "1", list: ["2", 3], inner: { flag: "true" }, keep: "k" };
+    const snapshot = structuredClone(input);
+    const out = castValue(schema, input) as Record<string, unknown>;
+    expect(input).toEqual(snapshot);
+    expect(out).toEqual({ n: 1, list: [2, 3], inner: { flag: true }, keep: "k" });
+    expect(out).not.toBe(input);
+  });
+
+  it("returns the very same object when nothing changes, down to nested values", () => {
+    const input = { n: 1, list: [2, 3], inner: { flag: true }, keep: "k" };
+    expect(castValue(schema, input)).toBe(input);
+  });
+
+  it("shares the parts that did not change", () => {
+    const input = { n: "1", list: [2, 3], inner: { flag: true } };
+    const out = castValue(schema, input) as Record<string, unknown>;
+    expect(out["list"]).toBe(input.list);
+    expect(out["inner"]).toBe(input.inner);
+  });
+
+  it("keeps the key order", () => {
+    const out = castValue(schema, { keep: "k", n: "1", extra: 0 }) as Record<string, unknown>;
+    expect(Object.keys(out)).toEqual(["keep", "n", "extra"]);
+  });
+
+  it("compileCaster gives a reusable function with the same results", () => {
+    const cast = compileCaster(schema);
+    expect(cast({ n: "5" })).toEqual({ n: 5 });
+    expect(cast({ n: "6" })).toEqual({ n: 6 });
+  });
+
+  it("a __proto__ own key survives casting without touching any prototype", () => {
+    const input = JSON.parse('{"__proto__": {"polluted": "1"}, "n": "2"}') as Record<string, unknown>;
+    const typed = obj({ n: { type: "integer" } }, { additionalProperties: { type: "object", properties: { polluted: { type: "integer" } } } });
+    const out = castValue(typed, input) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.keys(out)).toEqual(["__proto__", "n"]);
+    expect(Object.hasOwn(out, "__proto__")).toBe(true);
+    expect(Object.getOwnPropertyDescriptor(out, "__proto__")?.value).toEqual({ polluted: 1 });
+    expect(out["n"]).toBe(2);
+    expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty("polluted");
+    // the input's own __proto__ entry is untouched too
+    expect(Object.getOwnPropertyDescriptor(input, "__proto__")?.value).toEqual({ polluted: "1" });
+  });
+
+  it("a declared __proto__ property is cast as an own key", () => {
+    const schema2 = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"integer"},"m":{"type":"integer"}}}') as JsonSchema;
+    const out = castValue(schema2, JSON.parse('{"m":"1","__proto__":"5"}')) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(out, "__proto__")?.value).toBe(5);
+    expect(out["m"]).toBe(1);
+  });
+
+  it("a null-prototype object is still cast", () => {
+    const input = Object.assign(Object.create(null) as Record<string, unknown>, { n: "3" });
+    expect(isPlainObject(input)).toBe(true);
+    expect(castValue(schema, input)).toEqual({ n: 3 });
+  });
+
+  it("class instances are not plain objects and are left alone", () => {
+    const date = new Date(0);
+    expect(isPlainObject(date)).toBe(false);
+    expect(castField({ type: "object", properties: { n: { type: "integer" } } }, date)).toBe(date);
+  });
+});

@@ -1,0 +1,317 @@
+/**
+ * Section D of the behaviour catalogue: validation compiled once with Ajv, its errors reworded
+ * into the exact sentences of API.md.
+ */
+import { describe, expect, it } from "vitest";
+import type { JsonSchema } from "../../src/tools/base.js";
+import { compileValidator, formatInstancePath } from "../../src/tools/validate.js";
+import { SchemaTool } from "./schema-tool.js";
+
+const validate = (schema: JsonSchema, value: unknown): string[] => compileValidator(schema)(value);
+const obj = (properties: Record<string, JsonSchema>, extra: JsonSchema = {}): JsonSchema => ({
+  type: "object",
+  properties,
+  ...extra,
+});
+
+const SEARCH = obj(
+  {
+    query: { type: "string", minLength: 2 },
+    count: { type: "integer", minimum: 1, maximum: 10 },
+    mode: { type: "string", enum: ["fast", "full"] },
+    rate: { type: "number" },
+    flag: { type: "boolean" },
+    meta: {
+      type: "object",
+      properties: {
+        tag: { type: "string" },
+        flags: { type: "array", items: { type: "string" } },
+      },
+      required: ["tag"],
+    },
+  },
+  { required: ["query", "count"] },
+);
+
+describe("non-object params (item 30)", () => {
+  it.each([
+    [[1], "array"],
+    ["text", "string"],
+    [5, "number"],
+    [true, "boolean"],
+    [null, "null"],
+  ])("%j is refused as %s", (value, type) => {
+    expect(validate(SEARCH, value)).toEqual([`parameters must be an object, got ${type}`]);
+  });
+
+  it("the tool's validateParams says the same", () => {
+    const tool = new SchemaTool("search", SEARCH);
+    expect(tool.validateParams([] as unknown as Record<string, unknown>)).toEqual([
+      "parameters must be an object, got array",
+    ]);
+  });
+});
+
+describe("root without type (item 32)", () => {
+  it("is validated as an object", () => {
+    const schema: JsonSchema = { properties: { n: { type: "integer" } }, required: ["n"] };
+    expect(validate(schema, {})).toEqual(["missing required n"]);
+    expect(validate(schema, { n: 1 })).toEqual([]);
+    expect(validate(schema, [])).toEqual(["parameters must be an object, got array"]);
+  });
+});
+
+describe("missing required (item 33)", () => {
+  it("at the root", () => {
+    expect(validate(SEARCH, { query: "hi" })).toEqual(["missing required count"]);
+  });
+
+  it("nested, with a dotted path", () => {
+    expect(validate(SEARCH, { query: "hi", count: 1, meta: {} })).toEqual(["missing required meta.tag"]);
+  });
+
+  it("every missing field, in the order of the required list", () => {
+    expect(validate(SEARCH, {})).toEqual(["missing required query", "missing required count"]);
+  });
+});
+
+describe("type messages (item 34)", () => {
+  it.each([
+    [{ count: "2" }, "count should be integer"],
+    [{ count: 2.5 }, "count should be integer"],
+    [{ rate: "fast" }, "rate should be number"],
+    [{ query: 5 }, "query should be string"],
+    [{ flag: "yes" }, "flag should be boolean"],
+    [{ flag: 1 }, "flag should be boolean"],
+    [{ meta: "x" }, "meta should be object"],
+    [{ meta: [] }, "meta should be object"],
+    [{ meta: { tag: "t", flags: "a" } }, "meta.flags should be array"],
+    [{ meta: { tag: "t", flags: [1] } }, "meta.flags[0] should be string"],
+    [{ meta: { tag: "t", flags: ["a", "b", null] } }, "meta.flags[2] should be string"],
+  ])("%j → %s", (extra, message) => {
+    expect(validate(SEARCH, { query: "hi", count: 1, ...extra })).toEqual([message]);
+  });
+
+  it("booleans are not numbers (item 19)", () => {
+    expect(validate(SEARCH, { query: "hi", count: true })).toEqual(["count should be integer"]);
+    expect(validate(SEARCH, { query: "hi", count: 1, rate: false })).toEqual(["rate should be number"]);
+  });
+
+  it("an integer is a number", () => {
+    expect(validate(SEARCH, { query: "hi", count: 1, rate: 5 })).toEqual([]);
+  });
+
+  it("null is not a value of a non-nullable type (item 24)", () => {
+    expect(validate(SEARCH, { query: null, count: 1 })).toEqual(["query should be string"]);
+  });
+
+  it("a type failure reports only that problem for the value", () => {
+    const schema = obj({
+      n: { type: "integer", minimum: 5, enum: [5, 6], multipleOf: 5 },
+      s: { type: "string", minLength: 3, enum: ["abc"], pattern: "^a" },
+      a: { type: "array", minItems: 2, items: { type: "string" } },
+    });
+    expect(validate(schema, { n: "1" })).toEqual(["n should be integer"]);
+    expect(validate(schema, { s: 1 })).toEqual(["s should be string"]);
+    expect(validate(schema, { a: "x" })).toEqual(["a should be array"]);
+  });
+
+  it("the other values are still checked", () => {
+    expect(validate(SEARCH, { query: 1, count: 0, mode: "slow" })).toEqual([
+      "query should be string",
+      "count must be >= 1",
+      "mode must be one of [\"fast\",\"full\"]",
+    ]);
+  });
+
+  it("type names are JSON names, also for a type list", () => {
+    expect(validate(obj({ x: { type: ["integer", "string"] } }), { x: true })).toEqual(["x should be integer"]);
+    expect(validate(obj({ x: { type: "null" } }), { x: 1 })).toEqual(["x should be null"]);
+  });
+});
+
+describe("non-finite numbers (item 18)", () => {
+  const RATE = obj({ rate: { type: "number", minimum: 0 } });
+
+  it.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])("%s → exactly rate must be finite", (rate) => {
+    expect(validate(RATE, { rate })).toEqual(["rate must be finite"]);
+  });
+
+  it("after the cast of the words", () => {
+    const tool = new SchemaTool("rates", RATE);
+    for (const word of ["NaN", "Infinity", "-Infinity"]) {
+      expect(tool.validateParams(tool.castParams({ rate: word }))).toEqual(["rate must be finite"]);
+    }
+  });
+
+  it("for integers too, and inside arrays", () => {
+    expect(validate(obj({ n: { type: "integer" } }), { n: Number.POSITIVE_INFINITY })).toEqual(["n must be finite"]);
+    expect(validate(obj({ xs: { type: "array", items: { type: "number" } } }), { xs: [1, Number.NaN] })).toEqual([
+      "xs[1] must be finite",
+    ]);
+  });
+});
+
+describe("ranges (item 35)", () => {
+  it.each([
+    [0, "count must be >= 1"],
+    [11, "count must be <= 10"],
+    [-5, "count must be >= 1"],
+  ])("count %j → %s", (count, message) => {
+    expect(validate(SEARCH, { query: "hi", count })).toEqual([message]);
+  });
+
+  it("the bounds themselves are valid", () => {
+    expect(validate(SEARCH, { query: "hi", count: 1 })).toEqual([]);
+    expect(validate(SEARCH, { query: "hi", count: 10 })).toEqual([]);
+  });
+
+  it("number ranges, fractional bounds", () => {
+    const schema = obj({ rate: { type: "number", minimum: 0.5, maximum: 2.5 } });
+    expect(validate(schema, { rate: 0.25 })).toEqual(["rate must be >= 0.5"]);
+    expect(validate(schema, { rate: 3 })).toEqual(["rate must be <= 2.5"]);
+  });
+
+  it("exclusive bounds", () => {
+    const schema = obj({ n: { type: "integer", exclusiveMinimum: 0, exclusiveMaximum: 5 } });
+    expect(validate(schema, { n: 0 })).toEqual(["n must be > 0"]);
+    expect(validate(schema, { n: 5 })).toEqual(["n must be < 5"]);
+  });
+});
+
+describe("enum and string length (item 36)", () => {
+  it("enum", () => {
+    expect(validate(SEARCH, { query: "hi", count: 1, mode: "slow" })).toEqual(['mode must be one of ["fast","full"]']);
+    expect(validate(SEARCH, { query: "hi", count: 1, mode: "full" })).toEqual([]);
+  });
+
+  it("an integer enum", () => {
+    expect(validate(obj({ n: { type: "integer", enum: [1, 2] } }), { n: 3 })).toEqual(["n must be one of [1,2]"]);
+  });
+
+  it("lengths", () => {
+    expect(validate(SEARCH, { query: "h", count: 1 })).toEqual(["query must be at least 2 chars"]);
+    expect(validate(obj({ s: { type: "string", maxLength: 3 } }), { s: "abcd" })).toEqual(["s must be at most 3 chars"]);
+    expect(validate(obj({ s: { type: "string", maxLength: 3 } }), { s: "abc" })).toEqual([]);
+  });
+
+  it("the enum problem comes before the length problems", () => {
+    const schema = obj({ mode: { type: "string", enum: ["fast", "full"], minLength: 3 } });
+    expect(validate(schema, { mode: "x" })).toEqual(['mode must be one of ["fast","full"]', "mode must be at least 3 chars"]);
+  });
+});
+
+describe("arrays (item 37)", () => {
+  const LIST = obj({ xs: { type: "array", minItems: 2, maxItems: 3, items: { type: "integer" } } });
+
+  it("item counts", () => {
+    expect(validate(LIST, { xs: [1] })).toEqual(["xs must have at least 2 items"]);
+    expect(validate(LIST, { xs: [1, 2, 3, 4] })).toEqual(["xs must be at most 3 items"]);
+    expect(validate(LIST, { xs: [1, 2] })).toEqual([]);
+  });
+
+  it("item paths are indexed", () => {
+    expect(validate(LIST, { xs: [1, "b", 3] })).toEqual(["xs[1] should be integer"]);
+    const nested = obj({ a: { type: "array", items: { type: "object", properties: { b: { type: "integer" } } } } });
+    expect(validate(nested, { a: [{ b: 1 }, { b: "x" }] })).toEqual(["a[1].b should be integer"]);
+    const grid = obj({ g: { type: "array", items: { type: "array", items: { type: "string" } } } });
+    expect(validate(grid, { g: [["a"], ["b", 2]] })).toEqual(["g[1][1] should be string"]);
+  });
+
+  it("every bad item is reported", () => {
+    expect(validate(LIST, { xs: ["a", 2, "c"] })).toEqual(["xs[0] should be integer", "xs[2] should be integer"]);
+  });
+
+  it("formatInstancePath tells indexes from keys by the value", () => {
+    const value = { meta: { flags: ["x"], "0": { k: 1 } } };
+    expect(formatInstancePath("/meta/flags/0", value)).toBe("meta.flags[0]");
+    expect(formatInstancePath("/meta/0/k", value)).toBe("meta.0.k");
+    expect(formatInstancePath("", value)).toBe("");
+    expect(formatInstancePath("/a~1b/c~0d", { "a/b": {} })).toBe("a/b.c~d");
+  });
+});
+
+describe("unknown fields (item 38)", () => {
+  it("are allowed without additionalProperties", () => {
+    expect(validate(SEARCH, { query: "hi", count: 1, extra: "x" })).toEqual([]);
+  });
+
+  it("are refused with additionalProperties false", () => {
+    const schema = obj({ a: { type: "string" } }, { additionalProperties: false });
+    expect(validate(schema, { a: "x", extra: 1 })).toEqual(["unexpected parameter extra"]);
+  });
+
+  it("nested unexpected parameters have a dotted path", () => {
+    const schema = obj({ meta: { type: "object", properties: {}, additionalProperties: false } });
+    expect(validate(schema, { meta: { x: 1 } })).toEqual(["unexpected parameter meta.x"]);
+  });
+
+  it("are validated by a typed additionalProperties", () => {
+    const schema = obj({ a: { type: "string" } }, { additionalProperties: { type: "integer" } });
+    expect(validate(schema, { a: "x", extra: "2" })).toEqual(["extra should be integer"]);
+    expect(validate(schema, { a: "x", extra: 2 })).toEqual([]);
+    const tool = new SchemaTool("typed", schema);
+    expect(tool.validateParams(tool.castParams({ a: "x", extra: "2" }))).toEqual([]);
+  });
+});
+
+describe("nullable (item 39)", () => {
+  it('type: [t, "null"] accepts null and t', () => {
+    const schema = obj({ s: { type: ["string", "null"] } });
+    expect(validate(schema, { s: null })).toEqual([]);
+    expect(validate(schema, { s: "hello" })).toEqual([]);
+    expect(validate(schema, { s: 5 })).toEqual(["s should be string"]);
+  });
+
+  it("nullable: true accepts null and the type", () => {
+    const schema = obj({ s: { type: "string", nullable: true } });
+    expect(validate(schema, { s: null })).toEqual([]);
+    expect(validate(schema, { s: "hello" })).toEqual([]);
+    expect(validate(schema, { s: 5 })).toEqual(["s should be string"]);
+  });
+
+  it("nullable integers", () => {
+    expect(validate(obj({ n: { type: ["integer", "null"], minimum: 1 } }), { n: null })).toEqual([]);
+    expect(validate(obj({ n: { type: "integer", nullable: true, minimum: 1 } }), { n: 0 })).toEqual(["n must be >= 1"]);
+  });
+});
+
+describe("error order (item 40)", () => {
+  it("missing required first, then the value's problems", () => {
+    const schema: JsonSchema = { type: "object", required: ["n", "m"], additionalProperties: false };
+    expect(validate(schema, { z: 1 })).toEqual(["missing required n", "missing required m", "unexpected parameter z"]);
+  });
+
+  it("missing required first even when nested and after type problems in the schema order", () => {
+    expect(validate(SEARCH, { query: 5, meta: { flags: [1] } })).toEqual([
+      "missing required count",
+      "missing required meta.tag",
+      "query should be string",
+      "meta.flags[0] should be string",
+    ]);
+  });
+});
+
+describe("values whose schema has no type (item 41)", () => {
+  it("always pass", () => {
+    const schema = obj({ any: {}, described: { description: "anything" } });
+    for (const value of [1, "x", null, [1], { a: 1 }, true]) {
+      expect(validate(schema, { any: value, described: value })).toEqual([]);
+    }
+  });
+});
+
+describe("end to end on a tool (item 42)", () => {
+  it("the cast makes the value valid; a short query does not", () => {
+    const tool = new SchemaTool("search", SEARCH);
+    expect(tool.validateParams(tool.castParams({ query: "hello", count: "3" }))).toEqual([]);
+    expect(tool.validateParams(tool.castParams({ query: "h", count: 3 }))).toEqual(["query must be at least 2 chars"]);
+  });
+
+  it("the validator is compiled once and reused", () => {
+    const check = compileValidator(SEARCH);
+    expect(check({ query: "hi", count: 1 })).toEqual([]);
+    expect(check({ query: "hi" })).toEqual(["missing required count"]);
+    expect(check({ query: "hi", count: 1 })).toEqual([]);
+  });
+});
