@@ -17,7 +17,7 @@ export {
 } from "./tools/base.js";
 export { castValue, compileCaster, castInteger, castNumber, castBoolean, castString, isPlainObject, resolveSchemaType, type Caster } from "./tools/cast.js";
 export { compileValidator, formatAjvErrors, formatInstancePath, MAX_REPORTED_PROBLEMS, type Validator } from "./tools/validate.js";
-export { coerceArgumentValue, unwrapArgumentsPayload, describeJsonType } from "./tools/coerce.js";
+export { coerceArgumentValue, unwrapArgumentsPayload, describeJsonType, parseJsonOr } from "./tools/coerce.js";
 export { nameKey, suggestToolName } from "./tools/suggest.js";
 export { toolNotFoundMessage, notAnObjectMessage, invalidParametersMessage, emptyResultMessage } from "./tools/messages.js";
 export { describeThrown, formatThrown, type ThrownDescription } from "./tools/thrown.js";

@@ -8,6 +8,9 @@
 import { jsonrepair } from "jsonrepair";
 import type { ToolDefinition } from "../tools/base.js";
 import { isPlainObject } from "../tools/cast.js";
+import { parseJsonOr } from "../tools/coerce.js";
+
+const NOT_JSON: unique symbol = Symbol("not JSON");
 
 /** A tool call in the OpenAI wire format, as replayed in an assistant message. */
 export interface OpenAIToolCall {
@@ -82,13 +85,8 @@ export function parseToolArguments(raw: unknown): unknown {
   if (typeof raw !== "string") return raw;
   const text = raw.trim();
   if (text === "") return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return raw;
-  }
-  return parsed === null ? raw : parsed;
+  const parsed = parseJsonOr(text, NOT_JSON);
+  return parsed === null || parsed === NOT_JSON ? raw : parsed;
 }
 
 /**

@@ -39,10 +39,23 @@ export function coerceArgumentValue(value: unknown): unknown {
   if (text === "") return {};
   const first = text.charCodeAt(0);
   if (first !== 0x7b /* { */ && first !== 0x5b /* [ */) return value;
+  return parseJsonOr(text, value);
+}
+
+/**
+ * `JSON.parse(text)`, or `fallback` when the text is not JSON. The `SyntaxError` of a failed parse
+ * is thrown away, so no stack trace is captured for it: malformed arguments are common, and the
+ * trace would cost more than the parse.
+ */
+export function parseJsonOr(text: string, fallback: unknown): unknown {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    return value;
+    return fallback;
+  } finally {
+    Error.stackTraceLimit = limit;
   }
 }
 
