@@ -215,6 +215,7 @@ export class ToolLoader {
     const scope = options.scope ?? "core";
     const registered: string[] = [];
     const builtinNames = new Set<string>();
+    const pluginNames = new Set<string>();
     for (const cls of await this.discover()) {
       const tool = this.#instantiate(cls, ctx, scope);
       if (tool === null) continue;
@@ -231,7 +232,13 @@ export class ToolLoader {
         this.#logger.warn(`skipped plugin '${entry}' (${className(cls)}): its name '${tool.name}' conflicts with built-in`);
         continue;
       }
-      if (this.#register(registry, wrapPluginTool(tool), className(cls))) registered.push(tool.name);
+      if (pluginNames.has(tool.name)) {
+        this.#logger.warn(`plugin '${entry}' (${className(cls)}) replaces the earlier plugin tool '${tool.name}'`);
+      }
+      if (this.#register(registry, wrapPluginTool(tool), className(cls))) {
+        pluginNames.add(tool.name);
+        registered.push(tool.name);
+      }
     }
     return registered;
   }
@@ -305,6 +312,7 @@ export class ToolLoader {
           this.#logger.warn(`skipped plugin '${entry}' in ${pkgDir}: ${exportName} is not a concrete, discoverable Tool class`);
           continue;
         }
+        if (into.has(entry)) this.#logger.warn(`plugin entry '${entry}' in ${pkgDir} replaces an earlier entry of the same name`);
         into.set(entry, value);
       } catch (error) {
         this.#logger.warn(`skipped plugin '${entry}' in ${pkgDir}: it failed to import (${describeThrown(error).message})`);

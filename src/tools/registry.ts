@@ -216,10 +216,14 @@ export class ToolRegistry {
       onStep?.({ step: "shape", input: unwrapped, output: error.content, ok: false, detail: `got ${type}, not an object` });
       return { tool, params: unwrapped, error };
     }
-    onStep?.({ step: "shape", input: unwrapped, output: unwrapped, ok: true, detail: "an object" });
+    // An object without a prototype (possible from a programmatic caller, never from JSON) is
+    // copied, own keys only, so the tool always receives an ordinary object.
+    const shaped: Record<string, unknown> =
+      Object.getPrototypeOf(unwrapped) === null ? Object.defineProperties({}, Object.getOwnPropertyDescriptors(unwrapped)) : unwrapped;
+    onStep?.({ step: "shape", input: unwrapped, output: shaped, ok: true, detail: "an object" });
 
-    const cast = tool.castParams === baseCastParams ? (compiled.cast(unwrapped) as Record<string, unknown>) : tool.castParams(unwrapped);
-    onStep?.({ step: "cast", input: unwrapped, output: cast, ok: true, detail: cast === unwrapped ? "nothing to cast" : "cast to the schema's types" });
+    const cast = tool.castParams === baseCastParams ? (compiled.cast(shaped) as Record<string, unknown>) : tool.castParams(shaped);
+    onStep?.({ step: "cast", input: shaped, output: cast, ok: true, detail: cast === shaped ? "nothing to cast" : "cast to the schema's types" });
 
     const problems = tool.validateParams === baseValidateParams ? compiled.validate(cast) : tool.validateParams(cast);
     if (problems.length > 0) {

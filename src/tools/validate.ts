@@ -174,10 +174,32 @@ export function formatAjvErrors(errors: readonly ErrorObject[], root: unknown): 
 }
 
 /**
+ * Ajv silently skips a property declared as `__proto__` (neither its schema nor
+ * `additionalProperties: false` treats it as declared), so such a schema could never be enforced.
+ * It is refused when the tool is registered instead.
+ */
+function assertNoProtoProperty(schema: unknown): void {
+  const seen = new Set<object>();
+  const walk = (node: unknown): void => {
+    if (node === null || typeof node !== "object" || seen.has(node)) return;
+    seen.add(node);
+    if (!Array.isArray(node)) {
+      const properties = (node as Record<string, unknown>)["properties"];
+      if (isPlainObject(properties) && Object.hasOwn(properties, "__proto__")) {
+        throw new Error('a property named "__proto__" cannot be validated; rename it');
+      }
+    }
+    for (const child of Object.values(node)) walk(child);
+  };
+  walk(schema);
+}
+
+/**
  * Compiles a root parameter schema into a {@link Validator}. A root without `type` is validated
  * as an object. Throws when Ajv cannot compile the schema (a bug in the tool, found at start-up).
  */
 export function compileValidator(schema: JsonSchema): Validator {
+  assertNoProtoProperty(schema);
   const root = schema["type"] === undefined ? { ...schema, type: "object" } : schema;
   const check = ajv.compile(root);
   return (value) => {

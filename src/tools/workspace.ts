@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { realpath } from "node:fs/promises";
+import { readlink, realpath } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 
 /** The longest path accepted, in characters. */
@@ -30,6 +30,7 @@ function isInside(root: string, target: string): boolean {
 async function realpathOfExisting(target: string): Promise<string> {
   const rest: string[] = [];
   let current = target;
+  let hops = 0;
   for (;;) {
     try {
       const real = await realpath(current);
@@ -38,6 +39,13 @@ async function realpathOfExisting(target: string): Promise<string> {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "ELOOP") throw new WorkspaceViolationError(`Path ${target} is a symlink loop`);
       if (code !== "ENOENT" && code !== "ENOTDIR") throw error;
+      // A dangling symlink: follow it by hand, or writing through it would land where it points.
+      const link = await readlink(current).catch(() => null);
+      if (link !== null) {
+        if (++hops > 40) throw new WorkspaceViolationError(`Path ${target} is a symlink loop`);
+        current = resolve(dirname(current), link);
+        continue;
+      }
       const parent = dirname(current);
       if (parent === current) return target;
       rest.push(basename(current));

@@ -210,6 +210,9 @@ const argumentRows: { label: string; raw: () => unknown; schema?: JsonSchema; ex
   { label: "an empty string: no arguments", raw: () => "", expect: /^\(no params\)$/ },
   { label: "a string of NUL bytes", raw: () => "\u0000".repeat(100), expect: /must be a JSON object, got string/ },
   { label: "a number instead of text", raw: () => 7, expect: /must be a JSON object, got number/ },
+  { label: "a required parameter named toString, missing", raw: () => "{}", schema: { type: "object", properties: { toString: { type: "string" } }, required: ["toString"] }, expect: /missing required toString/ },
+  { label: "an optional parameter named constructor, absent", raw: () => '{"n":1}', schema: { type: "object", properties: { constructor: { type: "integer" }, n: { type: "number" } } }, expect: /^n:number\(1\)$/ },
+  { label: "a required parameter named __proto__, given", raw: () => '{"__proto__":"x"}', schema: { type: "object", properties: { ["__proto__"]: { type: "string" } }, required: ["__proto__"] }, expect: /^__proto__:string\(1\)$/ },
   { label: "a 10 MB string value", raw: () => `{"s":"${"x".repeat(10 * 1024 * 1024)}"}`, schema: STRING_SCHEMA, expect: /^s:string\(10485760\)$/ },
 ];
 
@@ -220,9 +223,9 @@ describe("argument text", () => {
     let out: Awaited<ReturnType<typeof drive>> | null = await drive({ tools: [tool], name: "target", raw: raw() });
     record(out.hostile?.content);
     expect(out.hostile?.content).toMatch(pattern);
-    if (out.hostile?.content.startsWith("Error")) {
+    if ((out.hostile?.content ?? "").startsWith("Error")) {
       expect(tool.calls).toBe(0);
-      expect(out.hostile.content).toContain(RETRY_HINT.trim());
+      expect(out.hostile?.content).toContain(RETRY_HINT.trim());
     } else {
       expect(tool.calls).toBe(1);
     }

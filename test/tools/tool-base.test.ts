@@ -73,7 +73,8 @@ describe("Tool: the contract (item 1)", () => {
   });
 
   it("execute is the subclass's", async () => {
-    await expect(new MinimalTool().execute({ text: "hi" }, options)).resolves.toBe("got hi");
+    const tool: Tool = new MinimalTool();
+    await expect(tool.execute({ text: "hi" }, options)).resolves.toBe("got hi");
   });
 });
 

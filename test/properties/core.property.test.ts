@@ -1,0 +1,387 @@
+/**
+ * Properties of the core call path (registry and provider-side parsing). Each property carries
+ * spies on the tools' `execute`, so it proves not only what the result is but what did not run.
+ * `FC_RUNS` changes the number of runs, `FC_SEED` replays a failure.
+ */
+import fc from "fast-check";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { parseToolArguments, toolArgumentsObjectForReplay } from "../../src/providers/base.js";
+import { isToolErrorResult, Tool, ToolResult, type ExecuteOptions, type JsonSchema } from "../../src/tools/base.js";
+import { isPlainObject } from "../../src/tools/cast.js";
+import { RETRY_HINT, ToolRegistry } from "../../src/tools/registry.js";
+import { propertyConfig } from "./runs.js";
+
+type Exec = (params: Record<string, unknown>, options: ExecuteOptions) => Promise<unknown>;
+
+/** fast-check parameters of the property called `name`: 1,000 runs unless `FC_RUNS` says otherwise. */
+function params(name: string): fc.Parameters<unknown> {
+  return propertyConfig(name, 1000);
+}
+
+class SpyTool extends Tool {
+  readonly name: string;
+  readonly description = "a tool for the properties";
+  readonly parameters: JsonSchema;
+  readonly spy: ReturnType<typeof vi.fn<Exec>>;
+
+  constructor(name: string, parameters: JsonSchema, exec?: Exec) {
+    super();
+    this.name = name;
+    this.parameters = parameters;
+    this.spy = vi.fn<Exec>(exec ?? (async () => "ok"));
+  }
+
+  async execute(p: Record<string, unknown>, options: ExecuteOptions): Promise<unknown> {
+    return this.spy(p, options);
+  }
+}
+
+const NAMES = ["read_file", "write_file", "list_dir", "web_fetch", "mcp_fs_list", "exec"] as const;
+
+/** A registry of spy tools with assorted schemas, so "any registered tool" is more than one. */
+function spyRegistry(): { registry: ToolRegistry; tools: SpyTool[] } {
+  const schemas: JsonSchema[] = [
+    { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
+    { type: "object", properties: { path: { type: "string" }, content: { type: "string" } }, required: ["path", "content"] },
+    { type: "object", properties: {} },
+    { type: "object", properties: { url: { type: "string" } }, required: ["url"], additionalProperties: false },
+    { properties: { arguments: { type: "string" } } },
+    { type: "object", properties: { command: { type: "string" }, timeout: { type: "integer", minimum: 1 } } },
+  ];
+  const registry = new ToolRegistry();
+  const tools = NAMES.map((name, i) => new SpyTool(name, schemas[i] as JsonSchema));
+  for (const tool of tools) registry.register(tool);
+  return { registry, tools };
+}
+
+function expectNoneCalled(tools: readonly SpyTool[]): void {
+  for (const tool of tools) expect(tool.spy).not.toHaveBeenCalled();
+}
+
+/** True when `text` is JSON whose value is a plain object (what the registry may accept). */
+function isJsonObjectText(text: string): boolean {
+  try {
+    return isPlainObject(JSON.parse(text.trim()));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Text that is not a JSON object: malformed JSON (cut-off, unquoted, bracket-wrapped noise), valid
+ * JSON arrays and scalars, `null`, and arbitrary strings. Blank text is excluded: it means "no
+ * arguments" and gives `{}` by design.
+ */
+const notObjectText: fc.Arbitrary<string> = fc
+  .oneof(
+    fc.string(),
+    fc.string({ unit: "binary" }),
+    fc.jsonValue().filter((v) => !isPlainObject(v)).map((v) => JSON.stringify(v)),
+    fc.constantFrom("null", " null ", "NaN", "Infinity", "undefined", "true", "[]", "{", "}", "{path:\"foo.txt\"}", "{'a':1}"),
+    fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 3 }).map((o) => JSON.stringify(o).slice(0, -1)),
+    fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 3 }).map((o) => JSON.stringify(o) + ","),
+    fc
+      .tuple(fc.constantFrom("{", "[", " {", "\n[", ""), fc.string(), fc.constantFrom("}", "]", "", "}}"))
+      .map(([a, b, c]) => a + b + c),
+  )
+  .filter((text) => text.trim() !== "" && !isJsonObjectText(text));
+
+describe("core properties", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("(1) text that is not a JSON object never reaches execute", async () => {
+    const { registry, tools } = spyRegistry();
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...NAMES), notObjectText, async (name, text) => {
+        const prepared = registry.prepareCall(name, text);
+        expect(prepared.error).not.toBeNull();
+        expect(prepared.error?.isError).toBe(true);
+        expect(prepared.tool?.name).toBe(name);
+        expect(prepared.error?.content).toContain(`Error: Tool '${name}' parameters must be a JSON object, got `);
+        const result = await registry.execute(name, text);
+        expect(isToolErrorResult(result)).toBe(true);
+        expect((result as ToolResult).content).toContain("must be a JSON object");
+        expect((result as ToolResult).content.endsWith(RETRY_HINT)).toBe(true);
+        expectNoneCalled(tools);
+      }),
+      params("core 1: non-object text"),
+    );
+    expectNoneCalled(tools);
+  });
+
+  /** A case and separator variant of a registered name, or an unrelated string. */
+  const separators = fc.constantFrom("_", "-", " ", "", ".", "__", "/", "\t");
+  const variant: fc.Arbitrary<{ name: string; base: string | null }> = fc.oneof(
+    fc
+      .tuple(fc.constantFrom(...NAMES), fc.array(fc.boolean(), { minLength: 16, maxLength: 16 }), separators, separators, separators)
+      .map(([base, upper, sep, pre, post]) => {
+        const cased = [...base].map((ch, i) => (upper[i % upper.length] === true ? ch.toUpperCase() : ch)).join("");
+        return { name: pre + cased.split("_").join(sep) + post, base };
+      }),
+    fc.string().map((name) => ({ name, base: null })),
+    fc.constantFrom("constructor", "__proto__", "toString", "hasOwnProperty", "").map((name) => ({ name, base: null })),
+  );
+
+  it("(2) a name that is not exactly registered runs nothing; a suggestion lives only in the message", async () => {
+    const { registry, tools } = spyRegistry();
+    const registered = new Set<string>(NAMES);
+    await fc.assert(
+      fc.asyncProperty(
+        variant.filter((v) => !registered.has(v.name)),
+        fc.oneof(fc.constant({ path: "x" }), fc.jsonValue(), fc.string()),
+        async ({ name, base }, args) => {
+          const prepared = registry.prepareCall(name, args);
+          expect(prepared.tool).toBeNull();
+          expect(prepared.error).not.toBeNull();
+          expect(prepared.error?.isError).toBe(true);
+          expect(Object.keys(prepared).sort()).toEqual(["error", "params", "tool"]);
+          expect(prepared.params).toBe(args);
+          const content = prepared.error?.content ?? "";
+          expect(content.startsWith(`Error: Tool '${name}' not found.`)).toBe(true);
+          expect(content.endsWith(` Available: ${NAMES.join(", ")}`)).toBe(true);
+          const suggestion = registry.suggestName(name);
+          if (base !== null) expect(suggestion).toBe(base);
+          if (suggestion === null) expect(content).not.toContain("Did you mean");
+          else expect(content).toContain(` Did you mean '${suggestion}'? Tool names must match exactly.`);
+          const result = await registry.execute(name, args);
+          expect(isToolErrorResult(result)).toBe(true);
+          expect((result as ToolResult).content).toBe(content + RETRY_HINT);
+          expectNoneCalled(tools);
+        },
+      ),
+      params("core 2: inexact names"),
+    );
+    expectNoneCalled(tools);
+  });
+
+  /** Anything at all, plus values that are hard to describe: Errors with odd fields, proxies, cycles. */
+  const thrownValue: fc.Arbitrary<unknown> = fc.oneof(
+    fc.anything({
+      withBigInt: true,
+      withBoxedValues: true,
+      withDate: true,
+      withMap: true,
+      withSet: true,
+      withNullPrototype: true,
+      withObjectString: true,
+      withSparseArray: true,
+      withTypedArray: true,
+    }),
+    fc.string().map((message) => new Error(message)),
+    fc.string().map((message) => new TypeError(message)),
+    fc.constantFrom<unknown>(
+      Symbol("thrown"),
+      Object.assign(new Error("no name"), { name: "" }),
+      Object.assign(new Error("odd message"), { message: { nested: true } }),
+      Object.defineProperty(new Error("x"), "message", {
+        get(): string {
+          throw new Error("message getter");
+        },
+      }),
+      new Proxy(
+        {},
+        {
+          get(): never {
+            throw new Error("proxy get");
+          },
+          getPrototypeOf(): never {
+            throw new Error("proxy prototype");
+          },
+          ownKeys(): never {
+            throw new Error("proxy keys");
+          },
+        },
+      ),
+      (() => {
+        const cyclic: Record<string, unknown> = {};
+        cyclic["self"] = cyclic;
+        return cyclic;
+      })(),
+      {
+        toString(): string {
+          throw new Error("toString");
+        },
+        toJSON(): never {
+          throw new Error("toJSON");
+        },
+      },
+    ),
+  );
+
+  it("(3) a tool that throws or rejects with anything gives a ToolResult error", async () => {
+    let thrown: unknown;
+    let mode: "sync" | "async" | "reject" = "sync";
+    const boom = new SpyTool("boom", { type: "object", properties: {} }, () => {
+      if (mode === "sync") throw thrown;
+      if (mode === "reject") return Promise.reject(thrown);
+      return (async () => {
+        await Promise.resolve();
+        throw thrown;
+      })();
+    });
+    const bystander = new SpyTool("bystander", { type: "object", properties: {} });
+    const registry = new ToolRegistry();
+    registry.register(boom);
+    registry.register(bystander);
+    await fc.assert(
+      fc.asyncProperty(thrownValue, fc.constantFrom("sync" as const, "async" as const, "reject" as const), async (value, how) => {
+        thrown = value;
+        mode = how;
+        boom.spy.mockClear();
+        const result = await registry.execute("boom", {});
+        expect(boom.spy).toHaveBeenCalledTimes(1);
+        expect(result).toBeInstanceOf(ToolResult);
+        expect(isToolErrorResult(result)).toBe(true);
+        const content = (result as ToolResult).content;
+        expect(content.startsWith("Error executing boom: ")).toBe(true);
+        expect(content.endsWith(RETRY_HINT)).toBe(true);
+        expect(bystander.spy).not.toHaveBeenCalled();
+      }),
+      params("core 3: throwing tools"),
+    );
+    expect(bystander.spy).not.toHaveBeenCalled();
+  });
+
+  it("(4) parseToolArguments never makes an object of non-object text; replay always gives a plain object", () => {
+    const { registry, tools } = spyRegistry();
+    const prepare = vi.spyOn(ToolRegistry.prototype, "prepareCall");
+    fc.assert(
+      fc.property(notObjectText, fc.oneof(notObjectText, fc.anything(), fc.jsonValue(), fc.json()), (text, anything) => {
+        prepare.mockClear();
+        const parsed = parseToolArguments(text);
+        expect(isPlainObject(parsed)).toBe(false);
+        const replayed = toolArgumentsObjectForReplay(anything);
+        expect(isPlainObject(replayed)).toBe(true);
+        const replayedText = toolArgumentsObjectForReplay(text);
+        expect(isPlainObject(replayedText)).toBe(true);
+        // The replay rule never touches the execution path...
+        expect(prepare).not.toHaveBeenCalled();
+        // ...and what parseToolArguments keeps is refused there without running anything. (The
+        // JSON text `""` parses to a blank string, which the registry reads as "no arguments";
+        // read_file then still refuses it for its missing `path`.)
+        const prepared = registry.prepareCall("read_file", parsed);
+        expect(prepared.error).not.toBeNull();
+        if (!(typeof parsed === "string" && parsed.trim() === "")) {
+          expect(prepared.error?.content).toContain("must be a JSON object");
+        }
+        expectNoneCalled(tools);
+      }),
+      params("core 4: argument parsing"),
+    );
+    expectNoneCalled(tools);
+  });
+
+  /** A schema together with an arbitrary of values valid for it. */
+  interface Node {
+    schema: JsonSchema;
+    value: fc.Arbitrary<unknown>;
+  }
+
+  const KEYS = ["path", "count", "meta", "flags", "a", "b_c", "x1", "arguments", "mode", "constructor", "toString"] as const;
+
+  const stringNode: fc.Arbitrary<Node> = fc.oneof(
+    fc
+      .tuple(fc.nat({ max: 3 }), fc.nat({ max: 6 }))
+      .map(([min, extra]): Node => ({
+        schema: { type: "string", minLength: min, maxLength: min + extra },
+        value: fc.string({ unit: "grapheme-ascii", minLength: min, maxLength: min + extra }),
+      })),
+    fc.uniqueArray(fc.string({ maxLength: 5 }), { minLength: 1, maxLength: 4 }).map((values): Node => ({
+      schema: { type: "string", enum: values },
+      value: fc.constantFrom(...values),
+    })),
+    fc.constant<Node>({ schema: { type: ["string", "null"] }, value: fc.option(fc.string(), { nil: null }) }),
+    fc.constant<Node>({ schema: { type: "string", nullable: true }, value: fc.option(fc.string({ unit: "binary" }), { nil: null }) }),
+    // Text that looks like other types stays text for a string field.
+    fc.constant<Node>({ schema: { type: "string" }, value: fc.oneof(fc.constantFrom("42", "-7", "3.5", "true", "no", "null", "{}", "[1]", ""), fc.string({ unit: "binary" })) }),
+  );
+  const integerNode: fc.Arbitrary<Node> = fc.oneof(
+    fc
+      .tuple(fc.integer({ min: -1000, max: 1000 }), fc.nat({ max: 2000 }))
+      .map(([min, span]): Node => ({
+        schema: { type: "integer", minimum: min, maximum: min + span },
+        value: fc.integer({ min, max: min + span }),
+      })),
+    fc.constant<Node>({ schema: { type: "integer" }, value: fc.maxSafeInteger() }),
+    fc.constant<Node>({ schema: { type: "integer", nullable: true }, value: fc.option(fc.integer(), { nil: null }) }),
+  );
+  const numberNode: fc.Arbitrary<Node> = fc.constant<Node>({
+    schema: { type: "number" },
+    value: fc.double({ noNaN: true, noDefaultInfinity: true }),
+  });
+  const booleanNode: fc.Arbitrary<Node> = fc.constant<Node>({ schema: { type: "boolean" }, value: fc.boolean() });
+  const leaf = fc.oneof(stringNode, integerNode, numberNode, booleanNode);
+
+  function objectNode(child: fc.Arbitrary<Node>): fc.Arbitrary<Node> {
+    return fc
+      .tuple(
+        fc.uniqueArray(fc.constantFrom(...KEYS), { maxLength: 5 }),
+        fc.array(child, { minLength: 5, maxLength: 5 }),
+        fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }),
+        fc.boolean(),
+      )
+      .map(([keys, children, requiredFlags, closed]): Node => {
+        const properties: Record<string, JsonSchema> = {};
+        const model: Record<string, fc.Arbitrary<unknown>> = {};
+        const required: string[] = [];
+        keys.forEach((key, i) => {
+          const node = children[i] as Node;
+          // defineProperty, so no key can ever reach a prototype.
+          Object.defineProperty(properties, key, { value: node.schema, enumerable: true, writable: true, configurable: true });
+          Object.defineProperty(model, key, { value: node.value, enumerable: true, writable: true, configurable: true });
+          if (requiredFlags[i] === true) required.push(key);
+        });
+        const schema: JsonSchema = { type: "object", properties, required };
+        if (closed) schema["additionalProperties"] = false;
+        return { schema, value: fc.record(model, { requiredKeys: required }) };
+      });
+  }
+
+  function arrayNode(child: fc.Arbitrary<Node>): fc.Arbitrary<Node> {
+    return fc.tuple(child, fc.nat({ max: 2 }), fc.nat({ max: 3 })).map(([item, min, extra]): Node => ({
+      schema: { type: "array", items: item.schema, minItems: min, maxItems: min + extra },
+      value: fc.array(item.value, { minLength: min, maxLength: min + extra }),
+    }));
+  }
+
+  const depth1 = fc.oneof({ weight: 3, arbitrary: leaf }, { weight: 1, arbitrary: arrayNode(leaf) });
+  const depth2 = fc.oneof(
+    { weight: 3, arbitrary: leaf },
+    { weight: 1, arbitrary: arrayNode(depth1) },
+    { weight: 1, arbitrary: objectNode(depth1) },
+    { weight: 1, arbitrary: arrayNode(objectNode(leaf)) },
+  );
+  const rootCase = objectNode(depth2).chain((node) => node.value.map((value) => ({ schema: node.schema, value })));
+
+  it("(5) params valid for the schema are accepted and handed on unchanged", async () => {
+    await fc.assert(
+      fc.asyncProperty(rootCase, async ({ schema, value }) => {
+        const target = new SpyTool("target", schema);
+        const other = new SpyTool("other", { type: "object", properties: {} });
+        const registry = new ToolRegistry();
+        registry.register(target);
+        registry.register(other);
+        const given = value as Record<string, unknown>;
+        const snapshot = structuredClone(given);
+
+        const prepared = registry.prepareCall("target", given);
+        expect(prepared.error).toBeNull();
+        expect(prepared.params).toBe(given);
+        expect(given).toEqual(snapshot);
+
+        const fromText = registry.prepareCall("target", JSON.stringify(given));
+        expect(fromText.error).toBeNull();
+        expect(fromText.params).toEqual(JSON.parse(JSON.stringify(given)));
+
+        const result = await registry.execute("target", given);
+        expect(result).toBe("ok");
+        expect(target.spy).toHaveBeenCalledTimes(1);
+        expect(target.spy.mock.calls[0]?.[0]).toEqual(snapshot);
+        expect(other.spy).not.toHaveBeenCalled();
+      }),
+      params("core 5: valid params"),
+    );
+  });
+});

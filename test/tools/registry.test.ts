@@ -1,0 +1,742 @@
+/**
+ * Sections E–H of the behaviour catalogue: registration and definitions, exact names and "Did
+ * you mean", the coerce/unwrap/shape/cast/validate pipeline of prepareCall with its trace, and
+ * registry.execute.
+ */
+import { describe, expect, it } from "vitest";
+import { isToolErrorResult, Tool, ToolResult } from "../../src/tools/base.js";
+import { RETRY_HINT as MESSAGES_RETRY_HINT } from "../../src/tools/messages.js";
+import { RETRY_HINT, ToolRegistry, type PrepareStep, type PrepareStepName } from "../../src/tools/registry.js";
+import { suggestToolName } from "../../src/tools/suggest.js";
+import { PATH_SCHEMA, SchemaTool } from "./schema-tool.js";
+
+const HINT = "\n\n[Analyze the error above and try a different approach.]";
+
+function nonObject(name: string, type: string): string {
+  return (
+    `Error: Tool '${name}' parameters must be a JSON object, got ${type}. ` +
+    `Use named parameters like tool_name(param1="value1", param2="value2") matching the tool schema.`
+  );
+}
+
+function registryOf(...tools: Tool[]): ToolRegistry {
+  const registry = new ToolRegistry();
+  for (const tool of tools) registry.register(tool);
+  return registry;
+}
+
+function namesOf(registry: ToolRegistry): string[] {
+  return registry.getDefinitions().map((d) => d.function.name);
+}
+
+function expectError(error: ToolResult | null): ToolResult {
+  expect(error).toBeInstanceOf(ToolResult);
+  expect(error?.isError).toBe(true);
+  return error as ToolResult;
+}
+
+describe("register, unregister, lookup (item 43)", () => {
+  it("stores a tool under its name", () => {
+    const read = new SchemaTool("read_file", PATH_SCHEMA);
+    const registry = registryOf(read);
+    expect(registry.get("read_file")).toBe(read);
+    expect(registry.has("read_file")).toBe(true);
+    expect(registry.size).toBe(1);
+    expect(registry.toolNames).toEqual(["read_file"]);
+  });
+
+  it("lists names in registration order", () => {
+    const registry = registryOf(new SchemaTool("b"), new SchemaTool("a"), new SchemaTool("c"));
+    expect(registry.toolNames).toEqual(["b", "a", "c"]);
+    expect(registry.size).toBe(3);
+  });
+
+  it("re-registering a name replaces the tool and keeps its position", () => {
+    const first = new SchemaTool("a");
+    const second = new SchemaTool("a");
+    const registry = registryOf(first, new SchemaTool("b"));
+    registry.register(second);
+    expect(registry.toolNames).toEqual(["a", "b"]);
+    expect(registry.get("a")).toBe(second);
+    expect(registry.size).toBe(2);
+  });
+
+  it("unregister removes; an unknown name is a no-op", () => {
+    const registry = registryOf(new SchemaTool("a"), new SchemaTool("b"));
+    registry.unregister("a");
+    expect(registry.has("a")).toBe(false);
+    expect(registry.get("a")).toBeUndefined();
+    expect(registry.toolNames).toEqual(["b"]);
+    expect(() => registry.unregister("nope")).not.toThrow();
+    expect(registry.toolNames).toEqual(["b"]);
+    expect(registry.size).toBe(1);
+  });
+
+  it("a tool registered again after unregister goes to the end", () => {
+    const registry = registryOf(new SchemaTool("a"), new SchemaTool("b"));
+    registry.unregister("a");
+    registry.register(new SchemaTool("a"));
+    expect(registry.toolNames).toEqual(["b", "a"]);
+  });
+
+  it("toolNames is a copy the caller cannot use to change the registry", () => {
+    const registry = registryOf(new SchemaTool("a"));
+    registry.toolNames.push("x");
+    expect(registry.toolNames).toEqual(["a"]);
+  });
+
+  it.each(["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "prototype", "__defineGetter__"])(
+    "%s is never a tool",
+    (name) => {
+      const registry = registryOf(new SchemaTool("a"));
+      expect(registry.get(name)).toBeUndefined();
+      expect(registry.has(name)).toBe(false);
+      const prepared = registry.prepareCall(name, {});
+      expect(prepared.tool).toBeNull();
+      expect(expectError(prepared.error).content).toBe(`Error: Tool '${name}' not found. Available: a`);
+    },
+  );
+
+  it("a tool may be named like an Object.prototype member, and only then is one", () => {
+    const tool = new SchemaTool("constructor");
+    const registry = registryOf(tool);
+    expect(registry.get("constructor")).toBe(tool);
+    expect(registry.get("toString")).toBeUndefined();
+  });
+
+  it("register throws a TypeError for a non-object root schema (API.md)", () => {
+    const registry = new ToolRegistry();
+    expect(() => registry.register(new SchemaTool("arr", { type: "array", items: {} }))).toThrow(TypeError);
+    expect(() => registry.register(new SchemaTool("nullable", { type: ["object", "null"] }))).toThrow(TypeError);
+    expect(() => registry.register(new SchemaTool("str", { type: "string" }))).toThrow(TypeError);
+    expect(registry.size).toBe(0);
+  });
+
+  it("register accepts a root without type", () => {
+    const registry = new ToolRegistry();
+    registry.register(new SchemaTool("untyped", { properties: { n: { type: "integer" } } }));
+    expect(registry.prepareCall("untyped", { n: "2" }).params).toEqual({ n: 2 });
+  });
+
+  it("register throws a TypeError for a schema Ajv cannot compile, and for a nameless tool", () => {
+    const registry = new ToolRegistry();
+    expect(() => registry.register(new SchemaTool("bad", { type: "object", properties: { n: { type: "nonsense" } } }))).toThrow(
+      TypeError,
+    );
+    expect(() => registry.register(new SchemaTool(""))).toThrow(TypeError);
+    expect(registry.size).toBe(0);
+  });
+});
+
+describe("getDefinitions (items 44–46)", () => {
+  it("built-ins sorted, then mcp_ tools sorted (the catalogue's example)", () => {
+    const registry = registryOf(
+      new SchemaTool("mcp_git_status"),
+      new SchemaTool("write_file"),
+      new SchemaTool("mcp_fs_list"),
+      new SchemaTool("read_file"),
+    );
+    expect(namesOf(registry)).toEqual(["read_file", "write_file", "mcp_fs_list", "mcp_git_status"]);
+  });
+
+  it("sorts by code points: uppercase before _ before lowercase; only the exact mcp_ prefix is MCP", () => {
+    const registry = registryOf(
+      new SchemaTool("mcp_b"),
+      new SchemaTool("b"),
+      new SchemaTool("_x"),
+      new SchemaTool("MCP_c"),
+      new SchemaTool("mcp"),
+      new SchemaTool("B"),
+      new SchemaTool("mcp_A"),
+      new SchemaTool("a"),
+      new SchemaTool("Mcp_d"),
+    );
+    expect(namesOf(registry)).toEqual(["B", "MCP_c", "Mcp_d", "_x", "a", "b", "mcp", "mcp_A", "mcp_b"]);
+  });
+
+  it("sorts by code units, not by locale", () => {
+    const registry = registryOf(new SchemaTool("é"), new SchemaTool("z"), new SchemaTool("e"), new SchemaTool("Z"));
+    expect(namesOf(registry)).toEqual(["Z", "e", "z", "é"]);
+  });
+
+  it("each definition is the tool's toSchema", () => {
+    const tool = new SchemaTool("read_file", PATH_SCHEMA);
+    expect(registryOf(tool).getDefinitions()).toEqual([tool.toSchema()]);
+  });
+
+  it("an empty registry has no definitions", () => {
+    expect(new ToolRegistry().getDefinitions()).toEqual([]);
+  });
+
+  it("returns the same array until register or unregister", () => {
+    const registry = registryOf(new SchemaTool("a"));
+    const first = registry.getDefinitions();
+    expect(registry.getDefinitions()).toBe(first);
+    registry.prepareCall("a", {});
+    registry.prepareCall("missing", {});
+    expect(registry.getDefinitions()).toBe(first);
+
+    registry.register(new SchemaTool("b"));
+    const second = registry.getDefinitions();
+    expect(second).not.toBe(first);
+    expect(second).toHaveLength(2);
+    expect(registry.getDefinitions()).toBe(second);
+
+    registry.unregister("a");
+    const third = registry.getDefinitions();
+    expect(third).not.toBe(second);
+    expect(third).toHaveLength(1);
+  });
+
+  it("unregister of an unknown name still invalidates the cache", () => {
+    const registry = registryOf(new SchemaTool("a"));
+    const first = registry.getDefinitions();
+    registry.unregister("nope");
+    const second = registry.getDefinitions();
+    expect(second).not.toBe(first);
+    expect(second).toEqual(first);
+  });
+
+  it("a flat plugin schema sorts by its name; a nameless one first (item 45)", () => {
+    class Flat extends SchemaTool {
+      override toSchema(): ReturnType<Tool["toSchema"]> {
+        return { name: this.name, custom: true } as unknown as ReturnType<Tool["toSchema"]>;
+      }
+    }
+    class Nameless extends SchemaTool {
+      override toSchema(): ReturnType<Tool["toSchema"]> {
+        return { custom: true } as unknown as ReturnType<Tool["toSchema"]>;
+      }
+    }
+    const registry = registryOf(new SchemaTool("m"), new Flat("b"), new Nameless("zzz"), new Flat("mcp_a"));
+    expect(registry.getDefinitions()).toEqual([
+      { custom: true },
+      { name: "b", custom: true },
+      new SchemaTool("m").toSchema(),
+      { name: "mcp_a", custom: true },
+    ]);
+  });
+});
+
+describe("suggestName (items 49–51)", () => {
+  it.each(["readFile", "read-file", "READ_FILE", "read file", "readfile", "Read.File", "read__file"])(
+    "%s suggests read_file",
+    (name) => {
+      const registry = registryOf(new SchemaTool("read_file"), new SchemaTool("write_file"));
+      expect(registry.suggestName(name)).toBe("read_file");
+      expect(suggestToolName(name, registry.toolNames)).toBe("read_file");
+    },
+  );
+
+  it.each(["", "foo", "read", "file", "readfil", "read_file_tool", "___", "-"])("%j suggests nothing", (name) => {
+    const registry = registryOf(new SchemaTool("read_file"), new SchemaTool("write_file"));
+    expect(registry.suggestName(name)).toBeNull();
+    expect(suggestToolName(name, registry.toolNames)).toBeNull();
+  });
+
+  it("an ambiguous match suggests nothing", () => {
+    const registry = registryOf(new SchemaTool("read_file"), new SchemaTool("readFile"));
+    expect(registry.suggestName("readfile")).toBeNull();
+  });
+
+  it("suggestions follow register and unregister", () => {
+    const registry = registryOf(new SchemaTool("read_file"));
+    expect(registry.suggestName("readFile")).toBe("read_file");
+    registry.register(new SchemaTool("readFile"));
+    expect(registry.suggestName("read-file")).toBeNull();
+    registry.unregister("read_file");
+    expect(registry.suggestName("read-file")).toBe("readFile");
+  });
+
+  it("an exact name suggests itself (the registry never uses that to run anything)", () => {
+    expect(registryOf(new SchemaTool("read_file")).suggestName("read_file")).toBe("read_file");
+  });
+});
+
+describe("exact lookup and the not-found message (items 47, 48, 52)", () => {
+  it("a near miss is not found, the suggestion is only in the message, params are raw", () => {
+    const read = new SchemaTool("read_file", PATH_SCHEMA);
+    const registry = registryOf(read, new SchemaTool("write_file"));
+    const params = { path: "foo.txt" };
+    const prepared = registry.prepareCall("readFile", params);
+    expect(prepared.tool).toBeNull();
+    expect(prepared.params).toBe(params);
+    expect(expectError(prepared.error).content).toBe(
+      "Error: Tool 'readFile' not found. Did you mean 'read_file'? Tool names must match exactly. Available: read_file, write_file",
+    );
+    expect(read.run).not.toHaveBeenCalled();
+  });
+
+  it("without a suggestion the message has no hint", () => {
+    const registry = registryOf(new SchemaTool("read_file"), new SchemaTool("write_file"));
+    expect(registry.prepareCall("missing", {}).error?.content).toBe(
+      "Error: Tool 'missing' not found. Available: read_file, write_file",
+    );
+  });
+
+  it("Available lists the registration order, not the sorted order", () => {
+    const registry = registryOf(new SchemaTool("zeta"), new SchemaTool("alpha"), new SchemaTool("mcp_x"), new SchemaTool("beta"));
+    expect(registry.prepareCall("nope", {}).error?.content).toBe("Error: Tool 'nope' not found. Available: zeta, alpha, mcp_x, beta");
+  });
+
+  it("an empty registry ends with 'Available: '", () => {
+    expect(new ToolRegistry().prepareCall("x", {}).error?.content).toBe("Error: Tool 'x' not found. Available: ");
+  });
+
+  it("a JSON string stays a string: nothing was coerced", () => {
+    const registry = registryOf(new SchemaTool("read_file", PATH_SCHEMA));
+    const prepared = registry.prepareCall("ReadFile", '{"path":"foo.txt"}');
+    expect(prepared.params).toBe('{"path":"foo.txt"}');
+  });
+
+  it("a name that is not a string is shown as text and never found", () => {
+    const registry = registryOf(new SchemaTool("null"), new SchemaTool("none"));
+    expect(registry.prepareCall(null, {}).error?.content).toBe(
+      "Error: Tool 'null' not found. Did you mean 'null'? Tool names must match exactly. Available: null, none",
+    );
+    expect(registry.prepareCall(undefined, {}).error?.content).toBe("Error: Tool 'undefined' not found. Available: null, none");
+    expect(registry.prepareCall(5, {}).tool).toBeNull();
+  });
+
+  it("names that cannot be turned into text do not make prepareCall throw", () => {
+    const registry = registryOf(new SchemaTool("a"));
+    const odd: unknown[] = [
+      Object.create(null) as unknown,
+      {
+        toString(): string {
+          throw new Error("no");
+        },
+      },
+      Symbol("s"),
+      10n,
+      [1, 2],
+    ];
+    for (const name of odd) {
+      const prepared = registry.prepareCall(name, {});
+      expect(prepared.tool).toBeNull();
+      expect(expectError(prepared.error).content).toMatch(/^Error: Tool '.*' not found\. Available: a$/s);
+    }
+  });
+
+  it("the same name with different case is a different tool", () => {
+    const lower = new SchemaTool("run");
+    const upper = new SchemaTool("Run");
+    const registry = registryOf(lower, upper);
+    expect(registry.prepareCall("run", {}).tool).toBe(lower);
+    expect(registry.prepareCall("Run", {}).tool).toBe(upper);
+    expect(registry.prepareCall("RUN", {}).tool).toBeNull();
+  });
+});
+
+describe("coerce and unwrap (items 54–60)", () => {
+  const read = (): SchemaTool => new SchemaTool("read_file", PATH_SCHEMA);
+
+  it.each([null, undefined, "", "   ", "\n\t"])("%j is a call with no arguments: {}", (params) => {
+    const registry = registryOf(new SchemaTool("list_exec_sessions"));
+    const prepared = registry.prepareCall("list_exec_sessions", params);
+    expect(prepared.error).toBeNull();
+    expect(prepared.params).toEqual({});
+  });
+
+  it("a JSON object string is parsed (item 56)", () => {
+    const tool = read();
+    const prepared = registryOf(tool).prepareCall("read_file", '{"path":"foo.txt"}');
+    expect(prepared).toEqual({ tool, params: { path: "foo.txt" }, error: null });
+  });
+
+  it("surrounding blanks are allowed around the JSON text", () => {
+    expect(registryOf(read()).prepareCall("read_file", '  \n{"path":"foo.txt"}  ').params).toEqual({ path: "foo.txt" });
+  });
+
+  it("a JSON array string is parsed and refused as an array", () => {
+    const tool = read();
+    const prepared = registryOf(tool).prepareCall("read_file", '["foo.txt"]');
+    expect(prepared.tool).toBe(tool);
+    expect(prepared.params).toEqual(["foo.txt"]);
+    expect(expectError(prepared.error).content).toBe(nonObject("read_file", "array"));
+  });
+
+  it("malformed JSON stays the string and is refused, never repaired (item 57)", () => {
+    const tool = read();
+    const prepared = registryOf(tool).prepareCall("read_file", '{path:"foo.txt"}');
+    expect(prepared.tool).toBe(tool);
+    expect(prepared.params).toBe('{path:"foo.txt"}');
+    expect(expectError(prepared.error).content).toBe(nonObject("read_file", "string"));
+  });
+
+  it.each(["https://example.com", "true", "null", "42", '"s"', "foo.txt", "{", "[1,"])(
+    "the string %j is not parsed and is refused as a string (item 58)",
+    (params) => {
+      const tool = read();
+      const prepared = registryOf(tool).prepareCall("read_file", params);
+      expect(prepared.tool).toBe(tool);
+      expect(prepared.params).toBe(params);
+      expect(expectError(prepared.error).content).toBe(nonObject("read_file", "string"));
+    },
+  );
+
+  it("non-object, non-string params are refused with the tool found and the params as given (item 59)", () => {
+    const grep = new SchemaTool("grep", { type: "object", properties: { pattern: { type: "string" } } });
+    const registry = registryOf(grep);
+    const list = ["TODO"];
+    const prepared = registry.prepareCall("grep", list);
+    expect(prepared.tool).toBe(grep);
+    expect(prepared.params).toBe(list);
+    expect(expectError(prepared.error).content).toBe(
+      `Error: Tool 'grep' parameters must be a JSON object, got array. Use named parameters like tool_name(param1="value1", param2="value2") matching the tool schema.`,
+    );
+    expect(registry.prepareCall("grep", 5).error?.content).toBe(nonObject("grep", "number"));
+    expect(registry.prepareCall("grep", false).error?.content).toBe(nonObject("grep", "boolean"));
+    expect(registry.prepareCall("grep", new Map()).error?.content).toBe(nonObject("grep", "Map"));
+  });
+
+  it("unwraps {arguments: <JSON object text>} (item 60)", () => {
+    const prepared = registryOf(read()).prepareCall("read_file", { arguments: '{"path":"foo.txt"}' });
+    expect(prepared.error).toBeNull();
+    expect(prepared.params).toEqual({ path: "foo.txt" });
+  });
+
+  it("unwraps {arguments: <object>}", () => {
+    const inner = { path: "foo.txt" };
+    const prepared = registryOf(read()).prepareCall("read_file", { arguments: inner });
+    expect(prepared.error).toBeNull();
+    expect(prepared.params).toBe(inner);
+  });
+
+  it.each([null, "", "  "])("unwraps {arguments: %j} to {}", (inner) => {
+    const prepared = registryOf(new SchemaTool("noargs")).prepareCall("noargs", { arguments: inner });
+    expect(prepared.error).toBeNull();
+    expect(prepared.params).toEqual({});
+  });
+
+  it("an unwrapped list or other string is refused", () => {
+    const registry = registryOf(read());
+    expect(registry.prepareCall("read_file", { arguments: "[1]" }).error?.content).toBe(nonObject("read_file", "array"));
+    expect(registry.prepareCall("read_file", { arguments: "foo.txt" }).error?.content).toBe(nonObject("read_file", "string"));
+    expect(registry.prepareCall("read_file", { arguments: "{bad" }).error?.content).toBe(nonObject("read_file", "string"));
+  });
+
+  it("extra keys mean no unwrap", () => {
+    const prepared = registryOf(read()).prepareCall("read_file", { arguments: '{"path":"a"}', x: 1 });
+    expect(prepared.error?.content).toBe("Error: Invalid parameters for tool 'read_file': missing required path");
+  });
+
+  it("a tool that declares arguments gets the payload untouched", () => {
+    const tool = new SchemaTool("takes_arguments", {
+      type: "object",
+      properties: { arguments: { type: "string" } },
+      required: ["arguments"],
+    });
+    const params = { arguments: '{"path":"foo.txt"}' };
+    const prepared = registryOf(tool).prepareCall("takes_arguments", params);
+    expect(prepared.error).toBeNull();
+    expect(prepared.params).toBe(params);
+  });
+
+  it("only one level is unwrapped", () => {
+    const prepared = registryOf(new SchemaTool("open")).prepareCall("open", { arguments: '{"arguments": "..."}' });
+    expect(prepared.error).toBeNull();
+    expect(prepared.params).toEqual({ arguments: "..." });
+  });
+
+  it("a string wrapper is parsed, then unwrapped", () => {
+    const prepared = registryOf(read()).prepareCall("read_file", '{"arguments":"{\\"path\\":\\"a\\"}"}');
+    expect(prepared.error).toBeNull();
+    expect(prepared.params).toEqual({ path: "a" });
+  });
+});
+
+describe("cast and validate in prepareCall (items 61, 62, 64)", () => {
+  it("a number for a string field is cast and valid", () => {
+    const prepared = registryOf(new SchemaTool("read_file", PATH_SCHEMA)).prepareCall("read_file", { path: 5 });
+    expect(prepared.error).toBeNull();
+    expect(prepared.params).toEqual({ path: "5" });
+  });
+
+  it("a validation error carries the cast params", () => {
+    const tool = new SchemaTool("search", {
+      type: "object",
+      properties: { query: { type: "string", minLength: 2 }, count: { type: "integer" } },
+      required: ["query"],
+    });
+    const prepared = registryOf(tool).prepareCall("search", { query: "h", count: "3" });
+    expect(prepared.tool).toBe(tool);
+    expect(prepared.params).toEqual({ query: "h", count: 3 });
+    expect(expectError(prepared.error).content).toBe("Error: Invalid parameters for tool 'search': query must be at least 2 chars");
+  });
+
+  it("null for a string field", () => {
+    const prepared = registryOf(new SchemaTool("read_file", PATH_SCHEMA)).prepareCall("read_file", { path: null });
+    expect(prepared.error?.content).toBe("Error: Invalid parameters for tool 'read_file': path should be string");
+  });
+
+  it("several problems are joined by '; ', missing-required first", () => {
+    const tool = new SchemaTool("strict", {
+      type: "object",
+      properties: { a: { type: "integer" } },
+      required: ["b"],
+      additionalProperties: false,
+    });
+    const content = registryOf(tool).prepareCall("strict", { a: "x", z: 1 }).error?.content ?? "";
+    const prefix = "Error: Invalid parameters for tool 'strict': ";
+    expect(content.startsWith(prefix)).toBe(true);
+    const problems = content.slice(prefix.length).split("; ");
+    expect(problems[0]).toBe("missing required b");
+    expect(problems.slice(1).sort()).toEqual(["a should be integer", "unexpected parameter z"]);
+  });
+
+  it("success returns the tool and the cast params", () => {
+    const tool = new SchemaTool("cron", {
+      type: "object",
+      properties: { action: { type: "string" }, job_id: { type: "string" }, message: { type: "string" }, at: { type: "string" } },
+      required: ["action"],
+    });
+    const registry = registryOf(tool);
+    for (const params of [
+      { action: "list" },
+      { action: "remove", job_id: "abc" },
+      { action: "add", message: "ping", at: "2030-01-01T00:00:00" },
+    ]) {
+      const prepared = registry.prepareCall("cron", params);
+      expect(prepared).toEqual({ tool, params, error: null });
+      expect(prepared.params).toBe(params);
+    }
+  });
+
+  it("a tool's overridden castParams and validateParams are used", () => {
+    class Custom extends SchemaTool {
+      override castParams(params: Record<string, unknown>): Record<string, unknown> {
+        return { ...params, added: true };
+      }
+      override validateParams(params: Record<string, unknown>): string[] {
+        return params["added"] === true ? ["custom problem"] : [];
+      }
+    }
+    const prepared = registryOf(new Custom("custom")).prepareCall("custom", {});
+    expect(prepared.params).toEqual({ added: true });
+    expect(prepared.error?.content).toBe("Error: Invalid parameters for tool 'custom': custom problem");
+  });
+
+  it("all prepare errors are ToolResult errors", () => {
+    const registry = registryOf(new SchemaTool("read_file", PATH_SCHEMA));
+    for (const [name, params] of [
+      ["nope", {}],
+      ["read_file", "[1]"],
+      ["read_file", {}],
+    ] as const) {
+      expect(isToolErrorResult(registry.prepareCall(name, params).error)).toBe(true);
+    }
+  });
+});
+
+describe("the onStep trace", () => {
+  function trace(registry: ToolRegistry, name: unknown, params: unknown): { steps: PrepareStep[]; names: PrepareStepName[] } {
+    const steps: PrepareStep[] = [];
+    registry.prepareCall(name, params, (s) => steps.push(s));
+    return { steps, names: steps.map((s) => s.step) };
+  }
+  const registry = registryOf(
+    new SchemaTool("read_file", {
+      type: "object",
+      properties: { path: { type: "string" }, limit: { type: "integer", minimum: 1 } },
+      required: ["path"],
+    }),
+  );
+
+  it("a valid call reports every step in order, all ok", () => {
+    const { steps, names } = trace(registry, "read_file", '{"path":"a.txt","limit":"5"}');
+    expect(names).toEqual(["lookup", "coerce", "unwrap", "shape", "cast", "validate"]);
+    expect(steps.every((s) => s.ok)).toBe(true);
+    expect(steps[0]).toMatchObject({ step: "lookup", input: "read_file", output: "read_file" });
+    expect(steps[1]).toMatchObject({ input: '{"path":"a.txt","limit":"5"}', output: { path: "a.txt", limit: "5" } });
+    expect(steps[4]).toMatchObject({ input: { path: "a.txt", limit: "5" }, output: { path: "a.txt", limit: 5 } });
+    expect(steps[5]).toMatchObject({ input: { path: "a.txt", limit: 5 }, output: { path: "a.txt", limit: 5 } });
+    for (const s of steps) expect(typeof s.detail).toBe("string");
+  });
+
+  it("a step's output is the next step's input", () => {
+    const { steps } = trace(registry, "read_file", { arguments: '{"path":"a.txt"}' });
+    for (let i = 2; i < steps.length; i++) expect(steps[i]?.input).toEqual(steps[i - 1]?.output);
+    expect(steps[2]).toMatchObject({ step: "unwrap", input: { arguments: '{"path":"a.txt"}' }, output: { path: "a.txt" } });
+  });
+
+  it("an unknown name stops at lookup", () => {
+    const { steps, names } = trace(registry, "ReadFile", {});
+    expect(names).toEqual(["lookup"]);
+    expect(steps[0]?.ok).toBe(false);
+    expect(steps[0]?.output).toContain("Did you mean 'read_file'?");
+  });
+
+  it("an array stops at shape", () => {
+    const { steps, names } = trace(registry, "read_file", "[1,2]");
+    expect(names).toEqual(["lookup", "coerce", "unwrap", "shape"]);
+    expect(steps.map((s) => s.ok)).toEqual([true, true, true, false]);
+    expect(steps[3]?.output).toBe(nonObject("read_file", "array"));
+  });
+
+  it("malformed JSON stops at shape, still a string", () => {
+    const { steps, names } = trace(registry, "read_file", "{bad");
+    expect(names).toEqual(["lookup", "coerce", "unwrap", "shape"]);
+    expect(steps[1]?.output).toBe("{bad");
+  });
+
+  it("a value that casts and then fails validation stops at validate", () => {
+    const { steps, names } = trace(registry, "read_file", { path: 7, limit: "0" });
+    expect(names).toEqual(["lookup", "coerce", "unwrap", "shape", "cast", "validate"]);
+    expect(steps[4]?.output).toEqual({ path: "7", limit: 0 });
+    expect(steps[5]).toMatchObject({ ok: false, output: "Error: Invalid parameters for tool 'read_file': limit must be >= 1" });
+  });
+
+  it("without onStep nothing is traced and the result is the same", () => {
+    expect(registry.prepareCall("read_file", { path: "a" })).toEqual(
+      (() => {
+        const r = registry.prepareCall("read_file", { path: "a" }, () => undefined);
+        return r;
+      })(),
+    );
+  });
+});
+
+describe("execute (items 65–71)", () => {
+  it("RETRY_HINT is the catalogue's text, exported from the registry and messages", () => {
+    expect(RETRY_HINT).toBe(HINT);
+    expect(MESSAGES_RETRY_HINT).toBe(HINT);
+  });
+
+  it("a prepare error gets the hint and the tool does not run", async () => {
+    const tool = new SchemaTool("read_file", PATH_SCHEMA);
+    const registry = registryOf(tool);
+    const missing = await registry.execute("missing", {});
+    expect(missing).toBeInstanceOf(ToolResult);
+    expect(isToolErrorResult(missing)).toBe(true);
+    expect(String(missing)).toBe(`Error: Tool 'missing' not found. Available: read_file${HINT}`);
+
+    const shape = await registry.execute("read_file", "[1]");
+    expect(String(shape)).toBe(nonObject("read_file", "array") + HINT);
+    expect(isToolErrorResult(shape)).toBe(true);
+    expect(tool.run).not.toHaveBeenCalled();
+  });
+
+  it("invalid params stop execution (item 66)", async () => {
+    const tool = new SchemaTool(
+      "read_file",
+      { ...PATH_SCHEMA, additionalProperties: false },
+      async () => "one",
+    );
+    const result = await registryOf(tool).execute("read_file", { path: "sample.txt", line_limit: 1 });
+    expect(isToolErrorResult(result)).toBe(true);
+    expect(String(result)).toBe(
+      `Error: Invalid parameters for tool 'read_file': unexpected parameter line_limit${HINT}`,
+    );
+    expect(String(result)).not.toContain("one\n");
+    expect(tool.run).not.toHaveBeenCalled();
+  });
+
+  it("runs the tool with the cast params and a signal", async () => {
+    const tool = new SchemaTool("count", { type: "object", properties: { n: { type: "integer" } } }, async (p) => `n=${String(p["n"])}`);
+    await expect(registryOf(tool).execute("count", '{"n":"3"}')).resolves.toBe("n=3");
+    expect(tool.run).toHaveBeenCalledTimes(1);
+    const [params, options] = tool.run.mock.calls[0] ?? [];
+    expect(params).toEqual({ n: 3 });
+    expect(options?.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it("a ToolResult error gets the hint and stays an error (item 67)", async () => {
+    const tool = new SchemaTool("fails", undefined, async () => ToolResult.error("Error: real failure"));
+    const result = await registryOf(tool).execute("fails", {});
+    expect(result).toBeInstanceOf(ToolResult);
+    expect(isToolErrorResult(result)).toBe(true);
+    expect(String(result)).toBe(`Error: real failure${HINT}`);
+  });
+
+  it.each(["Error: generated report successfully\n\nExit code: 0", "Error: plain tool output, not a structured failure"])(
+    "a plain string starting with 'Error:' is a success, unchanged (item 68)",
+    async (text) => {
+      const result = await registryOf(new SchemaTool("exec", undefined, async () => text)).execute("exec", {});
+      expect(result).toBe(text);
+      expect(isToolErrorResult(result)).toBe(false);
+    },
+  );
+
+  it("a successful ToolResult is returned as it is, even when it starts with 'Error:'", async () => {
+    const ok = new ToolResult("Error: generated report successfully");
+    await expect(registryOf(new SchemaTool("exec", undefined, async () => ok)).execute("exec", {})).resolves.toBe(ok);
+  });
+
+  it("a thrown Error becomes 'Error executing <name>: <message>' with the hint (item 69)", async () => {
+    const tool = new SchemaTool("boom", undefined, async () => {
+      throw new Error("bad thing");
+    });
+    const result = await registryOf(tool).execute("boom", {});
+    expect(isToolErrorResult(result)).toBe(true);
+    expect(String(result)).toBe(`Error executing boom: bad thing${HINT}`);
+  });
+
+  it("a synchronous throw and a rejection of a non-Error are caught too", async () => {
+    class SyncThrow extends SchemaTool {
+      override execute(): Promise<unknown> {
+        throw new TypeError("sync");
+      }
+    }
+    const registry = registryOf(
+      new SyncThrow("sync"),
+      new SchemaTool("rejects", undefined, () => Promise.reject("just a string")),
+      new SchemaTool("undef", undefined, () => Promise.reject(undefined)),
+    );
+    expect(String(await registry.execute("sync", {}))).toBe(`Error executing sync: sync${HINT}`);
+    expect(String(await registry.execute("rejects", {}))).toBe(`Error executing rejects: just a string${HINT}`);
+    const undef = await registry.execute("undef", {});
+    expect(isToolErrorResult(undef)).toBe(true);
+    expect(String(undef)).toMatch(/^Error executing undef: .+\n\n\[Analyze/s);
+  });
+
+  it("a tool whose own castParams or validateParams throws does not make execute reject", async () => {
+    class BadValidate extends SchemaTool {
+      override validateParams(): string[] {
+        throw new Error("validator broke");
+      }
+    }
+    const tool = new BadValidate("badv");
+    const result = await registryOf(tool).execute("badv", {});
+    expect(isToolErrorResult(result)).toBe(true);
+    expect(String(result)).toBe(`Error executing badv: validator broke${HINT}`);
+    expect(tool.run).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ["null", null],
+    ["undefined", undefined],
+    ["an object", { a: 1 }],
+    ["an array", [1, 2]],
+    ["a number", 0],
+    ["an empty string", ""],
+    ["false", false],
+  ])("a success value (%s) is returned unchanged (item 70)", async (_label, value) => {
+    const result = await registryOf(new SchemaTool("ok", undefined, async () => value)).execute("ok", {});
+    expect(result).toBe(value);
+  });
+
+  it("an MCP-style malformed-content error gets the hint (item 71)", async () => {
+    const tool = new SchemaTool("mcp_srv_tool", undefined, async () => ToolResult.error("Error: MCP tool returned malformed content"));
+    const result = await registryOf(tool).execute("mcp_srv_tool", {});
+    expect(isToolErrorResult(result)).toBe(true);
+    expect(String(result)).toContain("MCP tool returned malformed content");
+    expect(String(result)).toContain("Analyze the error above and try a different approach");
+  });
+
+  it("end to end with casting (item 42)", async () => {
+    const tool = new SchemaTool(
+      "search",
+      {
+        type: "object",
+        properties: { query: { type: "string", minLength: 2 }, count: { type: "integer" } },
+        required: ["query"],
+      },
+      async (p) => `ok:${String(p["count"])}`,
+    );
+    const registry = registryOf(tool);
+    await expect(registry.execute("search", { query: "hello", count: "3" })).resolves.toBe("ok:3");
+    expect(String(await registry.execute("search", { query: "h", count: 3 }))).toContain("Invalid parameters");
+    expect(tool.run).toHaveBeenCalledTimes(1);
+  });
+});
