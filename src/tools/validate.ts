@@ -173,25 +173,84 @@ export function formatAjvErrors(errors: readonly ErrorObject[], root: unknown): 
   return shown;
 }
 
-/**
- * Ajv silently skips a property declared as `__proto__` (neither its schema nor
- * `additionalProperties: false` treats it as declared), so such a schema could never be enforced.
- * It is refused when the tool is registered instead.
- */
-function assertNoProtoProperty(schema: unknown): void {
+/** Raw Ajv errors for a value, or `null` when it is valid. */
+type ErrorCheck = (value: unknown) => ErrorObject[] | null;
+
+/** Escapes one JSON Pointer segment (`~` is `~0`, `/` is `~1`). */
+function encodeSegment(segment: string): string {
+  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+/** Every `properties` map in a schema that declares a `__proto__` key (cycle-safe). */
+function protoPropertyMaps(schema: unknown): Set<object> {
+  const found = new Set<object>();
   const seen = new Set<object>();
   const walk = (node: unknown): void => {
     if (node === null || typeof node !== "object" || seen.has(node)) return;
     seen.add(node);
     if (!Array.isArray(node)) {
       const properties = (node as Record<string, unknown>)["properties"];
-      if (isPlainObject(properties) && Object.hasOwn(properties, "__proto__")) {
-        throw new Error('a property named "__proto__" cannot be validated; rename it');
-      }
+      if (isPlainObject(properties) && Object.hasOwn(properties, "__proto__")) found.add(properties);
     }
     for (const child of Object.values(node)) walk(child);
   };
   walk(schema);
+  return found;
+}
+
+/** A declared `__proto__` property: where its object sits (keys from the root) and its own check. */
+interface ProtoSite {
+  keys: string[];
+  pointer: string;
+  check: ErrorCheck;
+}
+
+/**
+ * Compiles a schema to raw Ajv errors. Ajv deliberately skips a property declared as `__proto__`
+ * (its schema is never applied, and `additionalProperties: false` calls it unexpected), so each
+ * such property reachable through nested `properties` is checked here on its own. A `__proto__`
+ * property anywhere else (inside `items`, `anyOf`, …) is refused: it could not be enforced.
+ * A schema without one compiles to Ajv's function alone, with no extra work per call.
+ */
+function compileErrorCheck(schema: JsonSchema, handled: Set<object>): ErrorCheck {
+  const check = ajv.compile(schema);
+  const sites: ProtoSite[] = [];
+  const collect = (node: unknown, keys: string[]): void => {
+    if (!isPlainObject(node)) return;
+    const properties = node["properties"];
+    if (!isPlainObject(properties)) return;
+    for (const key of Object.keys(properties)) {
+      const sub = properties[key];
+      if (!isPlainObject(sub)) continue;
+      if (key === "__proto__") {
+        handled.add(properties);
+        const pointer = keys.map((k) => `/${encodeSegment(k)}`).join("");
+        sites.push({ keys, pointer, check: compileErrorCheck(sub, handled) });
+      } else {
+        collect(sub, [...keys, key]);
+      }
+    }
+  };
+  collect(schema, []);
+  const plain: ErrorCheck = (value) => (check(value) ? null : (check.errors ?? []));
+  if (sites.length === 0) return plain;
+  const pointers = new Set(sites.map((site) => site.pointer));
+  return (value) => {
+    const errors = (plain(value) ?? []).filter(
+      (e) =>
+        !(e.keyword === "additionalProperties" && e.params["additionalProperty"] === "__proto__" && pointers.has(e.instancePath)),
+    );
+    for (const site of sites) {
+      let holder: unknown = value;
+      for (const key of site.keys) holder = isPlainObject(holder) && Object.hasOwn(holder, key) ? holder[key] : undefined;
+      if (!isPlainObject(holder) || !Object.hasOwn(holder, "__proto__")) continue;
+      const inner = site.check(Object.getOwnPropertyDescriptor(holder, "__proto__")?.value);
+      if (inner === null) continue;
+      const prefix = `${site.pointer}/__proto__`;
+      for (const e of inner) errors.push({ ...e, instancePath: prefix + e.instancePath });
+    }
+    return errors.length === 0 ? null : errors;
+  };
 }
 
 /**
@@ -199,12 +258,15 @@ function assertNoProtoProperty(schema: unknown): void {
  * as an object. Throws when Ajv cannot compile the schema (a bug in the tool, found at start-up).
  */
 export function compileValidator(schema: JsonSchema): Validator {
-  assertNoProtoProperty(schema);
   const root = schema["type"] === undefined ? { ...schema, type: "object" } : schema;
-  const check = ajv.compile(root);
+  const handled = new Set<object>();
+  const check = compileErrorCheck(root, handled);
+  for (const map of protoPropertyMaps(schema)) {
+    if (!handled.has(map)) throw new Error('a property named "__proto__" is only supported under nested "properties"');
+  }
   return (value) => {
     if (!isPlainObject(value)) return [`parameters must be an object, got ${describeJsonType(value)}`];
-    if (check(value)) return [];
-    return formatAjvErrors(check.errors ?? [], value);
+    const errors = check(value);
+    return errors === null ? [] : formatAjvErrors(errors, value);
   };
 }

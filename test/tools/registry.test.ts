@@ -4,7 +4,7 @@
  * registry.execute.
  */
 import { describe, expect, it } from "vitest";
-import { isToolErrorResult, Tool, ToolResult } from "../../src/tools/base.js";
+import { isToolErrorResult, Tool, ToolResult, type JsonSchema } from "../../src/tools/base.js";
 import { RETRY_HINT as MESSAGES_RETRY_HINT } from "../../src/tools/messages.js";
 import { RETRY_HINT, ToolRegistry, type PrepareStep, type PrepareStepName } from "../../src/tools/registry.js";
 import { suggestToolName } from "../../src/tools/suggest.js";
@@ -110,6 +110,36 @@ describe("register, unregister, lookup (item 43)", () => {
     expect(() => registry.register(new SchemaTool("nullable", { type: ["object", "null"] }))).toThrow(TypeError);
     expect(() => registry.register(new SchemaTool("str", { type: "string" }))).toThrow(TypeError);
     expect(registry.size).toBe(0);
+  });
+
+  it("register refuses a schema that declares a __proto__ property, which could never be enforced", () => {
+    const registry = new ToolRegistry();
+    const top = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"integer"}}}') as JsonSchema;
+    const nested = JSON.parse(
+      '{"type":"object","properties":{"meta":{"type":"object","properties":{"__proto__":{"type":"string"}}}}}',
+    ) as JsonSchema;
+    expect(() => registry.register(new SchemaTool("top", top))).toThrow(TypeError);
+    expect(() => registry.register(new SchemaTool("nested", nested))).toThrow(/__proto__/);
+    expect(registry.size).toBe(0);
+  });
+
+  it("a __proto__ key in the arguments is an ordinary, undeclared key and pollutes nothing", () => {
+    const open = new SchemaTool("open", PATH_SCHEMA);
+    const closed = new SchemaTool("closed", { ...PATH_SCHEMA, additionalProperties: false });
+    const registry = registryOf(open, closed);
+    const text = '{"__proto__": {"polluted": "yes"}, "path": "a"}';
+
+    const accepted = registry.prepareCall("open", text);
+    expect(accepted.error).toBeNull();
+    const params = accepted.params as Record<string, unknown>;
+    expect(Object.getPrototypeOf(params)).toBe(Object.prototype);
+    expect(Object.keys(params)).toEqual(["__proto__", "path"]);
+    expect(params["polluted"]).toBeUndefined();
+
+    expect(registry.prepareCall("closed", text).error?.content).toBe(
+      "Error: Invalid parameters for tool 'closed': unexpected parameter __proto__",
+    );
+    expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
   });
 
   it("register accepts a root without type", () => {
