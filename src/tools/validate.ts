@@ -198,56 +198,73 @@ function protoPropertyMaps(schema: unknown): Set<object> {
   return found;
 }
 
-/** A declared `__proto__` property: where its object sits (keys from the root) and its own check. */
+/** One step from a schema to a nested one: a declared property, or every item of an array. */
+type SiteStep = { key: string } | { items: true };
+
+/** A declared `__proto__` property: the steps to the object that holds it, and its own check. */
 interface ProtoSite {
-  keys: string[];
-  pointer: string;
+  steps: SiteStep[];
   check: ErrorCheck;
+}
+
+/** Calls `visit` with each object the steps lead to in `value`, and its JSON Pointer. */
+function eachHolder(value: unknown, steps: readonly SiteStep[], pointer: string, visit: (holder: unknown, pointer: string) => void): void {
+  if (steps.length === 0) {
+    visit(value, pointer);
+    return;
+  }
+  const [step, ...rest] = steps as [SiteStep, ...SiteStep[]];
+  if ("key" in step) {
+    if (isPlainObject(value) && Object.hasOwn(value, step.key)) {
+      eachHolder(Object.getOwnPropertyDescriptor(value, step.key)?.value, rest, `${pointer}/${encodeSegment(step.key)}`, visit);
+    }
+  } else if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) eachHolder(value[i], rest, `${pointer}/${i}`, visit);
+  }
 }
 
 /**
  * Compiles a schema to raw Ajv errors. Ajv deliberately skips a property declared as `__proto__`
  * (its schema is never applied, and `additionalProperties: false` calls it unexpected), so each
- * such property reachable through nested `properties` is checked here on its own. A `__proto__`
- * property anywhere else (inside `items`, `anyOf`, …) is refused: it could not be enforced.
+ * such property reachable through nested `properties` and `items` is checked here on its own. A
+ * `__proto__` property anywhere else (inside `anyOf`, `$defs`, …) is refused: it could not be enforced.
  * A schema without one compiles to Ajv's function alone, with no extra work per call.
  */
 function compileErrorCheck(schema: JsonSchema, handled: Set<object>): ErrorCheck {
   const check = ajv.compile(schema);
   const sites: ProtoSite[] = [];
-  const collect = (node: unknown, keys: string[]): void => {
+  const collect = (node: unknown, steps: SiteStep[]): void => {
     if (!isPlainObject(node)) return;
+    const items = node["items"];
+    if (isPlainObject(items)) collect(items, [...steps, { items: true }]);
     const properties = node["properties"];
     if (!isPlainObject(properties)) return;
     for (const key of Object.keys(properties)) {
-      const sub = properties[key];
+      const sub = Object.getOwnPropertyDescriptor(properties, key)?.value as unknown;
       if (!isPlainObject(sub)) continue;
       if (key === "__proto__") {
         handled.add(properties);
-        const pointer = keys.map((k) => `/${encodeSegment(k)}`).join("");
-        sites.push({ keys, pointer, check: compileErrorCheck(sub, handled) });
+        sites.push({ steps, check: compileErrorCheck(sub, handled) });
       } else {
-        collect(sub, [...keys, key]);
+        collect(sub, [...steps, { key }]);
       }
     }
   };
   collect(schema, []);
   const plain: ErrorCheck = (value) => (check(value) ? null : (check.errors ?? []));
   if (sites.length === 0) return plain;
-  const pointers = new Set(sites.map((site) => site.pointer));
   return (value) => {
-    const errors = (plain(value) ?? []).filter(
-      (e) =>
-        !(e.keyword === "additionalProperties" && e.params["additionalProperty"] === "__proto__" && pointers.has(e.instancePath)),
-    );
+    let errors = plain(value) ?? [];
     for (const site of sites) {
-      let holder: unknown = value;
-      for (const key of site.keys) holder = isPlainObject(holder) && Object.hasOwn(holder, key) ? holder[key] : undefined;
-      if (!isPlainObject(holder) || !Object.hasOwn(holder, "__proto__")) continue;
-      const inner = site.check(Object.getOwnPropertyDescriptor(holder, "__proto__")?.value);
-      if (inner === null) continue;
-      const prefix = `${site.pointer}/__proto__`;
-      for (const e of inner) errors.push({ ...e, instancePath: prefix + e.instancePath });
+      eachHolder(value, site.steps, "", (holder, pointer) => {
+        if (!isPlainObject(holder) || !Object.hasOwn(holder, "__proto__")) return;
+        // Declared here, so Ajv's "unexpected __proto__" at this object is wrong.
+        errors = errors.filter(
+          (e) => !(e.keyword === "additionalProperties" && e.params["additionalProperty"] === "__proto__" && e.instancePath === pointer),
+        );
+        const inner = site.check(Object.getOwnPropertyDescriptor(holder, "__proto__")?.value);
+        if (inner !== null) for (const e of inner) errors.push({ ...e, instancePath: `${pointer}/__proto__${e.instancePath}` });
+      });
     }
     return errors.length === 0 ? null : errors;
   };

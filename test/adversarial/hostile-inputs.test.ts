@@ -212,19 +212,10 @@ const argumentRows: { label: string; raw: () => unknown; schema?: JsonSchema; ex
   { label: "a number instead of text", raw: () => 7, expect: /must be a JSON object, got number/ },
   { label: "a required parameter named toString, missing", raw: () => "{}", schema: { type: "object", properties: { toString: { type: "string" } }, required: ["toString"] }, expect: /missing required toString/ },
   { label: "an optional parameter named constructor, absent", raw: () => '{"n":1}', schema: { type: "object", properties: { constructor: { type: "integer" }, n: { type: "number" } } }, expect: /^n:number\(1\)$/ },
+  { label: "a required parameter named __proto__, given", raw: () => '{"__proto__":"x"}', schema: { type: "object", properties: { ["__proto__"]: { type: "string" } }, required: ["__proto__"] }, expect: /^__proto__:string\(1\)$/ },
+  { label: "a required parameter named __proto__, missing", raw: () => "{}", schema: { type: "object", properties: { ["__proto__"]: { type: "string" } }, required: ["__proto__"] }, expect: /missing required __proto__/ },
   { label: "a 10 MB string value", raw: () => `{"s":"${"x".repeat(10 * 1024 * 1024)}"}`, schema: STRING_SCHEMA, expect: /^s:string\(10485760\)$/ },
 ];
-
-describe("a schema that declares __proto__", () => {
-  it("is refused when the tool is registered, since no validator could enforce it", () => {
-    const schema = { type: "object", properties: { ["__proto__"]: { type: "string" } }, required: ["__proto__"] };
-    const registry = new ToolRegistry();
-    expect(() => registry.register(new HostileTool("target", summarise, schema))).toThrow(
-      /Tool 'target': its parameters schema does not compile: a property named "__proto__" cannot be validated/,
-    );
-    expect(registry.has("target")).toBe(false);
-  });
-});
 
 describe("argument text", () => {
   it.each(argumentRows)("$label", async ({ raw, schema, expect: pattern }) => {

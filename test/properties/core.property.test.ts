@@ -279,7 +279,7 @@ describe("core properties", () => {
     value: fc.Arbitrary<unknown>;
   }
 
-  const KEYS = ["path", "count", "meta", "flags", "a", "b_c", "x1", "arguments", "mode", "constructor", "toString"] as const;
+  const KEYS = ["path", "count", "meta", "flags", "a", "b_c", "x1", "arguments", "mode", "constructor", "toString", "__proto__"] as const;
 
   const stringNode: fc.Arbitrary<Node> = fc.oneof(
     fc

@@ -112,15 +112,24 @@ describe("register, unregister, lookup (item 43)", () => {
     expect(registry.size).toBe(0);
   });
 
-  it("register refuses a schema that declares a __proto__ property, which could never be enforced", () => {
+  it("a declared __proto__ property is validated like any other; one Ajv could not reach is refused", () => {
     const registry = new ToolRegistry();
-    const top = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"integer"}}}') as JsonSchema;
-    const nested = JSON.parse(
-      '{"type":"object","properties":{"meta":{"type":"object","properties":{"__proto__":{"type":"string"}}}}}',
+    const declared = JSON.parse(
+      '{"type":"object","properties":{"__proto__":{"type":"integer"}},"required":["__proto__"],"additionalProperties":false}',
     ) as JsonSchema;
-    expect(() => registry.register(new SchemaTool("top", top))).toThrow(TypeError);
-    expect(() => registry.register(new SchemaTool("nested", nested))).toThrow(/__proto__/);
-    expect(registry.size).toBe(0);
+    registry.register(new SchemaTool("declared", declared));
+    const ok = registry.prepareCall("declared", '{"__proto__":"5"}');
+    expect(ok.error).toBeNull();
+    expect(Object.getOwnPropertyDescriptor(ok.params, "__proto__")?.value).toBe(5);
+    expect(registry.prepareCall("declared", '{"__proto__":"x"}').error?.content).toBe(
+      "Error: Invalid parameters for tool 'declared': __proto__ should be integer",
+    );
+    expect(registry.prepareCall("declared", "{}").error?.content).toBe(
+      "Error: Invalid parameters for tool 'declared': missing required __proto__",
+    );
+    const inAnyOf = JSON.parse('{"type":"object","anyOf":[{"properties":{"__proto__":{"type":"string"}}}]}') as JsonSchema;
+    expect(() => registry.register(new SchemaTool("in_any_of", inAnyOf))).toThrow(TypeError);
+    expect(registry.toolNames).toEqual(["declared"]);
   });
 
   it("a __proto__ key in the arguments is an ordinary, undeclared key and pollutes nothing", () => {

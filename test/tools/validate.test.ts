@@ -255,6 +255,50 @@ describe("unknown fields (item 38)", () => {
   });
 });
 
+describe("a property named __proto__ (which Ajv alone would skip)", () => {
+  const parse = (text: string): JsonSchema => JSON.parse(text) as JsonSchema;
+
+  it("is type-checked at the root and nested, with its path", () => {
+    expect(validate(parse('{"type":"object","properties":{"__proto__":{"type":"integer"}}}'), parse('{"__proto__":"x"}'))).toEqual([
+      "__proto__ should be integer",
+    ]);
+    const nested = parse(
+      '{"type":"object","properties":{"a":{"type":"object","properties":{"__proto__":{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}}}}}',
+    );
+    expect(validate(nested, parse('{"a":{"__proto__":{"n":"x"}}}'))).toEqual(["a.__proto__.n should be integer"]);
+    expect(validate(nested, parse('{"a":{"__proto__":{}}}'))).toEqual(["missing required a.__proto__.n"]);
+    expect(validate(nested, parse('{"a":{"__proto__":{"n":1}}}'))).toEqual([]);
+  });
+
+  it("counts as declared for additionalProperties false", () => {
+    const schema = parse('{"type":"object","properties":{"__proto__":{"type":"integer"}},"additionalProperties":false}');
+    expect(validate(schema, parse('{"__proto__":1}'))).toEqual([]);
+    expect(validate(schema, parse('{"__proto__":1,"z":2}'))).toEqual(["unexpected parameter z"]);
+  });
+
+  it("undeclared, it is an unexpected parameter like any other key", () => {
+    expect(validate({ type: "object", additionalProperties: false }, parse('{"__proto__":1}'))).toEqual([
+      "unexpected parameter __proto__",
+    ]);
+  });
+
+  it("is checked inside array items, with the item's index", () => {
+    const schema = parse(
+      '{"type":"object","properties":{"l":{"type":"array","items":{"type":"object","properties":{"__proto__":{"type":"string"}},"additionalProperties":false}}}}',
+    );
+    expect(validate(schema, parse('{"l":[{"__proto__":"a"},{"__proto__":2},{"x":1}]}'))).toEqual([
+      "unexpected parameter l[2].x",
+      "l[1].__proto__ should be string",
+    ]);
+  });
+
+  it("inside a combinator it cannot be enforced, so compiling refuses it", () => {
+    expect(() => compileValidator(parse('{"type":"object","anyOf":[{"properties":{"__proto__":{"type":"string"}}}]}'))).toThrow(
+      /__proto__/,
+    );
+  });
+});
+
 describe("nullable (item 39)", () => {
   it('type: [t, "null"] accepts null and t', () => {
     const schema = obj({ s: { type: ["string", "null"] } });
