@@ -47,6 +47,9 @@ export {
   TRUNCATION_SUFFIX,
   TOOL_RESULTS_DIR,
   PERSISTENCE_EXEMPT_TOOLS,
+  pruneToolResultBuckets,
+  TOOL_RESULT_BUCKET_MAX_AGE_MS,
+  TOOL_RESULT_MAX_OTHER_BUCKETS,
 } from "./agent/tool-message.js";
 export {
   classifyViolation,

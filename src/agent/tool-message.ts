@@ -14,7 +14,7 @@
  * @module
  */
 import { randomUUID } from "node:crypto";
-import { link, mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { link, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { ChatMessage, ToolCallRequest } from "../providers/base.js";
 import { ToolResult } from "../tools/base.js";
@@ -230,6 +230,8 @@ export async function persistToolResult(opts: {
   const base = safeFileName(opts.callId);
   const target = join(dir, `${base}.txt`);
   await mkdir(dir, { recursive: true });
+  // Best effort: old sessions' results are cleared away, and a failure here never blocks saving.
+  await pruneToolResultBuckets(join(opts.workspace, TOOL_RESULTS_DIR), bucket).catch(() => undefined);
   if (await exists(target)) return target;
   const temp = join(dir, `.${base}.${randomUUID()}.tmp`);
   try {
@@ -254,6 +256,34 @@ export async function persistToolResult(opts: {
   } finally {
     await rm(temp, { force: true }).catch(() => undefined);
   }
+}
+
+/** Session folders of persisted results older than this are removed. */
+export const TOOL_RESULT_BUCKET_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** At most this many other session folders are kept, newest first. */
+export const TOOL_RESULT_MAX_OTHER_BUCKETS = 31;
+
+/**
+ * Removes stale session folders under `root` (the `.tool-results` folder): every folder other
+ * than `keep` whose last change is older than {@link TOOL_RESULT_BUCKET_MAX_AGE_MS}, then the
+ * oldest ones beyond {@link TOOL_RESULT_MAX_OTHER_BUCKETS}. The current session's folder is never
+ * removed. Returns the names removed.
+ */
+export async function pruneToolResultBuckets(root: string, keep: string, now: number = Date.now()): Promise<string[]> {
+  const entries = await readdir(root, { withFileTypes: true });
+  const others: { name: string; mtime: number }[] = [];
+  for (const entry of entries) {
+    if (!entry.isDirectory() || entry.name === keep) continue;
+    const info = await stat(join(root, entry.name)).catch(() => null);
+    if (info !== null) others.push({ name: entry.name, mtime: info.mtimeMs });
+  }
+  others.sort((a, b) => b.mtime - a.mtime);
+  const removed: string[] = [];
+  others.forEach((bucket, index) => {
+    if (now - bucket.mtime > TOOL_RESULT_BUCKET_MAX_AGE_MS || index >= TOOL_RESULT_MAX_OTHER_BUCKETS) removed.push(bucket.name);
+  });
+  for (const name of removed) await rm(join(root, name), { recursive: true, force: true });
+  return removed;
 }
 
 /**
