@@ -65,6 +65,7 @@ export {
 export { ScriptedProvider, type ScriptStep, type RecordedRequest } from "./agent/scripted-provider.js";
 export {
   AgentRunner,
+  budgetHistoryMessage,
   DEFAULT_MAX_ITERATIONS,
   REPEATED_LOOKUP_DETAIL,
   RUN_ABORTED_MESSAGE,

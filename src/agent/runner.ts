@@ -19,7 +19,13 @@ import { RETRY_HINT } from "../tools/messages.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { describeThrown, formatThrown } from "../tools/thrown.js";
 import { partitionBatches } from "./batches.js";
-import { buildToolMessage, DEFAULT_MAX_TOOL_RESULT_CHARS, toolResultToText } from "./tool-message.js";
+import {
+  buildToolMessage,
+  DEFAULT_MAX_TOOL_RESULT_CHARS,
+  PERSISTENCE_EXEMPT_TOOLS,
+  toolResultToText,
+  truncateText,
+} from "./tool-message.js";
 import {
   classifyViolation,
   escalationMessage,
@@ -307,7 +313,7 @@ export class AgentRunner {
         try {
           const request = {
             model: spec.model,
-            messages: messages.map((m) => ({ ...m })),
+            messages: messages.map((m) => budgetHistoryMessage(m, maxChars)),
             tools: spec.tools.getDefinitions(),
             ...(spec.signal !== undefined ? { signal: spec.signal } : {}),
           };
@@ -569,4 +575,23 @@ function isPreparedCall(
   const { error, tool } = value as { error: unknown; tool?: unknown };
   if (error === null) return tool !== null && typeof tool === "object" && typeof (tool as Tool).execute === "function";
   return error !== null && typeof error === "object" && typeof (error as { content?: unknown }).content === "string";
+}
+
+/**
+ * The copy of one history message sent to the model. A tool message from earlier history (for
+ * example, one given in `spec.messages`) that is over the limit is truncated in the copy only;
+ * the run's own `messages` keep it whole. `read_file` results are exempt, as when they are built.
+ */
+export function budgetHistoryMessage(message: ChatMessage, maxToolResultChars: number): ChatMessage {
+  const copy = { ...message };
+  if (
+    copy.role === "tool" &&
+    maxToolResultChars > 0 &&
+    typeof copy.content === "string" &&
+    copy.content.length > maxToolResultChars &&
+    !PERSISTENCE_EXEMPT_TOOLS.has(copy.name ?? "")
+  ) {
+    copy.content = truncateText(copy.content, maxToolResultChars);
+  }
+  return copy;
 }
