@@ -107,3 +107,4 @@ export { resolveInWorkspace, WorkspaceViolationError, MAX_PATH_LENGTH } from "./
 export { ReadFileTool, fileErrorResult } from "./tools/builtin/read-file.js";
 export { ListDirTool } from "./tools/builtin/list-dir.js";
 export { WriteFileTool } from "./tools/builtin/write-file.js";
+export { WorkspaceTool } from "./tools/builtin/_workspace-tool.js";

@@ -5,12 +5,13 @@
  * @module
  */
 import { readdir } from "node:fs/promises";
-import { Tool, type JsonSchema, type ToolContext } from "../base.js";
+import type { JsonSchema } from "../base.js";
+import { WorkspaceTool } from "./_workspace-tool.js";
 import { resolveInWorkspace } from "../workspace.js";
 import { fileErrorResult } from "./read-file.js";
 
 /** Lists the entries of a folder in the workspace, sorted, folders ending in `/`. */
-export class ListDirTool extends Tool {
+export class ListDirTool extends WorkspaceTool {
   readonly name = "list_dir";
   readonly description = "List the files and folders in a workspace folder (default: the workspace itself). Folders end with '/'.";
   readonly parameters: JsonSchema = {
@@ -18,21 +19,8 @@ export class ListDirTool extends Tool {
     properties: { path: { type: "string", description: "Folder path, relative to the workspace. Default '.'." } },
     additionalProperties: false,
   };
-  /** The folder this tool may list in. */
-  readonly workspace: string;
-
-  /** Creates the tool for one workspace. */
-  constructor(options: { workspace: string } = { workspace: process.cwd() }) {
-    super();
-    this.workspace = options.workspace;
-  }
-
   override get readOnly(): boolean {
     return true;
-  }
-
-  static override create(ctx: ToolContext): Tool {
-    return new ListDirTool({ workspace: ctx.workspace });
   }
 
   async execute(params: Record<string, unknown>): Promise<unknown> {

@@ -5,7 +5,8 @@
  * @module
  */
 import { readFile, stat } from "node:fs/promises";
-import { Tool, ToolResult, type ExecuteOptions, type JsonSchema, type ToolContext } from "../base.js";
+import { ToolResult, type ExecuteOptions, type JsonSchema } from "../base.js";
+import { WorkspaceTool } from "./_workspace-tool.js";
 import { resolveInWorkspace, WorkspaceViolationError } from "../workspace.js";
 
 /** Turns a file-system failure into the error result the model reads. */
@@ -21,7 +22,7 @@ export function fileErrorResult(path: string, error: unknown): ToolResult {
 }
 
 /** Reads a text file in the workspace; `offset` and `limit` select lines. */
-export class ReadFileTool extends Tool {
+export class ReadFileTool extends WorkspaceTool {
   readonly name = "read_file";
   readonly description =
     "Read a text file in the workspace. Give `path` relative to the workspace; `offset` (first line, from 0) and `limit` (number of lines) read part of a large file.";
@@ -35,21 +36,8 @@ export class ReadFileTool extends Tool {
     required: ["path"],
     additionalProperties: false,
   };
-  /** The folder this tool may read in. */
-  readonly workspace: string;
-
-  /** Creates the tool for one workspace. */
-  constructor(options: { workspace: string } = { workspace: process.cwd() }) {
-    super();
-    this.workspace = options.workspace;
-  }
-
   override get readOnly(): boolean {
     return true;
-  }
-
-  static override create(ctx: ToolContext): Tool {
-    return new ReadFileTool({ workspace: ctx.workspace });
   }
 
   async execute(params: Record<string, unknown>, options?: ExecuteOptions): Promise<unknown> {

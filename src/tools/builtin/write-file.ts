@@ -6,12 +6,13 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { Tool, type ExecuteOptions, type JsonSchema, type ToolContext } from "../base.js";
+import { type ExecuteOptions, type JsonSchema } from "../base.js";
+import { WorkspaceTool } from "./_workspace-tool.js";
 import { resolveInWorkspace } from "../workspace.js";
 import { fileErrorResult } from "./read-file.js";
 
 /** Writes (or replaces) a text file in the workspace. */
-export class WriteFileTool extends Tool {
+export class WriteFileTool extends WorkspaceTool {
   readonly name = "write_file";
   readonly description = "Write text to a file in the workspace, replacing it if it exists. Missing folders are created.";
   readonly parameters: JsonSchema = {
@@ -23,19 +24,6 @@ export class WriteFileTool extends Tool {
     required: ["path", "content"],
     additionalProperties: false,
   };
-  /** The folder this tool may write in. */
-  readonly workspace: string;
-
-  /** Creates the tool for one workspace. */
-  constructor(options: { workspace: string } = { workspace: process.cwd() }) {
-    super();
-    this.workspace = options.workspace;
-  }
-
-  static override create(ctx: ToolContext): Tool {
-    return new WriteFileTool({ workspace: ctx.workspace });
-  }
-
   async execute(params: Record<string, unknown>, options?: ExecuteOptions): Promise<unknown> {
     const path = params["path"] as string;
     const content = params["content"] as string;
