@@ -59,13 +59,13 @@ class MarkedTool extends Tool {
     const close = (): void => {
       interval.end ??= ++this.clock.now;
     };
+    // A well-behaved tool stops when its signal aborts (a timeout on a loaded machine can catch
+    // even a quick tool); its work counts as ended there, whatever its code does afterwards.
+    options.signal.addEventListener("abort", close, { once: true });
     if (this.spec.behaviour === "hang") {
       // Never settles by itself; stops (and marks its end) only when its signal aborts.
       return new Promise((_resolve, reject) => {
-        options.signal.addEventListener("abort", () => {
-          close();
-          reject(options.signal.reason);
-        });
+        options.signal.addEventListener("abort", () => reject(options.signal.reason), { once: true });
       });
     }
     for (let i = 0; i < this.spec.yields; i++) {
