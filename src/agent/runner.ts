@@ -15,13 +15,15 @@
 import { ToolCallRequest, type ChatMessage, type LLMProvider, type LLMResponse } from "../providers/base.js";
 import { isToolErrorResult, type Tool } from "../tools/base.js";
 import { isPlainObject } from "../tools/cast.js";
-import { RETRY_HINT } from "../tools/messages.js";
+import { emptyResultMessage, RETRY_HINT } from "../tools/messages.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { describeThrown, formatThrown } from "../tools/thrown.js";
+import { coerceArgumentValue, unwrapArgumentsPayload } from "../tools/coerce.js";
 import { partitionBatches } from "./batches.js";
 import {
   buildToolMessage,
   DEFAULT_MAX_TOOL_RESULT_CHARS,
+  isEmptyToolResult,
   PERSISTENCE_EXEMPT_TOOLS,
   toolResultToText,
   truncateText,
@@ -30,6 +32,8 @@ import {
   classifyViolation,
   escalationMessage,
   externalLookupSignature,
+  MAX_REPEATED_EXTERNAL_LOOKUPS,
+  MAX_REPEATED_WORKSPACE_VIOLATIONS,
   REPEATED_LOOKUP_MESSAGE,
   SSRF_NOTE,
   workspaceViolationSignature,
@@ -45,8 +49,20 @@ export interface AgentRunSpec {
   tools: ToolRegistry;
   /** The conversation so far. It is copied, never changed. */
   messages: ChatMessage[];
-  /** How many model turns at most. Default 20. */
+  /** How many model turns may ask for tools. Default 20. */
   maxIterations?: number;
+  /**
+   * When the iteration limit is reached, make one more request, without tools, asking for a
+   * final answer ({@link BUDGET_EXHAUSTED_FINALIZATION_PROMPT}); its answer becomes the final
+   * text. Default true, as upstream's `finalize_on_max_iterations`.
+   */
+  finalizeOnMaxIterations?: boolean;
+  /**
+   * The final text when the iteration limit is reached and no final answer was obtained, as
+   * upstream's `max_iterations_message`: `{max_iterations}` is replaced by the limit (`{{` and
+   * `}}` give braces). Default {@link DEFAULT_MAX_ITERATIONS_MESSAGE}.
+   */
+  maxIterationsMessage?: string;
   /** Run consecutive concurrency-safe calls together. Default true. */
   concurrentTools?: boolean;
   /** At most this many calls of one batch at the same time. Default unlimited. */
@@ -120,13 +136,88 @@ export function toolAbortedMessage(name: string): string {
   return `Error: Tool '${name}' did not finish because the run was aborted`;
 }
 
-/** The final text of a run that used all its model turns without an answer. */
-export function maxIterationsMessage(max: number): string {
-  return (
-    `I stopped after reaching the iteration limit of ${max} model turns (maxIterations) without a final answer. ` +
-    "The task may need to be split into smaller steps."
-  );
+/**
+ * The fallback final text of a run that reached its iteration limit without a final answer
+ * (upstream's exact text, from its `max_iterations_message.md` template). `{max_iterations}` is
+ * replaced by the limit.
+ */
+export const DEFAULT_MAX_ITERATIONS_MESSAGE =
+  "I reached the maximum number of tool call iterations ({max_iterations}) without completing the task. " +
+  "You can try breaking the task into smaller steps.";
+
+/**
+ * The fallback final text for a run that reached the iteration limit of `max`: `template`
+ * (default {@link DEFAULT_MAX_ITERATIONS_MESSAGE}) with `{max_iterations}` replaced by `max`, and
+ * `{{`/`}}` by single braces, as Python's `str.format` does. An empty template gives the default.
+ *
+ * @example
+ * ```ts
+ * maxIterationsMessage(3);
+ * // "I reached the maximum number of tool call iterations (3) without completing the task. You can try …"
+ * maxIterationsMessage(3, "Stopped after {max_iterations} rounds.");  // "Stopped after 3 rounds."
+ * ```
+ */
+export function maxIterationsMessage(max: number, template?: string): string {
+  const text = typeof template === "string" && template !== "" ? template : DEFAULT_MAX_ITERATIONS_MESSAGE;
+  return text.replace(/\{\{|\}\}|\{max_iterations\}/g, (m) => (m === "{{" ? "{" : m === "}}" ? "}" : String(max)));
 }
+
+/**
+ * The user message of the one extra request made when the iteration limit is reached
+ * (upstream's exact text). The request carries no tools.
+ */
+export const BUDGET_EXHAUSTED_FINALIZATION_PROMPT =
+  "The tool-call budget for this turn is exhausted. Based only on the " +
+  "conversation and tool results above, provide a concise final response to " +
+  "the user. Do not call or request tools. Do not claim the task is complete " +
+  "unless the evidence above clearly shows it is complete. State what was " +
+  "done, what remains, and the best next step if anything is incomplete.";
+
+/** The first paragraph of the request to continue a reply cut off by `finish_reason: "length"` (upstream's exact text). */
+export const LENGTH_RECOVERY_PROMPT =
+  "The previous assistant response was cut off. Continue the same response from its " +
+  "exact endpoint. Output only new continuation text in the same language and style. " +
+  "Do not acknowledge this instruction, restart the response, repeat its title or any " +
+  "existing text, recap, or apologize.";
+
+/** How many cut-off replies in a row are continued; the next one is taken as it is. */
+export const MAX_LENGTH_RECOVERIES = 3;
+
+/** How many characters (code points) of the cut-off reply the continuation request quotes. */
+export const LENGTH_RECOVERY_TAIL_CHARS = 64;
+
+/**
+ * The user message that asks the model to continue a cut-off reply (upstream's exact text): the
+ * {@link LENGTH_RECOVERY_PROMPT}, then the last 64 characters of `content` as the tail already
+ * delivered.
+ */
+export function lengthRecoveryMessage(content: string): ChatMessage {
+  const tail = Array.from(content).slice(-LENGTH_RECOVERY_TAIL_CHARS).join("");
+  return {
+    role: "user",
+    content:
+      `${LENGTH_RECOVERY_PROMPT}\n\n` +
+      "The following tail was already delivered to the user. Treat it as immutable " +
+      "context and do not output it again:\n" +
+      "<already_delivered_tail>\n" +
+      `${tail}\n` +
+      "</already_delivered_tail>\n" +
+      "Begin with the text that belongs immediately after this tail.",
+  };
+}
+
+/** The final text of a reply with `finish_reason: "error"` and no text of its own (upstream's exact text). */
+export const MODEL_ERROR_MESSAGE = "Sorry, I encountered an error calling the AI model.";
+
+/**
+ * The assistant message put in the transcript in place of a reply that failed with
+ * `finish_reason: "error"` (upstream's exact text), so the failed reply is never replayed as if
+ * the model had said it.
+ */
+export const MODEL_ERROR_PLACEHOLDER = "[Assistant reply unavailable due to model error.]";
+
+/** The finish reasons under which a reply's tool calls are run (upstream's `should_execute_tools`). */
+export const TOOL_FINISH_REASONS: ReadonlySet<string> = new Set(["tool_calls", "function_call", "stop"]);
 
 /** What executing one call produced, before it is turned into a payload and an event. */
 type Outcome =
@@ -138,9 +229,36 @@ type Outcome =
   | { kind: "error-result"; text: string }
   | { kind: "ok"; value: unknown };
 
-/** One call, finished: what the model reads (before text conversion), the event, and a fatal error. */
+/** What running one call gave: its outcome, and the arguments the guards key on (as preparation unwrapped them). */
+interface Ran {
+  outcome: Outcome;
+  args: unknown;
+}
+
+/**
+ * The arguments the guards key on when the registry has no `prepareCall`: coerced and unwrapped
+ * by the same rules (`{"arguments": {…}}` is unwrapped unless the tool declares `arguments`).
+ */
+function guardArguments(spec: AgentRunSpec, call: ToolCallRequest): unknown {
+  const coerced = coerceArgumentValue(call.arguments);
+  let schema: Record<string, unknown> = {};
+  try {
+    const tools = spec.tools as Partial<Pick<ToolRegistry, "get">>;
+    const tool = typeof tools.get === "function" ? tools.get(call.name) : undefined;
+    if (tool !== undefined && isPlainObject(tool.parameters)) schema = tool.parameters;
+  } catch {
+    schema = {};
+  }
+  return unwrapArgumentsPayload(schema, coerced);
+}
+
+/**
+ * One call, finished: the payload (`executeTools` reports it), the text the model reads (each
+ * result is turned into text once, here), the event, and a fatal error.
+ */
 interface Settled {
   payload: unknown;
+  text: string;
   event: ToolEvent;
   fatal: Error | null;
 }
@@ -179,10 +297,84 @@ function oneLine(text: string): string {
   return text.replace(/\n/g, " ").trim();
 }
 
-function successDetail(result: unknown): string {
-  const text = oneLine(result === null || result === undefined ? "" : toolResultToText(result));
-  if (text === "") return "(empty)";
-  return text.length > 120 ? text.slice(0, 120) + "..." : text;
+/** The event detail of a success, from the result's text: one line, at most 120 characters and `...`. */
+function successDetail(result: unknown, text: string): string {
+  const line = result === null || result === undefined ? "" : oneLine(text);
+  if (line === "") return "(empty)";
+  return line.length > 120 ? line.slice(0, 120) + "..." : line;
+}
+
+/** Shown for a returned value that cannot be turned into text at all. */
+const UNREADABLE_RESULT_TEXT = "[a result that cannot be shown as text]";
+
+/**
+ * The text the model reads for a successful result, made once per result: `""` for an empty
+ * result (the message builder then writes the empty-result marker), else
+ * {@link toolResultToText}. Whatever the value does (a Proxy whose traps throw, an object dressed
+ * as a `ToolResult` without fields), a string comes back.
+ */
+function resultText(value: unknown): string {
+  let empty = false;
+  try {
+    empty = isEmptyToolResult(value);
+  } catch {
+    empty = false;
+  }
+  if (empty) return "";
+  try {
+    const text: unknown = toolResultToText(value);
+    return typeof text === "string" ? text : UNREADABLE_RESULT_TEXT;
+  } catch {
+    return UNREADABLE_RESULT_TEXT;
+  }
+}
+
+/** Sorts what a tool returned into a success or a `ToolResult` error, never throwing. */
+function inspectReturn(value: unknown): Outcome {
+  try {
+    if (!isToolErrorResult(value)) return { kind: "ok", value };
+    const content: unknown = value.content;
+    return { kind: "error-result", text: typeof content === "string" ? content : resultText(content) };
+  } catch (thrown) {
+    return { kind: "thrown", value: new TypeError(`the tool returned a value that cannot be inspected (${formatThrown(thrown)})`) };
+  }
+}
+
+/**
+ * Appends the run's final assistant text, as upstream: nothing for an empty text; a last
+ * assistant message without tool calls is replaced rather than followed by a second one.
+ */
+function appendFinalMessage(messages: ChatMessage[], content: string): void {
+  if (content === "") return;
+  const last = messages.at(-1);
+  if (last !== undefined && last.role === "assistant" && !(last.tool_calls !== undefined && last.tool_calls.length > 0)) {
+    if (last.content !== content) messages[messages.length - 1] = { role: "assistant", content };
+    return;
+  }
+  messages.push({ role: "assistant", content });
+}
+
+/** Puts {@link MODEL_ERROR_PLACEHOLDER} in the transcript, unless it already ends with an assistant answer. */
+function appendModelErrorPlaceholder(messages: ChatMessage[]): void {
+  const last = messages.at(-1);
+  if (last !== undefined && last.role === "assistant" && !(last.tool_calls !== undefined && last.tool_calls.length > 0)) return;
+  messages.push({ role: "assistant", content: MODEL_ERROR_PLACEHOLDER });
+}
+
+/** The tool message for one settled call, from the text made once in `#settle`; never rejects. */
+async function toolMessageFor(
+  call: ToolCallRequest,
+  done: Settled,
+  options: { maxToolResultChars: number; workspace?: string; sessionKey?: string },
+): Promise<ChatMessage> {
+  try {
+    return await buildToolMessage(call, done.text, options);
+  } catch {
+    const text = done.text.trim() === "" ? emptyResultMessage(call.name) : done.text;
+    const max = options.maxToolResultChars;
+    const content = PERSISTENCE_EXEMPT_TOOLS.has(call.name) ? text : truncateText(text, max);
+    return { role: "tool", tool_call_id: call.id, name: call.name, content };
+  }
 }
 
 function prepDetail(text: string): string {
@@ -251,10 +443,22 @@ export class AgentRunner {
    * iteration limit `"max_iterations"`, and a fatal tool error (with `failOnToolError`) `"tool_error"`.
    *
    * Each turn appends the assistant message with its `tool_calls` and then exactly one tool
-   * message per call, in call order. Calls without a valid name are dropped first. Tool calls
-   * are not run when the model's finish reason is `refusal` or `content_filter` (the reply's
-   * text is the answer), `error` (the run ends with `"error"`), or `length` (the reply was cut
-   * off, so its calls may be incomplete: the run ends with `"error"`).
+   * message per call, in call order. Calls without a valid name are dropped first. As upstream,
+   * tool calls run only when the finish reason is `tool_calls`, `function_call` or `stop` (a
+   * missing one counts as `stop`); under any other reason they are ignored and:
+   * - `length`: the reply was cut off. Its text is kept and the model is asked to continue
+   *   ({@link lengthRecoveryMessage}), up to {@link MAX_LENGTH_RECOVERIES} times in a row; the
+   *   final text joins the parts. Tool work in between starts a new chain.
+   * - `error`: the run ends with `"error"`; `finalContent` and `error` are the reply's text, or
+   *   {@link MODEL_ERROR_MESSAGE} when it has none, and the transcript gets
+   *   {@link MODEL_ERROR_PLACEHOLDER} instead of the reply. A request that fails (the provider
+   *   throws) ends the same way, with `Error: the model request failed: …`.
+   * - `refusal`, `content_filter` or anything else: the reply's text is the answer (`"completed"`).
+   *
+   * When `maxIterations` turns have all asked for tools, one more request is made, without tools,
+   * with {@link BUDGET_EXHAUSTED_FINALIZATION_PROMPT} (unless `finalizeOnMaxIterations: false`);
+   * its text is the final answer. If it fails, ends with `error`, asks for tools or is blank, the
+   * final text is {@link maxIterationsMessage}. Either way `stopReason` is `"max_iterations"`.
    *
    * With `failOnToolError`, the first fatal error in call order ends the run after every call of
    * that turn has run and been answered; `error` and `finalContent` are then
@@ -305,74 +509,118 @@ export class AgentRunner {
       ...(spec.sessionKey !== undefined ? { sessionKey: spec.sessionKey } : {}),
     };
 
+    const request = (extra: ChatMessage[], withTools: boolean): Promise<LLMResponse> => {
+      const chatRequest = {
+        model: spec.model,
+        messages: [...messages, ...extra].map((m) => budgetHistoryMessage(m, maxChars)),
+        tools: withTools ? spec.tools.getDefinitions() : [],
+        ...(spec.signal !== undefined ? { signal: spec.signal } : {}),
+      };
+      return raceSignal(Promise.resolve().then(() => spec.provider.chat(chatRequest)), spec.signal);
+    };
+    // Parts of one unbroken chain of cut-off replies (finish reason "length"); tool work ends a chain.
+    const lengthParts: string[] = [];
+
     try {
       for (let iteration = 0; iteration < maxIterations; iteration++) {
         if (spec.signal?.aborted) return end("aborted", null, RUN_ABORTED_MESSAGE);
 
         let response: LLMResponse;
         try {
-          const request = {
-            model: spec.model,
-            messages: messages.map((m) => budgetHistoryMessage(m, maxChars)),
-            tools: spec.tools.getDefinitions(),
-            ...(spec.signal !== undefined ? { signal: spec.signal } : {}),
-          };
-          response = await raceSignal(Promise.resolve().then(() => spec.provider.chat(request)), spec.signal);
+          response = await request([], true);
+          if (response === null || typeof response !== "object") throw new TypeError("the provider returned no response");
         } catch (thrown) {
           if (spec.signal?.aborted) return end("aborted", null, RUN_ABORTED_MESSAGE);
-          return end("error", null, `Error: the model request failed: ${formatThrown(thrown)}`);
-        }
-        if (response === null || typeof response !== "object") {
-          return end("error", null, "Error: the model request failed: the provider returned no response");
+          // Upstream's providers turn a failed request into a reply with finish reason "error";
+          // it ends the run the same way.
+          const text = `Error: the model request failed: ${formatThrown(thrown)}`;
+          appendModelErrorPlaceholder(messages);
+          return end("error", text, text);
         }
 
         const content = typeof response.content === "string" ? response.content : null;
-        const finishReason = typeof response.finishReason === "string" ? response.finishReason : "";
+        const finishReason =
+          typeof response.finishReason === "string" && response.finishReason !== "" ? response.finishReason : "stop";
         const rawCalls: unknown[] = Array.isArray(response.toolCalls) ? response.toolCalls : [];
         const calls = rawCalls
           .map((call, index) => normalizeCall(call, `call_${iteration}_${index}`))
           .filter((call): call is ToolCallRequest => call !== null);
 
-        if (finishReason === "error") {
-          const said = content !== null && content.trim() !== "" ? `: ${content.trim()}` : "";
-          return end("error", content, `Error: the model ended its reply with finish reason "error"${said}`);
-        }
-        if (calls.length > 0 && finishReason === "length") {
-          return end(
-            "error",
-            content,
-            'Error: the model\'s reply was cut off (finish reason "length"), so its tool calls were not run',
-          );
-        }
-        if (calls.length === 0 || finishReason === "refusal" || finishReason === "content_filter") {
-          messages.push({ role: "assistant", content });
-          return end("completed", content, null);
+        if (calls.length > 0 && TOOL_FINISH_REASONS.has(finishReason)) {
+          lengthParts.length = 0;
+          messages.push({ role: "assistant", content: content ?? "", tool_calls: calls.map((c) => c.toOpenAIToolCall()) });
+          const settled = await this.#executeCalls(spec, calls, state);
+          for (let i = 0; i < calls.length; i++) {
+            const call = calls[i] as ToolCallRequest;
+            const done = settled[i] as Settled;
+            messages.push(await toolMessageFor(call, done, messageOptions));
+            toolEvents.push(done.event);
+            if (done.event.status === "ok") toolsUsed.push(call.name);
+          }
+          if (spec.signal?.aborted) return end("aborted", null, RUN_ABORTED_MESSAGE);
+          const fatal = settled.find((s) => s.fatal !== null)?.fatal ?? null;
+          if (fatal !== null) {
+            const text = `Error: ${formatThrown(fatal)}`;
+            appendFinalMessage(messages, text);
+            return end("tool_error", text, text);
+          }
+          continue;
         }
 
-        messages.push({ role: "assistant", content: content ?? "", tool_calls: calls.map((c) => c.toOpenAIToolCall()) });
-        const settled = await this.#executeCalls(spec, calls, state);
-        for (let i = 0; i < calls.length; i++) {
-          const call = calls[i] as ToolCallRequest;
-          const done = settled[i] as Settled;
-          messages.push(await buildToolMessage(call, done.payload, messageOptions));
-          toolEvents.push(done.event);
-          if (done.event.status === "ok") toolsUsed.push(call.name);
+        // From here on no tool runs: a reply without calls, or with calls under a finish reason
+        // that does not allow them ("length", "refusal", "content_filter", "error", or any other).
+        if (finishReason === "length" && lengthParts.length < MAX_LENGTH_RECOVERIES) {
+          lengthParts.push(content ?? "");
+          messages.push({ role: "assistant", content: content ?? "" });
+          messages.push(lengthRecoveryMessage(content ?? ""));
+          continue;
         }
-        if (spec.signal?.aborted) return end("aborted", null, RUN_ABORTED_MESSAGE);
-        const fatal = settled.find((s) => s.fatal !== null)?.fatal ?? null;
-        if (fatal !== null) {
-          const text = `Error: ${formatThrown(fatal)}`;
-          messages.push({ role: "assistant", content: text });
-          return end("tool_error", text, text);
+        if (finishReason === "error") {
+          const text = content !== null && content !== "" ? content : MODEL_ERROR_MESSAGE;
+          appendModelErrorPlaceholder(messages);
+          return end("error", text, text);
         }
+        messages.push({ role: "assistant", content });
+        const finalContent = lengthParts.length > 0 ? (lengthParts.join("") + (content ?? "")).trim() : content;
+        return end("completed", finalContent, null);
       }
+
+      if (spec.signal?.aborted) return end("aborted", null, RUN_ABORTED_MESSAGE);
+      let terminal: string | null = null;
+      if (spec.finalizeOnMaxIterations !== false) {
+        terminal = await this.#finalizeAfterMaxIterations(request);
+        if (spec.signal?.aborted) return end("aborted", null, RUN_ABORTED_MESSAGE);
+      }
+      terminal ??= maxIterationsMessage(maxIterations, spec.maxIterationsMessage);
+      const finalContent =
+        lengthParts.length > 0 ? `${lengthParts.join("").trimEnd()}\n\n${terminal.trimStart()}`.trim() : terminal;
+      appendFinalMessage(messages, terminal);
+      return end("max_iterations", finalContent, null);
     } catch (thrown) {
       // Not expected: every known failure is handled above. Kept so run() never rejects.
       return end("error", null, `Error: the run failed: ${formatThrown(thrown)}`);
     }
-    const text = maxIterationsMessage(maxIterations);
-    messages.push({ role: "assistant", content: text });
-    return end("max_iterations", text, null);
+  }
+
+  /**
+   * The one request made after the iteration limit: the conversation, then
+   * {@link BUDGET_EXHAUSTED_FINALIZATION_PROMPT}, with no tools. Its text is the final answer;
+   * null (use the fallback) when the request fails, ends with finish reason `error`, asks for
+   * tools, or has no text.
+   */
+  async #finalizeAfterMaxIterations(
+    request: (extra: ChatMessage[], withTools: boolean) => Promise<LLMResponse>,
+  ): Promise<string | null> {
+    try {
+      const response = await request([{ role: "user", content: BUDGET_EXHAUSTED_FINALIZATION_PROMPT }], false);
+      if (response === null || typeof response !== "object") return null;
+      if (response.finishReason === "error") return null;
+      if (Array.isArray(response.toolCalls) && response.toolCalls.length > 0) return null;
+      const content: unknown = response.content;
+      return typeof content === "string" && content.trim() !== "" ? content : null;
+    } catch {
+      return null;
+    }
   }
 
   /**
@@ -425,47 +673,79 @@ export class AgentRunner {
     const settled: Settled[] = [];
     const limit = positiveNumber(spec.maxConcurrency);
     for (const batch of this.partitionToolBatches(spec, [...calls])) {
-      const outcomes = await runPool(batch, limit, (call) => this.#runTool(spec, call, state));
+      const ran = await runPool(batch, limit, (call) => this.#runTool(spec, call, state));
       // Payloads, events and violation counts are worked out in call order, so a turn's
       // escalations do not depend on which concurrent call happened to finish first.
-      batch.forEach((call, i) => settled.push(this.#settle(spec, call, outcomes[i] as Outcome, state)));
+      batch.forEach((call, i) => {
+        const { outcome, args } = ran[i] as Ran;
+        let done: Settled;
+        try {
+          done = this.#settle(spec, call, outcome, args, state);
+        } catch (thrown) {
+          // Not expected (#settle guards every read of the value); kept so no call loses its message.
+          const text = `Error: ${formatThrown(thrown)}`;
+          done = { payload: text, text, event: { name: call.name, status: "error", detail: oneLine(text).slice(0, 120) }, fatal: null };
+        }
+        settled.push(done);
+      });
     }
     return settled;
   }
 
-  /** Runs one call: lookup throttle, preparation, then the tool under its time limit and the run's signal. */
-  async #runTool(spec: AgentRunSpec, call: ToolCallRequest, state: TurnState): Promise<Outcome> {
-    if (spec.signal?.aborted) return { kind: "aborted" };
+  /**
+   * Runs one call: preparation (which also gives the arguments the guards key on), the lookup
+   * throttle, then the tool under its time limit and the run's signal. Never rejects.
+   */
+  async #runTool(spec: AgentRunSpec, call: ToolCallRequest, state: TurnState): Promise<Ran> {
+    let args: unknown = call.arguments;
+    try {
+      if (spec.signal?.aborted) return { outcome: { kind: "aborted" }, args };
 
-    const lookup = externalLookupSignature(call.name, call.arguments);
-    if (lookup !== null) {
-      const count = (state.lookups.get(lookup) ?? 0) + 1;
-      state.lookups.set(lookup, count);
-      if (count > 2) return { kind: "blocked" };
-    }
+      const tools = spec.tools as Partial<ToolRegistry>;
+      // Preparation is pure, so it runs first: the throttle and the violation counter then key on
+      // the arguments as preparation unwrapped them, and a `{"arguments": {…}}` wrapper cannot
+      // slip past either. A blocked call still never reaches its tool.
+      let prepared: unknown = null;
+      let prepThrown: { value: unknown } | null = null;
+      if (typeof tools.prepareCall === "function") {
+        try {
+          prepared = tools.prepareCall(call.name, call.arguments, (step) => {
+            if (step.step === "coerce" || step.step === "unwrap") args = step.output;
+          });
+        } catch (thrown) {
+          prepThrown = { value: thrown };
+        }
+      } else {
+        args = guardArguments(spec, call);
+      }
 
-    const tools = spec.tools as Partial<ToolRegistry>;
-    let start: (signal: AbortSignal) => Promise<unknown>;
-    if (typeof tools.prepareCall === "function") {
-      let prepared: unknown;
-      try {
-        prepared = tools.prepareCall(call.name, call.arguments);
-      } catch (thrown) {
-        return { kind: "thrown", value: thrown };
+      const lookup = externalLookupSignature(call.name, args);
+      if (lookup !== null) {
+        const count = (state.lookups.get(lookup) ?? 0) + 1;
+        state.lookups.set(lookup, count);
+        if (count > MAX_REPEATED_EXTERNAL_LOOKUPS) return { outcome: { kind: "blocked" }, args };
       }
-      if (!isPreparedCall(prepared)) {
-        return { kind: "thrown", value: new TypeError(`prepareCall returned ${describeThrown(prepared).message}`) };
+
+      let start: (signal: AbortSignal) => Promise<unknown>;
+      if (prepThrown !== null) {
+        return { outcome: { kind: "thrown", value: prepThrown.value }, args };
+      } else if (typeof tools.prepareCall === "function") {
+        if (!isPreparedCall(prepared)) {
+          return { outcome: { kind: "thrown", value: new TypeError(`prepareCall returned ${describeThrown(prepared).message}`) }, args };
+        }
+        if (prepared.error !== null) return { outcome: { kind: "prep", text: prepared.error.content }, args };
+        const { tool, params } = prepared;
+        start = (signal) => tool.execute(params, { signal, callId: call.id });
+      } else if (typeof tools.execute === "function") {
+        const execute = tools.execute.bind(spec.tools);
+        start = () => execute(call.name, call.arguments);
+      } else {
+        return { outcome: { kind: "thrown", value: new TypeError("the tool registry has neither prepareCall nor execute") }, args };
       }
-      if (prepared.error !== null) return { kind: "prep", text: prepared.error.content };
-      const { tool, params } = prepared;
-      start = (signal) => tool.execute(params, { signal, callId: call.id });
-    } else if (typeof tools.execute === "function") {
-      const execute = tools.execute.bind(spec.tools);
-      start = () => execute(call.name, call.arguments);
-    } else {
-      return { kind: "thrown", value: new TypeError("the tool registry has neither prepareCall nor execute") };
+      return { outcome: await this.#runWithLimits(spec, start), args };
+    } catch (thrown) {
+      return { outcome: { kind: "thrown", value: thrown }, args };
     }
-    return this.#runWithLimits(spec, start);
   }
 
   #runWithLimits(spec: AgentRunSpec, start: (signal: AbortSignal) => Promise<unknown>): Promise<Outcome> {
@@ -501,25 +781,28 @@ export class AgentRunner {
         return finish({ kind: "thrown", value: thrown });
       }
       pending.then(
-        (value) => finish(isToolErrorResult(value) ? { kind: "error-result", text: value.content } : { kind: "ok", value }),
+        (value) => finish(inspectReturn(value)),
         (thrown: unknown) => finish({ kind: "thrown", value: thrown }),
       );
     });
   }
 
   /** Turns an outcome into the payload the model reads, the event, and the fatal error (if any). */
-  #settle(spec: AgentRunSpec, call: ToolCallRequest, outcome: Outcome, state: TurnState): Settled {
+  #settle(spec: AgentRunSpec, call: ToolCallRequest, outcome: Outcome, args: unknown, state: TurnState): Settled {
     const name = call.name;
     const failFast = spec.failOnToolError === true;
     const error = (payload: string, detail: string, fatal: Error | null): Settled => ({
       payload,
+      text: payload,
       event: { name, status: "error", detail },
       fatal: failFast ? fatal : null,
     });
 
     switch (outcome.kind) {
-      case "ok":
-        return { payload: outcome.value, event: { name, status: "ok", detail: successDetail(outcome.value) }, fatal: null };
+      case "ok": {
+        const text = resultText(outcome.value);
+        return { payload: outcome.value, text, event: { name, status: "ok", detail: successDetail(outcome.value, text) }, fatal: null };
+      }
       case "blocked":
         return error(REPEATED_LOOKUP_MESSAGE + RETRY_HINT, REPEATED_LOOKUP_DETAIL, textError(REPEATED_LOOKUP_MESSAGE));
       case "aborted":
@@ -548,21 +831,23 @@ export class AgentRunner {
     const violation = classifyViolation(raw);
     if (violation === "ssrf") {
       const payload = (raw.trim() === "" ? "Error: request blocked by SSRF guard" : raw.trim()) + "\n\n" + SSRF_NOTE;
-      return { payload, event: { name, status: "error", detail: ("ssrf_violation: " + oneLine(raw)).slice(0, 160) }, fatal: null };
+      return { payload, text: payload, event: { name, status: "error", detail: ("ssrf_violation: " + oneLine(raw)).slice(0, 160) }, fatal: null };
     }
     if (violation === "workspace") {
-      const signature = workspaceViolationSignature(name, call.arguments);
+      const signature = workspaceViolationSignature(name, args);
       const count = signature === null ? 0 : (state.violations.get(signature) ?? 0) + 1;
       if (signature !== null) state.violations.set(signature, count);
-      if (signature !== null && count >= 3) {
+      if (signature !== null && count > MAX_REPEATED_WORKSPACE_VIOLATIONS) {
         const target = signature.slice("violation:".length);
+        const payload = escalationMessage(target, count);
         return {
-          payload: escalationMessage(target, count),
+          payload,
+          text: payload,
           event: { name, status: "error", detail: ("workspace_violation_escalated: " + oneLine(raw)).slice(0, 160) },
           fatal: null,
         };
       }
-      return { payload: soft.payload, event: { name, status: "error", detail: ("workspace_violation: " + oneLine(raw)).slice(0, 160) }, fatal: null };
+      return { ...soft, event: { name, status: "error", detail: ("workspace_violation: " + oneLine(raw)).slice(0, 160) }, fatal: null };
     }
     return soft;
   }

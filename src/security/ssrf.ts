@@ -263,6 +263,115 @@ export function isPrivateAddress(ip: string): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The allowlist
+// ---------------------------------------------------------------------------------------------
+
+/** One network of an {@link SsrfAllowlist}: the IP version, the first address's bits and the prefix length. */
+interface AllowedNetwork {
+  version: 4 | 6;
+  bits: bigint;
+  prefix: number;
+}
+
+function v4Bits(value: number): bigint {
+  return BigInt(value);
+}
+
+function v6Bits(groups: readonly number[]): bigint {
+  return groups.reduce((acc, g) => (acc << 16n) | BigInt(g), 0n);
+}
+
+/** A strict dotted-quad IPv4 address (`10.0.0.1`, no shorthand, no leading zeros), as a number. */
+function strictIPv4(text: string): number | null {
+  if (!/^(0|[1-9]\d{0,2})(\.(0|[1-9]\d{0,2})){3}$/.test(text)) return null;
+  const parts = text.split(".").map(Number);
+  if (parts.some((p) => p > 255)) return null;
+  return parts.reduce((acc, p) => acc * 256 + p, 0);
+}
+
+/**
+ * Private addresses the user trusts (upstream's `tools.ssrfWhitelist`): IPs and CIDRs such as
+ * `"10.0.0.5"`, `"100.64.0.0/10"`, `"fd00::/8"`, `"::1"`, parsed once when it is built. A single
+ * address is a network of one. Host bits after the prefix are ignored (`"10.1.2.3/8"` means
+ * `10.0.0.0/8`), as upstream's `ip_network(cidr, strict=False)`.
+ *
+ * @example
+ * ```ts
+ * const allow = new SsrfAllowlist(["10.0.0.5", "100.64.0.0/10"]);
+ * allow.has("100.100.1.1"); // true
+ * allow.has("10.0.0.6");    // false
+ * ```
+ */
+export class SsrfAllowlist {
+  /** The entries as they were given, for display. */
+  readonly entries: readonly string[];
+  readonly #networks: AllowedNetwork[] = [];
+
+  /**
+   * Parses `entries`.
+   * @throws TypeError naming the first entry that is not an IPv4/IPv6 address or CIDR (upstream
+   *   drops such an entry silently; here a configuration mistake is reported when it is made).
+   */
+  constructor(entries: readonly string[]) {
+    if (!Array.isArray(entries)) throw new TypeError("ssrfAllowlist must be an array of IPs or CIDRs");
+    for (const entry of entries) {
+      const text = typeof entry === "string" ? entry.trim() : "";
+      const slash = text.indexOf("/");
+      const addressText = slash < 0 ? text : text.slice(0, slash);
+      const prefixText = slash < 0 ? null : text.slice(slash + 1);
+      const v4 = strictIPv4(addressText);
+      const v6 = v4 === null && addressText.includes(":") && !addressText.includes("[") ? parseIPv6(addressText) : null;
+      const version = v4 !== null ? 4 : v6 !== null ? 6 : null;
+      const max = version === 4 ? 32 : 128;
+      const prefix = prefixText === null ? max : /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : NaN;
+      if (version === null || !(prefix >= 0 && prefix <= max)) {
+        throw new TypeError(
+          `ssrfAllowlist: ${JSON.stringify(entry)} is not an IP address or CIDR (like "10.0.0.5" or "10.0.0.0/8")`,
+        );
+      }
+      const raw = version === 4 ? v4Bits(v4 as number) : v6Bits(v6 as number[]);
+      const shift = BigInt(max - prefix);
+      this.#networks.push({ version, bits: (raw >> shift) << shift, prefix });
+    }
+    this.entries = entries.map(String);
+  }
+
+  /** How many networks it holds. */
+  get size(): number {
+    return this.#networks.length;
+  }
+
+  /**
+   * True when `ip` lies in one of the networks. An IPv4-mapped IPv6 address (`::ffff:10.0.0.5`)
+   * is matched as its IPv4 address, as upstream does; any numeric spelling of an address is
+   * accepted (see {@link parseHostAddress}); text that is not an address gives false.
+   */
+  has(ip: string): boolean {
+    if (this.#networks.length === 0) return false;
+    const text = ip.trim().toLowerCase();
+    let version: 4 | 6;
+    let bits: bigint;
+    const v4 = parseIPv4(text);
+    if (v4 !== null) {
+      version = 4;
+      bits = v4Bits(v4);
+    } else {
+      const v6 = parseIPv6(text);
+      if (v6 === null) return false;
+      const mapped = v6.slice(0, 5).every((g) => g === 0) && v6[5] === 0xffff;
+      version = mapped ? 4 : 6;
+      bits = mapped ? v4Bits(embeddedV4(v6[6], v6[7])) : v6Bits(v6);
+    }
+    const max = version === 4 ? 32 : 128;
+    return this.#networks.some((net) => {
+      if (net.version !== version) return false;
+      const shift = BigInt(max - net.prefix);
+      return (bits >> shift) << shift === net.bits;
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // The URL check
 // ---------------------------------------------------------------------------------------------
 
@@ -287,6 +396,9 @@ function privateRefusal(url: string, address: string, via?: string): SsrfError {
  * - A numeric host, in any spelling, is judged by {@link isPrivateAddress} without a lookup.
  * - Any other name is resolved through `lookup`; if ANY of its addresses is private the URL is
  *   refused, since the request may use any one of them. A name that does not resolve is refused.
+ * - An address in `allowlist` (see {@link SsrfAllowlist}) counts as public: the user trusts
+ *   it, as with upstream's `tools.ssrfWhitelist`. With a non-empty allowlist, `localhost` names are
+ *   looked up too, and pass only when every address they resolve to is allowlisted or public.
  *
  * @throws {@link SsrfError}, with `private/internal address` in the message for private targets.
  * @example
@@ -294,7 +406,13 @@ function privateRefusal(url: string, address: string, via?: string): SsrfError {
  * await assertPublicUrl("http://127.1/"); // throws: Blocked: http://127.1/ resolves to private/internal address 127.0.0.1
  * ```
  */
-export async function assertPublicUrl(url: string | URL, lookup: HostLookup = systemLookup): Promise<URL> {
+export async function assertPublicUrl(
+  url: string | URL,
+  lookup: HostLookup = systemLookup,
+  allowlist?: SsrfAllowlist,
+): Promise<URL> {
+  const allowed = allowlist !== undefined && allowlist.size > 0 ? allowlist : undefined;
+  const blocked = (address: string): boolean => isPrivateAddress(address) && !(allowed?.has(address) ?? false);
   const shown = String(url);
   let parsed: URL;
   try {
@@ -315,13 +433,14 @@ export async function assertPublicUrl(url: string | URL, lookup: HostLookup = sy
   let host = parsed.hostname.toLowerCase();
   if (host.startsWith("[") && host.endsWith("]")) host = host.slice(1, -1);
   const bareName = host.endsWith(".") ? host.slice(0, -1) : host;
-  if (bareName === "localhost" || bareName.endsWith(".localhost")) {
-    throw privateRefusal(shown, "localhost");
-  }
+  const isLocalName = bareName === "localhost" || bareName.endsWith(".localhost");
+  // Without an allowlist a local name is refused at once; with one it is looked up like any name,
+  // so every address it resolves to must be public or allowlisted (as upstream).
+  if (isLocalName && allowed === undefined) throw privateRefusal(shown, "localhost");
 
   const literal = parseHostAddress(host);
   if (literal !== null) {
-    if (isPrivateAddress(literal)) throw privateRefusal(shown, literal);
+    if (blocked(literal)) throw privateRefusal(shown, literal);
     return parsed;
   }
 
@@ -340,7 +459,7 @@ export async function assertPublicUrl(url: string | URL, lookup: HostLookup = sy
     if (normal === null) {
       throw new SsrfError(`URL validation failed: ${bareName} resolved to ${address}, which is not an address`, shown);
     }
-    if (isPrivateAddress(normal)) throw privateRefusal(shown, normal, `via ${bareName}`);
+    if (blocked(normal)) throw privateRefusal(shown, normal, `via ${bareName}`);
   }
   return parsed;
 }

@@ -348,7 +348,7 @@ describe("repeated external lookups (items 114, 115)", () => {
     expect(result.toolsUsed).toEqual(["web_fetch", "web_fetch"]);
   });
 
-  it("every attempt counts (failed or unknown ones too); string arguments escape; fatal with failOnToolError", async () => {
+  it("every attempt counts (failed or unknown ones too); JSON-text arguments count as their object; fatal with failOnToolError", async () => {
     const search = new FakeTool({ name: "web_search", readOnly: true, parameters: ANY_PARAMS, run: () => ToolResult.error("Error: quota") });
     const calls = [
       call("1", "web_search", { query: "cats" }),
@@ -357,7 +357,9 @@ describe("repeated external lookups (items 114, 115)", () => {
       call("4", "web_search", { query: "cats" }),
     ];
     const { results, events, fatalError } = await runner.executeTools(specFor(registryOf(search), { failOnToolError: true }), calls);
-    expect(search.calls).toBe(3);
+    // Call 3's text is parsed by preparation, so it is the third "cats" lookup and is blocked.
+    expect(search.calls).toBe(2);
+    expect(events[2]?.detail).toBe(REPEATED_LOOKUP_DETAIL);
     expect(events[3]?.detail).toBe(REPEATED_LOOKUP_DETAIL);
     expect(String(results[3])).toContain("repeated external lookup blocked");
     expect(fatalError?.name).toBe("RuntimeError");

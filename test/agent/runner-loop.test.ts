@@ -126,25 +126,28 @@ describe("the loop", () => {
     expect(provider.requests[2]?.messages).toHaveLength(1 + 3 + 3);
   });
 
-  it("stops at maxIterations with a final message that says so", async () => {
+  it("stops at maxIterations; without finalization the fallback text says so", async () => {
     const tools = registryOf(new FakeTool({ name: "t" }));
     const provider = new ScriptedProvider([1, 2, 3].map((i) => toolReply([call(`c${i}`, "t")])));
-    const result = await runner.run({ provider, model: "m", tools, messages: user, maxIterations: 3 });
+    const result = await runner.run({ provider, model: "m", tools, messages: user, maxIterations: 3, finalizeOnMaxIterations: false });
     expect(result.stopReason).toBe("max_iterations");
     expect(result.finalContent).toBe(maxIterationsMessage(3));
-    expect(result.finalContent).toMatch(/iteration limit of 3 /);
+    expect(result.finalContent).toMatch(/maximum number of tool call iterations \(3\)/);
     expect(result.error).toBeNull();
     expect(result.messages.at(-1)).toEqual({ role: "assistant", content: maxIterationsMessage(3) });
     expect(provider.requests).toHaveLength(3);
     expect(result.toolsUsed).toEqual(["t", "t", "t"]);
   });
 
-  it("maxIterations defaults to 20", async () => {
+  it("maxIterations defaults to 20, then one finalization request", async () => {
     const tools = registryOf(new FakeTool({ name: "t" }));
     const provider = new ScriptedProvider(Array.from({ length: 25 }, (_, i) => toolReply([call(`c${i}`, "t")])));
     const result = await runner.run({ provider, model: "m", tools, messages: user });
     expect(result.stopReason).toBe("max_iterations");
-    expect(provider.requests).toHaveLength(20);
+    expect(provider.requests).toHaveLength(21);
+    expect(provider.requests[20]?.tools).toEqual([]);
+    // The 21st reply asks for tools again, so the fallback text is used.
+    expect(result.finalContent).toBe(maxIterationsMessage(20));
   });
 
   it("item 120: calls without a valid name are dropped before execution", async () => {
@@ -187,26 +190,35 @@ describe("finish reasons (item 119)", () => {
     expect(result.messages.filter((m) => m.role === "tool")).toEqual([]);
   });
 
-  it("error: no execution, stopReason error", async () => {
+  it("error: no execution, stopReason error, the reply's text is the error", async () => {
     const tool = new FakeTool({ name: "t" });
     const provider = new ScriptedProvider([toolReply([call("c", "t")], "upstream broke", "error")]);
     const result = await runner.run({ provider, model: "m", tools: registryOf(tool), messages: user });
     expect(tool.calls).toBe(0);
     expect(result.stopReason).toBe("error");
-    expect(result.error).toContain('finish reason "error"');
-    expect(result.error).toContain("upstream broke");
+    expect(result.error).toBe("upstream broke");
+    expect(result.finalContent).toBe("upstream broke");
   });
 
-  it("length with tool calls: the cut-off calls are not run", async () => {
+  it("length with tool calls: the cut-off calls are not run; the model is asked to continue", async () => {
     const tool = new FakeTool({ name: "t" });
-    const provider = new ScriptedProvider([toolReply([call("c", "t", '{"path": "a')], null, "length")]);
+    const provider = new ScriptedProvider([toolReply([call("c", "t", '{"path": "a')], null, "length"), textReply("done")]);
     const result = await runner.run({ provider, model: "m", tools: registryOf(tool), messages: user });
     expect(tool.calls).toBe(0);
-    expect(result.stopReason).toBe("error");
-    expect(result.error).toContain("length");
+    expect(result.stopReason).toBe("completed");
+    expect(result.finalContent).toBe("done");
+    expect(provider.requests).toHaveLength(2);
   });
 
-  it.each(["tool_calls", "function_call", "stop", ""])("%j with calls: the calls run", async (finishReason) => {
+  it.each(["end_turn", "max_tokens", "weird"])("%j with calls: the calls do not run; the text is the answer", async (finishReason) => {
+    const tool = new FakeTool({ name: "t" });
+    const provider = new ScriptedProvider([toolReply([call("c", "t")], "said this", finishReason)]);
+    const result = await runner.run({ provider, model: "m", tools: registryOf(tool), messages: user });
+    expect(tool.calls).toBe(0);
+    expect(result).toMatchObject({ stopReason: "completed", finalContent: "said this" });
+  });
+
+  it.each(["tool_calls", "function_call", "stop", ""])("%j with calls: the calls run (a missing reason counts as stop)", async (finishReason) => {
     const tool = new FakeTool({ name: "t" });
     const provider = new ScriptedProvider([toolReply([call("c", "t")], null, finishReason), textReply("done")]);
     const result = await runner.run({ provider, model: "m", tools: registryOf(tool), messages: user });
@@ -221,7 +233,9 @@ describe("provider failures end the run with stopReason error; run() never rejec
     const result = await runner.run({ provider, model: "m", tools: registryOf(), messages: user });
     expect(result.stopReason).toBe("error");
     expect(result.error).toContain("HTTP 503 Service Unavailable");
-    expect(result.finalContent).toBeNull();
+    // As upstream, where a failed request comes back as a reply with finish reason "error".
+    expect(result.finalContent).toBe(result.error);
+    expect(result.messages.at(-1)).toEqual({ role: "assistant", content: "[Assistant reply unavailable due to model error.]" });
   });
 
   it("a chat that throws synchronously, or a non-Error value", async () => {

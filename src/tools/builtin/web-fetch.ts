@@ -4,13 +4,14 @@
  * Every hop is checked by {@link assertPublicUrl} before it is requested, redirects included, so a
  * public page cannot bounce the request to `http://127.0.0.1/` or a cloud metadata address. A
  * refusal comes back as a `ToolResult` error whose text contains `private/internal address`,
- * which the runner treats as a security boundary, not as a fault to retry. The body is read as a
+ * which the runner treats as a security boundary, not as a fault to retry. Addresses the user
+ * trusts can be allowed with `ssrfAllowlist` (upstream's `tools.ssrfWhitelist`). The body is read as a
  * stream and cut at a size limit, so a huge page cannot flood the model's context.
  *
  * @module
  */
 import { Tool, ToolResult, type ExecuteOptions, type JsonSchema, type ToolContext } from "../base.js";
-import { assertPublicUrl, SsrfError, type HostLookup } from "../../security/ssrf.js";
+import { assertPublicUrl, SsrfAllowlist, SsrfError, type HostLookup } from "../../security/ssrf.js";
 
 /** Options of {@link WebFetchTool}; every one is optional. */
 export interface WebFetchToolOptions {
@@ -22,6 +23,13 @@ export interface WebFetchToolOptions {
   maxBytes?: number;
   /** The most redirects followed. Default 5. */
   maxRedirects?: number;
+  /**
+   * Private IPs or CIDRs the user trusts (`["10.0.0.5", "100.64.0.0/10"]`), like upstream's
+   * `tools.ssrfWhitelist`: an address in them may be fetched, also when a redirect leads there.
+   * Every other private address is still refused. An entry that is not an IP or CIDR makes the
+   * constructor throw a `TypeError`.
+   */
+  ssrfAllowlist?: readonly string[];
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -128,6 +136,8 @@ export class WebFetchTool extends Tool {
   readonly maxBytes: number;
   /** The redirect limit. */
   readonly maxRedirects: number;
+  /** The private addresses the user trusts; empty by default. */
+  readonly ssrfAllowlist: SsrfAllowlist;
 
   /** Builds the tool; with no options it uses the global `fetch` and the system resolver. */
   constructor(options: WebFetchToolOptions = {}) {
@@ -136,6 +146,7 @@ export class WebFetchTool extends Tool {
     this.#lookup = options.lookup;
     this.maxBytes = options.maxBytes ?? 200_000;
     this.maxRedirects = options.maxRedirects ?? 5;
+    this.ssrfAllowlist = new SsrfAllowlist(options.ssrfAllowlist ?? []);
   }
 
   /** Fetching changes nothing, so `web_fetch` is read-only (and therefore concurrency-safe). */
@@ -143,11 +154,21 @@ export class WebFetchTool extends Tool {
     return true;
   }
 
-  /** Builds the tool for the loader; `ctx.fetch` and `ctx.lookup` are used when they are functions. */
+  /**
+   * Builds the tool for the loader; `ctx.fetch` and `ctx.lookup` are used when they are
+   * functions, and the allowlist is read from `ctx.config.tools.ssrfAllowlist` (or, under
+   * upstream's name, `ctx.config.tools.ssrfWhitelist`) when it is an array.
+   */
   static override create(ctx: ToolContext): Tool {
     const options: WebFetchToolOptions = {};
     if (typeof ctx["fetch"] === "function") options.fetch = ctx["fetch"] as typeof fetch;
     if (typeof ctx["lookup"] === "function") options.lookup = ctx["lookup"] as HostLookup;
+    const tools = ctx.config?.["tools"];
+    if (tools !== null && typeof tools === "object") {
+      const section = tools as Record<string, unknown>;
+      const list = section["ssrfAllowlist"] ?? section["ssrfWhitelist"];
+      if (Array.isArray(list)) options.ssrfAllowlist = list.map(String);
+    }
     return new WebFetchTool(options);
   }
 
@@ -161,7 +182,7 @@ export class WebFetchTool extends Tool {
     for (let hop = 0; ; hop++) {
       signal.throwIfAborted();
       try {
-        await assertPublicUrl(current, this.#lookup);
+        await assertPublicUrl(current, this.#lookup, this.ssrfAllowlist);
       } catch (error) {
         if (error instanceof SsrfError) {
           const via = hop > 0 ? ` (redirected from ${start})` : "";
