@@ -58,6 +58,8 @@ export {
   escalationMessage,
   SSRF_NOTE,
   REPEATED_LOOKUP_MESSAGE,
+  MAX_REPEATED_EXTERNAL_LOOKUPS,
+  MAX_REPEATED_WORKSPACE_VIOLATIONS,
   SSRF_MARKERS,
   WORKSPACE_MARKERS,
   type ViolationKind,
@@ -72,6 +74,15 @@ export {
   toolTimeoutMessage,
   toolAbortedMessage,
   maxIterationsMessage,
+  DEFAULT_MAX_ITERATIONS_MESSAGE,
+  BUDGET_EXHAUSTED_FINALIZATION_PROMPT,
+  LENGTH_RECOVERY_PROMPT,
+  MAX_LENGTH_RECOVERIES,
+  LENGTH_RECOVERY_TAIL_CHARS,
+  lengthRecoveryMessage,
+  MODEL_ERROR_MESSAGE,
+  MODEL_ERROR_PLACEHOLDER,
+  TOOL_FINISH_REASONS,
   type AgentRunSpec,
   type AgentRunResult,
   type ToolEvent,
@@ -85,7 +96,15 @@ export {
   type OpenAICompatibleProviderOptions,
   type EnvProvider,
 } from "./providers/openai-compatible.js";
-export { isPrivateAddress, parseHostAddress, assertPublicUrl, SsrfError, systemLookup, type HostLookup } from "./security/ssrf.js";
+export {
+  isPrivateAddress,
+  parseHostAddress,
+  assertPublicUrl,
+  SsrfError,
+  SsrfAllowlist,
+  systemLookup,
+  type HostLookup,
+} from "./security/ssrf.js";
 export { WebFetchTool, htmlToText, cutNote, type WebFetchToolOptions } from "./tools/builtin/web-fetch.js";
 export {
   MCPToolAdapter,

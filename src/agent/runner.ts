@@ -539,6 +539,9 @@ export class AgentRunner {
         }
 
         const content = typeof response.content === "string" ? response.content : null;
+        // As upstream, the reply's text is used with its outer blank space removed; a cut-off
+        // part keeps it, so the joined parts read as the model wrote them.
+        const clean = content === null ? null : content.trim();
         const finishReason =
           typeof response.finishReason === "string" && response.finishReason !== "" ? response.finishReason : "stop";
         const rawCalls: unknown[] = Array.isArray(response.toolCalls) ? response.toolCalls : [];
@@ -548,7 +551,7 @@ export class AgentRunner {
 
         if (calls.length > 0 && TOOL_FINISH_REASONS.has(finishReason)) {
           lengthParts.length = 0;
-          messages.push({ role: "assistant", content: content ?? "", tool_calls: calls.map((c) => c.toOpenAIToolCall()) });
+          messages.push({ role: "assistant", content: clean ?? "", tool_calls: calls.map((c) => c.toOpenAIToolCall()) });
           const settled = await this.#executeCalls(spec, calls, state);
           for (let i = 0; i < calls.length; i++) {
             const call = calls[i] as ToolCallRequest;
@@ -571,17 +574,17 @@ export class AgentRunner {
         // that does not allow them ("length", "refusal", "content_filter", "error", or any other).
         if (finishReason === "length" && lengthParts.length < MAX_LENGTH_RECOVERIES) {
           lengthParts.push(content ?? "");
-          messages.push({ role: "assistant", content: content ?? "" });
-          messages.push(lengthRecoveryMessage(content ?? ""));
+          messages.push({ role: "assistant", content: clean ?? "" });
+          messages.push(lengthRecoveryMessage(clean ?? ""));
           continue;
         }
         if (finishReason === "error") {
-          const text = content !== null && content !== "" ? content : MODEL_ERROR_MESSAGE;
+          const text = clean !== null && clean !== "" ? clean : MODEL_ERROR_MESSAGE;
           appendModelErrorPlaceholder(messages);
           return end("error", text, text);
         }
-        messages.push({ role: "assistant", content });
-        const finalContent = lengthParts.length > 0 ? (lengthParts.join("") + (content ?? "")).trim() : content;
+        messages.push({ role: "assistant", content: clean });
+        const finalContent = lengthParts.length > 0 ? (lengthParts.join("") + (content ?? "")).trim() : clean;
         return end("completed", finalContent, null);
       }
 

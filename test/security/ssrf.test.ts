@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assertPublicUrl, isPrivateAddress, parseHostAddress, SsrfError, type HostLookup } from "../../src/security/ssrf.js";
+import { assertPublicUrl, isPrivateAddress, parseHostAddress, SsrfAllowlist, SsrfError, type HostLookup } from "../../src/security/ssrf.js";
 
 const MARKER = "private/internal address";
 
@@ -198,5 +198,61 @@ describe("assertPublicUrl: public URLs pass", () => {
     const url = await assertPublicUrl("https://Example.com/a?b=c", lookup);
     expect(url.href).toBe("https://example.com/a?b=c");
     expect(lookup.asked).toEqual(["example.com"]);
+  });
+});
+
+describe("SsrfAllowlist: the IPs and CIDRs a user trusts (item 110, upstream's tools.ssrfWhitelist)", () => {
+  it.each([
+    // [allowlist, address, allowed?]
+    [["10.0.0.5"], "10.0.0.5", true],
+    [["10.0.0.5"], "10.0.0.6", false],
+    [["10.0.0.0/8"], "10.200.1.1", true],
+    [["10.1.2.3/8"], "10.9.9.9", true], // host bits ignored, as ip_network(strict=False)
+    [["100.64.0.0/10"], "100.127.255.255", true],
+    [["100.64.0.0/10"], "100.128.0.0", false],
+    [["127.0.0.1"], "127.1", true], // any spelling of the address
+    [["127.0.0.1"], "::ffff:127.0.0.1", true], // IPv4-mapped is matched as IPv4
+    [["::1"], "::1", true],
+    [["fd00::/8"], "fd12:3456::1", true],
+    [["fd00::/8"], "fe80::1", false],
+    [["0.0.0.0/0"], "192.168.1.1", true],
+    [["10.0.0.0/8"], "::ffff:a00:1", true],
+    [["10.0.0.0/8"], "64:ff9b::a00:1", false], // only the IPv4-mapped form is unwrapped, as upstream
+    [[], "10.0.0.5", false],
+  ] as const)("%j allows %s: %s", (entries, address, allowed) => {
+    expect(new SsrfAllowlist(entries).has(address)).toBe(allowed);
+  });
+
+  it.each([["10.0.0.256"], ["10.0.0.0/33"], ["::1/129"], ["localhost"], ["10.1"], ["010.0.0.1"], [""], ["10.0.0.0/x"], ["[::1]"]])(
+    "%j is refused with a clear error",
+    (entry) => {
+      expect(() => new SsrfAllowlist([entry])).toThrow(/ssrfAllowlist: .* is not an IP address or CIDR/);
+    },
+  );
+});
+
+describe("assertPublicUrl with an allowlist: the SSRF table, allowlist rows", () => {
+  it.each([
+    // [url, allowlist, lookup table, outcome]
+    ["http://10.0.0.5/", ["10.0.0.5"], {}, "passes"],
+    ["http://10.0.0.6/", ["10.0.0.5"], {}, "refused"],
+    ["http://0xa000005/", ["10.0.0.5"], {}, "passes"],
+    ["http://100.100.1.1/", ["100.64.0.0/10"], {}, "passes"],
+    ["http://169.254.169.254/", ["100.64.0.0/10"], {}, "refused"],
+    ["http://[fd00::5]/", ["fd00::/8"], {}, "passes"],
+    ["http://nas.example/", ["10.0.0.0/8"], { "nas.example": ["10.0.0.9"] }, "passes"],
+    ["http://nas.example/", ["10.0.0.0/8"], { "nas.example": ["10.0.0.9", "192.168.0.9"] }, "refused"],
+    ["http://localhost/", ["127.0.0.1", "::1"], { localhost: ["127.0.0.1", "::1"] }, "passes"],
+    ["http://localhost/", ["127.0.0.1"], { localhost: ["127.0.0.1", "::1"] }, "refused"],
+    ["http://example.com/", ["10.0.0.0/8"], { "example.com": ["93.184.216.34"] }, "passes"],
+  ] as const)("%s with %j: %s", async (url, entries, table, outcome) => {
+    const allow = new SsrfAllowlist(entries);
+    const check = assertPublicUrl(url, tableLookup({ ...table }), allow);
+    if (outcome === "passes") await expect(check).resolves.toBeInstanceOf(URL);
+    else await expect(check).rejects.toThrow(MARKER);
+  });
+
+  it("an empty allowlist changes nothing: localhost is still refused without a lookup", async () => {
+    await expect(assertPublicUrl("http://localhost/", noLookup, new SsrfAllowlist([]))).rejects.toThrow(MARKER);
   });
 });
