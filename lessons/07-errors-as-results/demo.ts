@@ -2,17 +2,22 @@
  * Lesson 7 demo: every kind of failure — unknown name, arguments that are not an object, invalid
  * arguments, a thrown exception, a `ToolResult` error, a time-out, an SSRF refusal and a
  * workspace escape — in one model turn run by the real `AgentRunner`, printed as the exact tool
- * message the model receives, with the event the runner records. No network is used: `web_fetch`
- * gets a resolver and a `fetch` that only count their calls.
+ * message the model receives, with the event the runner records. Then the guards that act across
+ * calls: the SSRF note word for word and the `ssrfAllowlist` that lets a trusted private address
+ * through, `failOnToolError: true`, the repeated-lookup throttle and the workspace-violation
+ * escalation. No network is used: `web_fetch` gets a resolver and a `fetch` that only count their
+ * calls.
  *
  * @module
  */
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   AgentRunner,
+  escalationMessage,
   parseToolArguments,
+  REPEATED_LOOKUP_MESSAGE,
   RETRY_HINT,
   ScriptedProvider,
   SSRF_NOTE,
@@ -23,6 +28,7 @@ import {
   WebFetchTool,
   type ExecuteOptions,
   type JsonSchema,
+  type LLMResponse,
 } from "../../src/index.js";
 import { ReadFileTool } from "../../src/tools/builtin/read-file.js";
 import { block, bold, dim, field, green, mark, red, say, section } from "../_shared/print.js";
@@ -165,8 +171,11 @@ export async function main(_args: string[]): Promise<number> {
 
     section("What the runner made of it");
     field("stopReason", result.stopReason, 12);
-    field("toolsUsed", JSON.stringify(result.toolsUsed), 12);
+    field("toolsUsed", `${JSON.stringify(result.toolsUsed)}  ${dim("(only calls that succeeded are listed; every call of this turn failed)")}`, 12);
     field("dns lookups", String(lookups), 12);
+
+    const more = await guardsAcrossCalls(workspace, root);
+    checks.push(...more);
     say();
     for (const [label, passed] of checks) {
       ok &&= passed;
@@ -178,4 +187,112 @@ export async function main(_args: string[]): Promise<number> {
     await rm(root, { recursive: true, force: true });
   }
   return ok ? 0 : 1;
+}
+
+/** A search tool that counts its calls and always finds the same page. */
+class CountingSearchTool extends Tool {
+  readonly name = "web_search";
+  readonly description = "Search the web (lesson 7 sample: answers from a fixed list).";
+  readonly parameters: JsonSchema = { type: "object", properties: { query: { type: "string" } }, required: ["query"] };
+  calls = 0;
+  override get readOnly(): boolean {
+    return true;
+  }
+  async execute(): Promise<unknown> {
+    this.calls++;
+    return "1. Release notes 4.2 - example.com/notes";
+  }
+}
+
+/** Sections 9-13: the guards that act across calls, and failOnToolError. Returns their checks. */
+async function guardsAcrossCalls(workspace: string, root: string): Promise<[string, boolean][]> {
+  const checks: [string, boolean][] = [];
+  const user = [{ role: "user" as const, content: "Go on." }];
+  const call = (id: string, name: string, args: unknown): ToolCallRequest => new ToolCallRequest({ id, name, arguments: args });
+  const done: LLMResponse = { content: "I will answer with what I have.", toolCalls: [], finishReason: "stop" };
+
+  section("9. The SSRF note, word for word (upstream's text)");
+  block(SSRF_NOTE, 4);
+
+  section("10. ssrfAllowlist: a private address the user trusts");
+  let fetched = 0;
+  const trusted = new WebFetchTool({
+    lookup: async () => ["127.0.0.1"],
+    fetch: (async () => {
+      fetched++;
+      return new Response("dashboard: all services up", { headers: { "content-type": "text/plain" } });
+    }) as typeof fetch,
+    ssrfAllowlist: ["127.0.0.1"],
+  });
+  say(dim(`  new WebFetchTool({ ssrfAllowlist: ["127.0.0.1"] }) — upstream's setting is tools.ssrfWhitelist`));
+  const page = await trusted.execute({ url: "http://127.0.0.1/" }, { signal: new AbortController().signal });
+  say(`  web_fetch("http://127.0.0.1/") -> ${JSON.stringify(page)}`);
+  const other = await trusted.execute({ url: "http://169.254.169.254/" }, { signal: new AbortController().signal });
+  say(`  web_fetch("http://169.254.169.254/") -> ${JSON.stringify(String(other))}`);
+  checks.push(["ssrfAllowlist: the allowlisted address was fetched, any other private one still refused", page === "dashboard: all services up" && fetched === 1 && String(other).includes("private/internal address")]);
+
+  section("11. failOnToolError: true stops the run after the turn, keeping every tool message");
+  const failing = new ToolRegistry();
+  failing.register(new DeployTool());
+  failing.register(new ReadFileTool({ workspace }));
+  const stopped = await new AgentRunner().run({
+    provider: new ScriptedProvider([{ content: null, toolCalls: [call("call_a", "deploy", { env: "prod" }), call("call_b", "read_file", { path: "notes.txt" })], finishReason: "tool_calls" }, done]),
+    model: "scripted",
+    tools: failing,
+    messages: user,
+    failOnToolError: true,
+  });
+  for (const m of stopped.messages.slice(1)) say(`  ${m.role.padEnd(9)} ${JSON.stringify(m.content)}`);
+  field("stopReason", stopped.stopReason, 12);
+  field("toolsUsed", `${JSON.stringify(stopped.toolsUsed)}  ${dim("(read_file succeeded; deploy failed, so it is not listed)")}`, 12);
+  checks.push([
+    "failOnToolError: stopped with tool_error after both tool messages were appended",
+    stopped.stopReason === "tool_error" &&
+      stopped.messages.filter((m) => m.role === "tool").length === 2 &&
+      stopped.finalContent === "Error: RuntimeError: Error: the prod environment is locked for a release freeze",
+  ]);
+
+  section("12. The repeated-lookup throttle: the same search three times in one run");
+  const search = new CountingSearchTool();
+  const searching = new ToolRegistry();
+  searching.register(search);
+  const throttled = await new AgentRunner().run({
+    provider: new ScriptedProvider([
+      ...[1, 2, 3].map((i): LLMResponse => ({ content: null, toolCalls: [call(`call_s${i}`, "web_search", { query: "Release notes 4.2" })], finishReason: "tool_calls" })),
+      done,
+    ]),
+    model: "scripted",
+    tools: searching,
+    messages: user,
+  });
+  const searchMessages = throttled.messages.filter((m) => m.role === "tool");
+  say(`  web_search ran ${search.calls} times; the third call read:`);
+  block(searchMessages[2]?.content ?? "", 4);
+  checks.push(["throttle: the third identical lookup was blocked with upstream's text", search.calls === 2 && searchMessages[2]?.content === REPEATED_LOOKUP_MESSAGE + RETRY_HINT]);
+
+  section("13. Workspace-violation escalation: three ways to the same outside file");
+  // A link inside the workspace that leads out of it: the guard still refuses, and the counter
+  // follows the link, so it counts the same file.
+  await symlink(root, join(workspace, "shortcut"));
+  const guarded = new ToolRegistry();
+  guarded.register(new ReadFileTool({ workspace }));
+  const attempts = [join(root, "secret.txt"), `${workspace}/../secret.txt`, join(workspace, "shortcut", "secret.txt")];
+  const escalated = await new AgentRunner().run({
+    provider: new ScriptedProvider([{ content: null, toolCalls: attempts.map((path, i) => call(`call_w${i + 1}`, "read_file", { path })), finishReason: "tool_calls" }, done]),
+    model: "scripted",
+    tools: guarded,
+    messages: user,
+  });
+  const refusals = escalated.messages.filter((m) => m.role === "tool");
+  const realRoot = await realpath(root);
+  attempts.forEach((path, i) => say(`  ${i + 1}. read_file(${JSON.stringify(path)}) -> ${escalated.toolEvents[i]?.detail.split(":")[0] ?? "?"}`));
+  say(dim("  (the counter keys on the path with ~ expanded and links followed; a relative path is taken"));
+  say(dim("   from the agent process's folder, as upstream does)"));
+  say(dim("  the third call read:"));
+  block(refusals[2]?.content ?? "", 4);
+  checks.push([
+    "escalation: the third attempt on the same file got upstream's firmer text",
+    refusals[2]?.content === escalationMessage(join(realRoot, "secret.txt"), 3) && !refusals.some((m) => (m.content ?? "").includes("do not show this")),
+  ]);
+  return checks;
 }

@@ -3,7 +3,9 @@
  * not exist; the demo prints every stage of that one call — `getDefinitions()`, the
  * `ToolCallRequest`'s `name` and `arguments`, the `prepareCall()` trace inside the run,
  * `concurrencySafe`, the tool's result, and the `role: "tool"` message inside the next request —
- * and shows the run completing.
+ * and shows the run completing. Section 8 then shows, with a scripted model, two other ways a run
+ * ends: a reply cut off by the token limit (`finish_reason: "length"`), whose tool call is never
+ * run, and the iteration limit with its final request for an answer.
  *
  * By default the model is mocked: the real `OpenAICompatibleProvider` talks HTTP to an in-process
  * msw server, so the request bodies printed are real. With `OPENAI_BASE_URL` set (and optionally
@@ -18,6 +20,8 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import {
   AgentRunner,
+  BUDGET_EXHAUSTED_FINALIZATION_PROMPT,
+  LENGTH_RECOVERY_PROMPT,
   OpenAICompatibleProvider,
   providerFromEnv,
   ToolRegistry,
@@ -28,6 +32,8 @@ import {
   type LLMResponse,
   type PreparedCall,
   type PrepareStep,
+  ScriptedProvider,
+  ToolCallRequest,
 } from "../../src/index.js";
 import { ListDirTool } from "../../src/tools/builtin/list-dir.js";
 import { ReadFileTool } from "../../src/tools/builtin/read-file.js";
@@ -185,10 +191,15 @@ export async function main(args: string[]): Promise<number> {
     const calls = provider.responses.flatMap((r) => r.toolCalls);
     const first = calls[0];
     if (first === undefined) {
-      say(yellow("  The model answered without calling a tool:"));
-      block(result.finalContent ?? "(no content)", 4);
+      if (result.stopReason === "completed") {
+        say(yellow("  The model answered without calling a tool:"));
+        block(result.finalContent ?? "(no content)", 4);
+      } else {
+        // No answer came back: say what went wrong, never that the model answered.
+        say(red(`  No tool was called: the run ended with stopReason "${result.stopReason}" before the model asked for one.`));
+        block(result.error ?? result.finalContent ?? "(no details)", 4);
+      }
       field("stopReason", result.stopReason, 11);
-      if (result.error !== null) block(result.error, 4);
       return fromEnv === null ? 1 : result.stopReason === "completed" ? 0 : 1;
     }
     field("id", first.id, 11);
@@ -224,7 +235,12 @@ export async function main(args: string[]): Promise<number> {
     section("7. The run");
     field("stopReason", result.stopReason, 13);
     field("finalContent", result.finalContent ?? "(none)", 13);
-    field("toolsUsed", json(result.toolsUsed), 13);
+    const failed = result.toolEvents.filter((e) => e.status === "error").map((e) => e.name);
+    field(
+      "toolsUsed",
+      `${json(result.toolsUsed)}${failed.length > 0 ? `  ${dim(`(only calls that succeeded are listed; ${failed.join(", ")} ran but failed)`)}` : ""}`,
+      13,
+    );
     field("requests", String(provider.requests.length), 13);
     say();
     check("the error came back as a tool result, not as a crash", toolMessage !== undefined && /not found/i.test(toolMessage.content ?? ""));
@@ -235,6 +251,9 @@ export async function main(args: string[]): Promise<number> {
       check("read_file is concurrencySafe", tool?.concurrencySafe === true);
       check("the tool message answers call_read_1", toolMessage?.tool_call_id === "call_read_1" && toolMessage.name === "read_file");
     }
+    if (fromEnv === null) {
+      for (const [label, passed] of await otherEndings(registry, () => readFile.results.length)) check(label, passed);
+    }
     say();
     say(ok ? green(`  ${bold("The failed read was one more message for the model, and the run went on.")}`) : red("  Some checks failed."));
     return ok ? 0 : 1;
@@ -242,4 +261,50 @@ export async function main(args: string[]): Promise<number> {
     server?.close();
     await rm(workspace, { recursive: true, force: true });
   }
+}
+
+/** Section 8: finish-reason gating and the iteration limit, with a scripted model. Returns checks. */
+async function otherEndings(registry: ToolRegistry, readCount: () => number): Promise<[string, boolean][]> {
+  const checks: [string, boolean][] = [];
+  const user: ChatMessage[] = [{ role: "user", content: "What is in the notes folder?" }];
+  const read = new ToolCallRequest({ id: "call_cut", name: "read_file", arguments: { path: "notes/todo.md" } });
+  const list = (id: string): ToolCallRequest => new ToolCallRequest({ id, name: "list_dir", arguments: { path: "notes" } });
+
+  section('8. Two other endings (scripted model)');
+  say(bold('  a) finish_reason "length": the reply was cut off, so its tool call is not run'));
+  const before = readCount();
+  const cutProvider = new ScriptedProvider([
+    { content: "Let me look: I will read notes/todo", toolCalls: [read], finishReason: "length" },
+    { content: ".md next, once I know it exists.", toolCalls: [], finishReason: "stop" },
+  ]);
+  const cut = await new AgentRunner().run({ provider: cutProvider, model: "scripted", tools: registry, messages: user });
+  const continuation = cut.messages.find((m) => m.role === "user" && (m.content ?? "").startsWith(LENGTH_RECOVERY_PROMPT));
+  say(`  reply 1: finish_reason "length" with a read_file call -> read_file ran ${readCount() - before} times`);
+  say(dim("  the runner asked the model to continue (first line of its message):"));
+  block((continuation?.content ?? "").split("\n")[0] ?? "", 4);
+  field("finalContent", json(cut.finalContent), 13);
+  checks.push(['finish_reason "length": the cut-off call was not run, and the parts were joined', readCount() === before && cut.finalContent === "Let me look: I will read notes/todo.md next, once I know it exists."]);
+
+  say();
+  say(bold("  b) the iteration limit: maxIterations 2, then one request without tools for a final answer"));
+  const limitProvider = new ScriptedProvider([
+    { content: null, toolCalls: [list("call_l1")], finishReason: "tool_calls" },
+    { content: null, toolCalls: [list("call_l2")], finishReason: "tool_calls" },
+    { content: "notes/ holds todo.md. I did not read it yet; that is the next step.", toolCalls: [], finishReason: "stop" },
+  ]);
+  const limited = await new AgentRunner().run({ provider: limitProvider, model: "scripted", tools: registry, messages: user, maxIterations: 2 });
+  const last = limitProvider.requests[2];
+  say(`  requests: ${limitProvider.requests.length}; the third carried ${last?.tools.length ?? "?"} tools and ended with:`);
+  block(last?.messages.at(-1)?.content ?? "", 4);
+  field("stopReason", limited.stopReason, 13);
+  field("finalContent", json(limited.finalContent), 13);
+  say(dim("  (had that reply failed or asked for tools again, the final text would be: I reached the maximum number of tool call iterations (2) …)"));
+  checks.push([
+    "iteration limit: one more request without tools, and its answer is the final text",
+    limited.stopReason === "max_iterations" &&
+      last?.tools.length === 0 &&
+      last.messages.at(-1)?.content === BUDGET_EXHAUSTED_FINALIZATION_PROMPT &&
+      limited.finalContent === "notes/ holds todo.md. I did not read it yet; that is the next step.",
+  ]);
+  return checks;
 }

@@ -216,6 +216,7 @@ describe("lesson demos", () => {
       "The same turn with concurrentTools: false",
       "The timeline matches the batching rule.",
     ]);
+    expect(run.out).not.toContain("FAIL");
     expect(run.out).not.toMatch(/^\s*FAIL/m);
   });
 
@@ -232,6 +233,17 @@ describe("lesson demos", () => {
       /outside allowed directory/i,
       "[Analyze the error above and try a different approach.]",
       "What the runner made of it",
+      "(only calls that succeeded are listed; every call of this turn failed)",
+      "9. The SSRF note, word for word",
+      "This is a non-bypassable security boundary. Stop trying to access private/internal URLs. Do not retry with curl, wget, encoded IPs, alternate DNS, redirects, proxies, or another tool. Ask the user for local files, logs, screenshots, or an explicit safe public URL instead. If the user explicitly trusts this private URL, ask them to whitelist the exact IP/CIDR via tools.ssrfWhitelist.",
+      'web_fetch("http://127.0.0.1/") -> "dashboard: all services up"',
+      /ok\s+ssrfAllowlist: the allowlisted address was fetched/,
+      "11. failOnToolError: true stops the run",
+      /ok\s+failOnToolError: stopped with tool_error after both tool messages were appended/,
+      "Error: repeated external lookup blocked. Use the results you already have to answer, or try a meaningfully different source.",
+      /ok\s+throttle: the third identical lookup was blocked/,
+      "Error: refusing repeated workspace-bypass attempts.",
+      /ok\s+escalation: the third attempt on the same file got upstream's firmer text/,
       "Every failure came back to the model as a tool result.",
     ]);
     expect(run.out).not.toContain("do not show this");
@@ -284,11 +296,33 @@ describe("lesson demos", () => {
         "5. The tool result",
         '6. The role:"tool" message inside the next request',
         "File not found",
+        "(only calls that succeeded are listed; read_file ran but failed)",
+        "8. Two other endings (scripted model)",
+        'reply 1: finish_reason "length" with a read_file call -> read_file ran 0 times',
+        /ok\s+finish_reason "length": the cut-off call was not run, and the parts were joined/,
+        "The tool-call budget for this turn is exhausted.",
+        /ok\s+iteration limit: one more request without tools, and its answer is the final text/,
         "The failed read was one more message for the model, and the run went on.",
       ]);
+      expect(run.out).not.toContain("The model answered without calling a tool");
       expect(run.out).not.toMatch(/^\s*FAIL/m);
     } finally {
       if (saved !== undefined) process.env["OPENAI_BASE_URL"] = saved;
+    }
+  });
+
+  it("10: an unreachable model server is reported as such, never as an answer", { timeout: 60_000 }, async () => {
+    const saved = process.env["OPENAI_BASE_URL"];
+    process.env["OPENAI_BASE_URL"] = "http://127.0.0.1:9/v1";
+    try {
+      const run = await runDemo(10);
+      expect(run.code).toBe(1);
+      expectLines(run.out, ['No tool was called: the run ended with stopReason "error"', "Could not reach the model server"]);
+      expect(run.out).not.toContain("The model answered without calling a tool");
+      expect(run.out).not.toContain("(no content)");
+    } finally {
+      if (saved === undefined) delete process.env["OPENAI_BASE_URL"];
+      else process.env["OPENAI_BASE_URL"] = saved;
     }
   });
 
