@@ -93,7 +93,10 @@ export interface ToolEvent {
 
 /** How a run ended, with the full conversation it produced. */
 export interface AgentRunResult {
-  /** The model's final answer; for `tool_error` and `max_iterations`, the text that explains the stop. */
+  /**
+   * The model's final answer (its text with outer blank space removed, as upstream); for
+   * `tool_error`, `error` and `max_iterations`, the text that explains the stop.
+   */
   finalContent: string | null;
   /** The input messages followed by every assistant and tool message of the run. */
   messages: ChatMessage[];
@@ -454,6 +457,9 @@ export class AgentRunner {
    *   {@link MODEL_ERROR_PLACEHOLDER} instead of the reply. A request that fails (the provider
    *   throws) ends the same way, with `Error: the model request failed: …`.
    * - `refusal`, `content_filter` or anything else: the reply's text is the answer (`"completed"`).
+   *
+   * As upstream, a reply's text is used with its outer blank space removed (in the transcript and
+   * as `finalContent`); the parts of a cut-off chain keep theirs, so they join as written.
    *
    * When `maxIterations` turns have all asked for tools, one more request is made, without tools,
    * with {@link BUDGET_EXHAUSTED_FINALIZATION_PROMPT} (unless `finalizeOnMaxIterations: false`);
