@@ -74,6 +74,9 @@ describe("item 154: the iteration limit", () => {
       maxIterationsMessage: "Stopped after {max_iterations} rounds.",
     });
     expect(result).toMatchObject({ finalContent: "Stopped after 1 rounds.", stopReason: "max_iterations" });
+    // As Python's str.format: doubled braces are literal ones; an empty template gives the default.
+    expect(maxIterationsMessage(4, "{{limit}} = {max_iterations}")).toBe("{limit} = 4");
+    expect(maxIterationsMessage(4, "")).toBe(fallback(4));
   });
 
   it("item 154 with item 155: a cut-off chain at the limit is joined with the final answer", async () => {
