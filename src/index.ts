@@ -82,9 +82,18 @@ export {
   ProviderError,
   providerFromEnv,
   DEFAULT_MODEL,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_MAX_RETRY_WAIT_MS,
+  RETRY_DELAYS_MS,
+  isRetryableStatus,
+  retryAfterMs,
+  newToolCallId,
   type OpenAICompatibleProviderOptions,
   type EnvProvider,
 } from "./providers/openai-compatible.js";
+export { redactURL, REDACTED } from "./providers/redact.js";
 export { isPrivateAddress, parseHostAddress, assertPublicUrl, SsrfError, systemLookup, type HostLookup } from "./security/ssrf.js";
 export { WebFetchTool, htmlToText, cutNote, type WebFetchToolOptions } from "./tools/builtin/web-fetch.js";
 export {
