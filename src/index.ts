@@ -103,6 +103,9 @@ export {
   mcpToolName,
   normalizeMcpInputSchema,
   MALFORMED_MCP_CONTENT,
+  listMcpTools,
+  mcpToolClient,
+  consoleMcpLogger,
   type McpToolInfo,
   type McpToolClient,
   type McpRequestOptions,
@@ -110,7 +113,14 @@ export {
   type AdaptMcpToolsOptions,
   type StdioMcpServerOptions,
   type StdioMcpConnection,
+  type McpLogger,
+  type McpToolProblem,
+  type McpToolListing,
 } from "./mcp/adapter.js";
+export { assignMcpToolNames, MAX_TOOL_NAME_LENGTH, TOOL_NAME_PATTERN, type McpNameAssignment } from "./mcp/tool-name.js";
+export { registerMcpTools, type McpRegistration, type SkippedMcpTool } from "./mcp/register.js";
+export { SafeJsonSchemaValidator, compileOutputSchema, type OutputCheck } from "./mcp/output-validator.js";
+export { ProcessGroupStdioTransport, type ProcessGroupStdioOptions } from "./mcp/stdio-transport.js";
 export { ToolLoader, isLoadableToolClass, wrapPluginTool, SKIPPED_MODULES, type ToolLoaderOptions, type LoaderLogger } from "./tools/loader.js";
 export { resolveInWorkspace, WorkspaceViolationError, MAX_PATH_LENGTH } from "./tools/workspace.js";
 export { ReadFileTool, fileErrorResult } from "./tools/builtin/read-file.js";
