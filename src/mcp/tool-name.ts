@@ -115,7 +115,7 @@ export function assignMcpToolNames(serverName: string, toolNames: readonly strin
     if (name === wouldBe) {
       result[i] = { status: "named", name };
     } else {
-      const sharedWith = (holders.get(wouldBe) ?? []).filter((j) => j !== i).map((j) => toolNames[j] as string);
+      const sharedWith = (holders.get(wouldBe) ?? []).filter((j) => j !== i).map((j) => toolNames[j] as string).sort();
       result[i] = { status: "renamed", name, wouldBe, sharedWith };
     }
   }
