@@ -117,7 +117,7 @@ export {
   type McpToolProblem,
   type McpToolListing,
 } from "./mcp/adapter.js";
-export { assignMcpToolNames, MAX_TOOL_NAME_LENGTH, TOOL_NAME_PATTERN, type McpNameAssignment } from "./mcp/tool-name.js";
+export { assignMcpToolNames, MAX_TOOL_NAME_LENGTH, TOOL_NAME_PATTERN, type McpNameAssignment, type McpNameKept, type McpNameChanged, type McpNameRefused } from "./mcp/tool-name.js";
 export { registerMcpTools, type McpRegistration, type SkippedMcpTool } from "./mcp/register.js";
 export { SafeJsonSchemaValidator, compileOutputSchema, type OutputCheck } from "./mcp/output-validator.js";
 export { ProcessGroupStdioTransport, type ProcessGroupStdioOptions } from "./mcp/stdio-transport.js";

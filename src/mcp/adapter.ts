@@ -48,7 +48,8 @@ export interface McpRequestOptions {
 }
 
 /**
- * The part of an MCP client the adapter needs. The SDK's `Client` fits it; tests pass a small fake.
+ * The part of an MCP client the adapter needs. Tests pass a small fake; an SDK `Client` is read
+ * through {@link mcpToolClient}, which {@link listMcpTools} does on its own.
  */
 export interface McpToolClient {
   /** Lists the server's tools, one page at a time. */

@@ -60,11 +60,38 @@ export function mcpToolName(serverName: string, toolName: string): string {
   return cleaned.length <= MAX_TOOL_NAME_LENGTH ? cleaned : hashedName(serverName, toolName);
 }
 
+/** A tool that keeps {@link mcpToolName}'s name. */
+export interface McpNameKept {
+  /** Kept as computed. */
+  status: "named";
+  /** The registry name. */
+  name: string;
+}
+
+/** A tool renamed because its name would be shared with another tool of the server. */
+export interface McpNameChanged {
+  /** Renamed. */
+  status: "renamed";
+  /** The registry name: the cleaned name's start, `_`, and a hash of the tool's own names. */
+  name: string;
+  /** The name {@link mcpToolName} gave, which another tool keeps or shares. */
+  wouldBe: string;
+  /** The server-side names of the other tools that clean to `wouldBe`, sorted. */
+  sharedWith: string[];
+}
+
+/** A tool that gets no name: every name it could have is already taken. */
+export interface McpNameRefused {
+  /** Refused. */
+  status: "refused";
+  /** The name {@link mcpToolName} gave. */
+  wouldBe: string;
+  /** Why, in a sentence. */
+  reason: string;
+}
+
 /** What {@link assignMcpToolNames} decided for one listed tool. */
-export type McpNameAssignment =
-  | { status: "named"; name: string }
-  | { status: "renamed"; name: string; wouldBe: string; sharedWith: string[] }
-  | { status: "refused"; wouldBe: string; reason: string };
+export type McpNameAssignment = McpNameKept | McpNameChanged | McpNameRefused;
 
 /**
  * Names every tool of one server at once, so that no two share a name and the result does not
