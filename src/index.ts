@@ -105,6 +105,7 @@ export {
   MALFORMED_MCP_CONTENT,
   listMcpTools,
   mcpToolClient,
+  MAX_LIST_PAGES,
   consoleMcpLogger,
   type McpToolInfo,
   type McpToolClient,

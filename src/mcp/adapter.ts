@@ -293,6 +293,9 @@ export interface McpToolListing {
   problems: McpToolProblem[];
 }
 
+/** Most `tools/list` pages read from one server; a server that never stops paging is cut off there. */
+export const MAX_LIST_PAGES = 1_000;
+
 /** A loose result schema: the SDK checks only that the answer is an object; the adapter checks the rest. */
 const LOOSE_RESULT = ResultSchema;
 
@@ -380,7 +383,12 @@ export async function listMcpTools(
   const listed: unknown[] = [];
   const seenCursors = new Set<string>();
   let cursor: string | undefined;
+  let pages = 0;
   do {
+    if (++pages > MAX_LIST_PAGES) {
+      logger.warn(`server '${serverName}': tools/list still had more pages after ${MAX_LIST_PAGES}; the rest are not listed`);
+      break;
+    }
     const page = await source.listTools(cursor === undefined ? undefined : { cursor }, requestOptions);
     const tools: unknown = page.tools;
     if (!Array.isArray(tools)) throw new Error(`the server's tools/list answer has no list of tools (got ${describeJsonType(tools)})`);

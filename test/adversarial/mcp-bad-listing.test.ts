@@ -5,7 +5,7 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectStdioMcpServer, listMcpTools, type McpToolClient, type StdioMcpConnection } from "../../src/mcp/adapter.js";
+import { connectStdioMcpServer, listMcpTools, MAX_LIST_PAGES, type McpToolClient, type StdioMcpConnection } from "../../src/mcp/adapter.js";
 import { ProcessGroupStdioTransport } from "../../src/mcp/stdio-transport.js";
 import { collectingLogger, HOSTILE_SERVER } from "./mcp-harness.js";
 
@@ -82,6 +82,22 @@ describe("a server listing bad tools among good ones (issue 16.8)", () => {
       ["c", "patched"],
     ]);
     expect(local.warnings).toHaveLength(4);
+  });
+
+  it("a server that never stops paging is cut off after MAX_LIST_PAGES pages, with a warning", async () => {
+    let served = 0;
+    const client: McpToolClient = {
+      listTools: async () => {
+        served++;
+        return { tools: [], nextCursor: `page-${served}` };
+      },
+      callTool: async () => ({}),
+    };
+    const local = collectingLogger();
+    const listing = await listMcpTools(client, "m", { logger: local });
+    expect(served).toBe(MAX_LIST_PAGES);
+    expect(listing.tools).toEqual([]);
+    expect(local.warnings).toEqual([`server 'm': tools/list still had more pages after ${MAX_LIST_PAGES}; the rest are not listed`]);
   });
 
   it("a listing that is not a list at all is one clear error", async () => {
