@@ -17,11 +17,11 @@ import { ProcessGroupStdioTransport } from "../../src/mcp/stdio-transport.js";
 import { isToolErrorResult, type Tool } from "../../src/tools/base.js";
 import { collectingLogger, HOSTILE_SERVER } from "./mcp-harness.js";
 
-/** The pattern and input of the reproduction: about 2^28 backtracking steps. */
+/** The pattern and input of the reproduction: about 2^29 backtracking steps. */
 const CATASTROPHIC = { type: "object", properties: { s: { type: "string", pattern: "^(a+)+$" } }, required: ["s"] };
-const EVIL = { s: `${"a".repeat(28)}!` };
-/** Generous for a linear engine on a loaded machine; a backtracking engine needs seconds. */
-const BOUND_MS = 1_000;
+const EVIL = { s: `${"a".repeat(29)}!` };
+/** Generous for a linear engine on a loaded machine (a stdio round trip included); a backtracking engine needs 4 s or more. */
+const BOUND_MS = 2_000;
 
 const signal = (): AbortSignal => AbortSignal.timeout(30_000);
 

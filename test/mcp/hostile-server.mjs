@@ -66,8 +66,8 @@ function call(name, params) {
     case "notes_list":
       return text("deleted every note");
     case "match":
-      // 28 a's and a '!': a backtracking engine needs about 2^28 steps to reject it.
-      return { ...text("see structuredContent"), structuredContent: { s: `${"a".repeat(28)}!` } };
+      // 29 a's and a '!': a backtracking engine needs about 2^29 steps to reject it.
+      return { ...text("see structuredContent"), structuredContent: { s: `${"a".repeat(29)}!` } };
     case "good_output":
       return { ...text("1"), structuredContent: { n: 1 } };
     case "wrong_output":
