@@ -93,6 +93,14 @@ export {
   ProviderError,
   providerFromEnv,
   DEFAULT_MODEL,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_MAX_RETRY_WAIT_MS,
+  RETRY_DELAYS_MS,
+  isRetryableStatus,
+  retryAfterMs,
+  newToolCallId,
   type OpenAICompatibleProviderOptions,
   type EnvProvider,
 } from "./providers/openai-compatible.js";
@@ -105,6 +113,7 @@ export {
   systemLookup,
   type HostLookup,
 } from "./security/ssrf.js";
+export { redactURL, REDACTED } from "./providers/redact.js";
 export { WebFetchTool, htmlToText, cutNote, type WebFetchToolOptions } from "./tools/builtin/web-fetch.js";
 export {
   MCPToolAdapter,
@@ -113,6 +122,10 @@ export {
   mcpToolName,
   normalizeMcpInputSchema,
   MALFORMED_MCP_CONTENT,
+  listMcpTools,
+  mcpToolClient,
+  MAX_LIST_PAGES,
+  consoleMcpLogger,
   type McpToolInfo,
   type McpToolClient,
   type McpRequestOptions,
@@ -120,7 +133,14 @@ export {
   type AdaptMcpToolsOptions,
   type StdioMcpServerOptions,
   type StdioMcpConnection,
+  type McpLogger,
+  type McpToolProblem,
+  type McpToolListing,
 } from "./mcp/adapter.js";
+export { assignMcpToolNames, MAX_TOOL_NAME_LENGTH, TOOL_NAME_PATTERN, type McpNameAssignment, type McpNameKept, type McpNameChanged, type McpNameRefused } from "./mcp/tool-name.js";
+export { registerMcpTools, type McpRegistration, type SkippedMcpTool } from "./mcp/register.js";
+export { SafeJsonSchemaValidator, compileOutputSchema, type OutputCheck } from "./mcp/output-validator.js";
+export { ProcessGroupStdioTransport, type ProcessGroupStdioOptions } from "./mcp/stdio-transport.js";
 export { ToolLoader, isLoadableToolClass, wrapPluginTool, SKIPPED_MODULES, type ToolLoaderOptions, type LoaderLogger } from "./tools/loader.js";
 export { resolveInWorkspace, WorkspaceViolationError, MAX_PATH_LENGTH } from "./tools/workspace.js";
 export { ReadFileTool, fileErrorResult } from "./tools/builtin/read-file.js";

@@ -17,6 +17,7 @@ import {
   AgentRunner,
   connectStdioMcpServer,
   isToolErrorResult,
+  registerMcpTools,
   ScriptedProvider,
   ToolCallRequest,
   ToolRegistry,
@@ -111,7 +112,8 @@ export async function main(args: string[]): Promise<number> {
       return 1;
     }
     say(`  connected in ${Date.now() - started} ms; the server listed ${server.tools.length} tools`);
-    for (const tool of server.tools) registry.register(tool);
+    const registration = registerMcpTools(registry, server.tools);
+    check(`registered ${registration.registered.length} of ${server.tools.length} tools; none skipped`, registration.skipped.length === 0);
     say();
     table([
       ["adapted tool", "readOnly", "concurrencySafe"],

@@ -24,6 +24,7 @@ import {
   LENGTH_RECOVERY_PROMPT,
   OpenAICompatibleProvider,
   providerFromEnv,
+  redactURL,
   ToolRegistry,
   type ChatMessage,
   type ChatRequest,
@@ -166,7 +167,7 @@ export async function main(args: string[]): Promise<number> {
     say(
       fromEnv === null
         ? `  model: ${bold("mocked")} (msw answers ${MOCK_BASE_URL}/chat/completions; the provider and the HTTP bodies are real)`
-        : `  model: ${bold(model)} at ${process.env["OPENAI_BASE_URL"] ?? ""} (a real model: its choices may differ)`,
+        : `  model: ${bold(model)} at ${redactURL(process.env["OPENAI_BASE_URL"] ?? "")} (a real model: its choices may differ)`,
     );
     field("workspace", workspace, 11);
     field("user", USER_PROMPT, 11);

@@ -8,10 +8,16 @@
  * @module
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { Tool, ToolResult, type ExecuteOptions, type JsonSchema } from "../tools/base.js";
 import { isPlainObject } from "../tools/cast.js";
+import { describeJsonType } from "../tools/coerce.js";
 import { describeThrown } from "../tools/thrown.js";
+import { compileOutputSchema, SafeJsonSchemaValidator, type OutputCheck } from "./output-validator.js";
+import { ProcessGroupStdioTransport } from "./stdio-transport.js";
+import { assignMcpToolNames, mcpToolName } from "./tool-name.js";
+
+export { mcpToolName } from "./tool-name.js";
 
 /** One tool as an MCP server lists it (`tools/list`): the fields the adapter reads. */
 export interface McpToolInfo {
@@ -21,6 +27,8 @@ export interface McpToolInfo {
   description?: string;
   /** JSON Schema of the arguments (MCP requires an object schema; the adapter makes sure of it). */
   inputSchema?: Record<string, unknown>;
+  /** JSON Schema of the result's `structuredContent`, when the tool declares one. */
+  outputSchema?: Record<string, unknown>;
   /** Behaviour hints; `readOnlyHint` decides the adapter's `readOnly`. */
   annotations?: {
     /** True when the tool changes nothing. */
@@ -40,7 +48,8 @@ export interface McpRequestOptions {
 }
 
 /**
- * The part of an MCP client the adapter needs. The SDK's `Client` fits it; tests pass a small fake.
+ * The part of an MCP client the adapter needs. Tests pass a small fake; an SDK `Client` is read
+ * through {@link mcpToolClient}, which {@link listMcpTools} does on its own.
  */
 export interface McpToolClient {
   /** Lists the server's tools, one page at a time. */
@@ -48,7 +57,7 @@ export interface McpToolClient {
     params?: { cursor?: string },
     options?: McpRequestOptions,
   ): Promise<{
-    /** The tools of this page. */
+    /** The tools of this page. {@link listMcpTools} checks each one before adapting it, whatever the type says. */
     tools: McpToolInfo[];
     /** Where the next page starts, when there is one. */
     nextCursor?: string;
@@ -65,24 +74,12 @@ export interface McpToolClient {
 export interface MCPToolAdapterOptions {
   /** A time limit for each call in milliseconds, given to the MCP client. Default: the client's own. */
   callTimeoutMs?: number;
+  /** The registry name to use instead of {@link mcpToolName}'s (set by {@link listMcpTools} after a collision). */
+  name?: string;
 }
 
 /** The text every malformed-result error starts with (after `Error: `). */
 export const MALFORMED_MCP_CONTENT = "MCP tool returned malformed content";
-
-/**
- * Builds the tool name the model sees: `mcp_<server>_<tool>`, with every character outside
- * `[A-Za-z0-9_-]` replaced by `_` (the characters tool names may use).
- *
- * @example
- * ```ts
- * mcpToolName("fs", "read_text_file"); // "mcp_fs_read_text_file"
- * mcpToolName("my server", "get.info"); // "mcp_my_server_get_info"
- * ```
- */
-export function mcpToolName(serverName: string, toolName: string): string {
-  return `mcp_${serverName}_${toolName}`.replace(/[^A-Za-z0-9_-]/g, "_");
-}
 
 /**
  * Returns a parameter schema whose root is `{ type: "object" }`, as the registry requires. A
@@ -135,7 +132,8 @@ function contentToText(result: Record<string, unknown>): string {
     const legacy = result["toolResult"];
     return typeof legacy === "string" ? legacy : JSON.stringify(legacy) ?? "";
   }
-  const content = result["content"];
+  // A missing list counts as no blocks, as the SDK reads it.
+  const content = result["content"] ?? [];
   if (!Array.isArray(content)) throw new MalformedContent("content is not a list of blocks");
   const parts: string[] = [];
   content.forEach((block: unknown, index) => {
@@ -158,7 +156,9 @@ function contentToText(result: Record<string, unknown>): string {
 /**
  * One tool of an MCP server, adapted to the workbook's {@link Tool} contract. The registry casts
  * and validates arguments against the server's schema before `execute` forwards them; the
- * server does the work.
+ * server does the work. When the tool declares an `outputSchema`, the result's
+ * `structuredContent` is checked against it with the registry's own compiler
+ * ({@link compileOutputSchema}), compiled once here.
  *
  * It is never discovered by the loader (it needs a live client); build it with
  * {@link adaptMcpTools} or {@link connectStdioMcpServer}.
@@ -173,7 +173,7 @@ export class MCPToolAdapter extends Tool {
   /** Adapters need a live client, so the loader must not try to build one. */
   static override discoverable = false;
 
-  /** `mcp_<server>_<tool>`, sanitised. */
+  /** `mcp_<server>_<tool>`, cleaned and shortened to fit `^[a-zA-Z0-9_-]{1,64}$` ({@link mcpToolName}). */
   readonly name: string;
   /** The server's description of the tool. */
   readonly description: string;
@@ -187,18 +187,23 @@ export class MCPToolAdapter extends Tool {
   readonly #client: McpToolClient;
   readonly #readOnly: boolean;
   readonly #callTimeoutMs: number | undefined;
+  readonly #outputCheck: OutputCheck | undefined;
 
-  /** Wraps `info`, one tool listed by the server behind `client`. */
+  /**
+   * Wraps `info`, one tool listed by the server behind `client`.
+   * @throws Error when `info.outputSchema` is given but cannot be compiled.
+   */
   constructor(client: McpToolClient, serverName: string, info: McpToolInfo, options: MCPToolAdapterOptions = {}) {
     super();
     this.#client = client;
     this.serverName = serverName;
     this.mcpToolName = info.name;
-    this.name = mcpToolName(serverName, info.name);
+    this.name = options.name ?? mcpToolName(serverName, info.name);
     this.description = info.description ?? info.annotations?.title ?? `MCP tool ${info.name} from server ${serverName}`;
     this.parameters = normalizeMcpInputSchema(info.inputSchema);
     this.#readOnly = info.annotations?.readOnlyHint === true;
     this.#callTimeoutMs = options.callTimeoutMs;
+    this.#outputCheck = info.outputSchema === undefined ? undefined : compileOutputSchema(info.outputSchema);
   }
 
   /** True when the server marked the tool with `readOnlyHint: true`; false otherwise. */
@@ -208,7 +213,8 @@ export class MCPToolAdapter extends Tool {
 
   /**
    * Calls the tool on its server with the prepared arguments. Resolves with the joined text, or a
-   * `ToolResult` error when the server reports `isError` or sends a result that is not MCP-shaped.
+   * `ToolResult` error when the server reports `isError`, sends a result that is not MCP-shaped,
+   * or sends `structuredContent` that breaks the tool's `outputSchema`.
    * A failed request (closed connection, timeout, abort) rejects, like any tool that throws.
    */
   async execute(params: Record<string, unknown>, options: ExecuteOptions): Promise<unknown> {
@@ -217,6 +223,18 @@ export class MCPToolAdapter extends Tool {
     const result = await this.#client.callTool({ name: this.mcpToolName, arguments: params }, undefined, requestOptions);
     if (!isPlainObject(result)) {
       return ToolResult.error(`Error: ${MALFORMED_MCP_CONTENT} (${this.name}): the result is not an object`);
+    }
+    if (this.#outputCheck !== undefined && result["isError"] !== true) {
+      const structured = result["structuredContent"];
+      if (structured === undefined) {
+        return ToolResult.error(`Error: MCP tool '${this.mcpToolName}' declares an output schema but returned no structured content`);
+      }
+      const problems = this.#outputCheck(structured);
+      if (problems.length > 0) {
+        return ToolResult.error(
+          `Error: MCP tool '${this.mcpToolName}' returned structured content that does not match its output schema: ${problems.join("; ")}`,
+        );
+      }
     }
     let text: string;
     try {
@@ -232,43 +250,222 @@ export class MCPToolAdapter extends Tool {
   }
 }
 
-/** Options for {@link adaptMcpTools}. */
-export interface AdaptMcpToolsOptions extends MCPToolAdapterOptions {
+/** Where the adapter's warnings go: a listed tool it skipped, renamed or patched, a tool it could not register. */
+export interface McpLogger {
+  /** Reports one problem; the message names the server and the tool. */
+  warn(message: string): void;
+}
+
+/** The default {@link McpLogger}: `console.warn`, prefixed with `[mcp]`. */
+export const consoleMcpLogger: McpLogger = {
+  warn: (message) => console.warn(`[mcp] ${message}`),
+};
+
+/** One problem with one listed tool: what the adapter did about it, and why. */
+export interface McpToolProblem {
+  /** The tool's name on its server (`#<index>` in the listing when it has no usable name). */
+  tool: string;
+  /**
+   * `"skipped"`: the tool is not offered (a bad definition, a name already taken, a registration
+   * refusal); `"renamed"`: it is offered under another name to avoid a collision; `"patched"`: it
+   * is offered, with a stand-in for a missing part (no `inputSchema`).
+   */
+  action: "skipped" | "renamed" | "patched";
+  /** Why, in a sentence. */
+  reason: string;
+}
+
+/** Options for {@link listMcpTools} and {@link adaptMcpTools}. */
+export interface AdaptMcpToolsOptions extends Omit<MCPToolAdapterOptions, "name"> {
   /** Aborts the listing. */
   signal?: AbortSignal;
   /** A time limit for each `tools/list` page in milliseconds. */
   timeoutMs?: number;
+  /** Where problems with listed tools are reported. Default {@link consoleMcpLogger}. */
+  logger?: McpLogger;
+}
+
+/** What {@link listMcpTools} found: the tools it adapted, and every problem, in listing order. */
+export interface McpToolListing {
+  /** One adapter per usable tool, in listing order. */
+  tools: MCPToolAdapter[];
+  /** The listed tools it skipped, renamed or patched, and why. */
+  problems: McpToolProblem[];
+}
+
+/** Most `tools/list` pages read from one server; a server that never stops paging is cut off there. */
+export const MAX_LIST_PAGES = 1_000;
+
+/** A loose result schema: the SDK checks only that the answer is an object; the adapter checks the rest. */
+const LOOSE_RESULT = ResultSchema;
+
+/**
+ * An {@link McpToolClient} over the SDK's `Client` that reads `tools/list` and `tools/call`
+ * answers loosely and leaves the checking to the adapter. The SDK's own `listTools` rejects the
+ * whole list when one tool is malformed (no `inputSchema`, a non-object one); through this
+ * client, only that tool is skipped and reported.
+ */
+export function mcpToolClient(client: Client): McpToolClient {
+  return {
+    async listTools(params, options) {
+      const answer: unknown = await client.request({ method: "tools/list", ...(params === undefined ? {} : { params }) }, LOOSE_RESULT, options);
+      const tools = isPlainObject(answer) ? answer["tools"] : undefined;
+      if (!Array.isArray(tools)) {
+        throw new Error(`the server's tools/list answer has no list of tools (got ${describeJsonType(tools)})`);
+      }
+      const next = isPlainObject(answer) ? answer["nextCursor"] : undefined;
+      // Unchecked here on purpose: listMcpTools checks every entry, so one bad tool costs only itself.
+      return typeof next === "string" ? { tools: tools as McpToolInfo[], nextCursor: next } : { tools: tools as McpToolInfo[] };
+    },
+    async callTool(params, _resultSchema, options) {
+      return client.request({ method: "tools/call", params }, LOOSE_RESULT, options);
+    },
+  };
+}
+
+/** The listed tool's name on its server, for messages; `#<index>` when it has none. */
+function listedName(entry: unknown, index: number): string {
+  return isPlainObject(entry) && typeof entry["name"] === "string" && entry["name"] !== "" ? entry["name"] : `#${index}`;
 }
 
 /**
- * Lists every tool of the server behind `client` (following `nextCursor` pages) and wraps each in
- * an {@link MCPToolAdapter} named `mcp_<serverName>_<tool>`. Register the result in a
- * `ToolRegistry`; `getDefinitions()` lists them after the built-ins.
+ * Checks one listed tool. Returns its info (with a note when a part was patched) or the reason it
+ * cannot be offered.
  */
-export async function adaptMcpTools(
-  client: McpToolClient,
+function checkListedTool(entry: unknown): { info: McpToolInfo; patched?: string } | { reason: string } {
+  if (!isPlainObject(entry)) return { reason: `the listing holds ${describeJsonType(entry)} instead of a tool` };
+  const name = entry["name"];
+  if (typeof name !== "string" || name === "") return { reason: `its name is not a non-empty string (got ${describeJsonType(name)})` };
+  const info: McpToolInfo = { name };
+  if (typeof entry["description"] === "string") info.description = entry["description"];
+  if (isPlainObject(entry["annotations"])) info.annotations = entry["annotations"] as NonNullable<McpToolInfo["annotations"]>;
+  const input = entry["inputSchema"];
+  let patched: string | undefined;
+  if (input === undefined) {
+    patched = "it has no inputSchema, so it is offered with no parameters";
+  } else if (!isPlainObject(input)) {
+    return { reason: `its inputSchema is ${describeJsonType(input)}, not an object schema` };
+  } else if (input["type"] !== undefined && input["type"] !== "object") {
+    return { reason: `its inputSchema has type ${JSON.stringify(input["type"]) ?? "?"}; a tool's arguments must be an object` };
+  } else {
+    info.inputSchema = input;
+  }
+  const output = entry["outputSchema"];
+  if (output !== undefined) {
+    if (!isPlainObject(output)) return { reason: `its outputSchema is ${describeJsonType(output)}, not an object schema` };
+    info.outputSchema = output;
+  }
+  return patched === undefined ? { info } : { info, patched };
+}
+
+/**
+ * Lists every tool of the server behind `client` (following `nextCursor` pages), checks each
+ * one, and wraps each usable one in an {@link MCPToolAdapter}. One bad tool never loses the
+ * others: a tool that is not an object, has no name, has a non-object `inputSchema`, or an
+ * `outputSchema` that cannot be compiled is skipped; a tool without `inputSchema` is offered with
+ * no parameters; tools whose cleaned names collide are named by {@link assignMcpToolNames}. Each
+ * of these is reported to `options.logger` and returned in `problems`.
+ *
+ * An SDK `Client` is read through {@link mcpToolClient}, so its strict listing cannot reject the
+ * whole list.
+ */
+export async function listMcpTools(
+  client: McpToolClient | Client,
   serverName: string,
   options: AdaptMcpToolsOptions = {},
-): Promise<Tool[]> {
+): Promise<McpToolListing> {
+  const source = client instanceof Client ? mcpToolClient(client) : client;
+  const logger = options.logger ?? consoleMcpLogger;
   const requestOptions: McpRequestOptions = {};
   if (options.signal !== undefined) requestOptions.signal = options.signal;
   if (options.timeoutMs !== undefined) requestOptions.timeout = options.timeoutMs;
-  const adapterOptions: MCPToolAdapterOptions = {};
-  if (options.callTimeoutMs !== undefined) adapterOptions.callTimeoutMs = options.callTimeoutMs;
 
-  const tools: Tool[] = [];
+  const listed: unknown[] = [];
   const seenCursors = new Set<string>();
   let cursor: string | undefined;
+  let pages = 0;
   do {
-    const page = await client.listTools(cursor === undefined ? undefined : { cursor }, requestOptions);
-    for (const info of page.tools) tools.push(new MCPToolAdapter(client, serverName, info, adapterOptions));
-    cursor = page.nextCursor;
+    if (++pages > MAX_LIST_PAGES) {
+      logger.warn(`server '${serverName}': tools/list still had more pages after ${MAX_LIST_PAGES}; the rest are not listed`);
+      break;
+    }
+    const page = await source.listTools(cursor === undefined ? undefined : { cursor }, requestOptions);
+    const tools: unknown = page.tools;
+    if (!Array.isArray(tools)) throw new Error(`the server's tools/list answer has no list of tools (got ${describeJsonType(tools)})`);
+    listed.push(...(tools as unknown[]));
+    const next: unknown = page.nextCursor;
+    cursor = typeof next === "string" && next !== "" ? next : undefined;
     if (cursor !== undefined) {
       if (seenCursors.has(cursor)) break; // a server that repeats a cursor would loop forever
       seenCursors.add(cursor);
     }
   } while (cursor !== undefined);
-  return tools;
+
+  const problems: McpToolProblem[] = [];
+  const report = (problem: McpToolProblem): void => {
+    problems.push(problem);
+    logger.warn(`server '${serverName}': tool '${problem.tool}' ${problem.action}: ${problem.reason}`);
+  };
+
+  const checked = listed.map((entry, index) => ({ index, entry, check: checkListedTool(entry) }));
+  const usable = checked.filter((c): c is typeof c & { check: { info: McpToolInfo; patched?: string } } => "info" in c.check);
+  const names = assignMcpToolNames(
+    serverName,
+    usable.map((c) => c.check.info.name),
+  );
+  const adapted = new Map<number, MCPToolAdapter>();
+  const problemAt = new Map<number, McpToolProblem[]>();
+  const note = (index: number, problem: McpToolProblem): void => {
+    problemAt.set(index, [...(problemAt.get(index) ?? []), problem]);
+  };
+  for (const c of checked) {
+    if (!("info" in c.check)) note(c.index, { tool: listedName(c.entry, c.index), action: "skipped", reason: c.check.reason });
+  }
+  usable.forEach((c, i) => {
+    const tool = c.check.info.name;
+    const assigned = names[i];
+    if (assigned === undefined || assigned.status === "refused") {
+      note(c.index, { tool, action: "skipped", reason: assigned?.reason ?? "it could not be named" });
+      return;
+    }
+    const adapterOptions: MCPToolAdapterOptions = { name: assigned.name };
+    if (options.callTimeoutMs !== undefined) adapterOptions.callTimeoutMs = options.callTimeoutMs;
+    try {
+      adapted.set(c.index, new MCPToolAdapter(source, serverName, c.check.info, adapterOptions));
+    } catch (error) {
+      note(c.index, { tool, action: "skipped", reason: `its outputSchema was refused: ${describeThrown(error).message}` });
+      return;
+    }
+    if (c.check.patched !== undefined) note(c.index, { tool, action: "patched", reason: c.check.patched });
+    if (assigned.status === "renamed") {
+      note(c.index, {
+        tool,
+        action: "renamed",
+        reason: `'${assigned.wouldBe}' would also name ${assigned.sharedWith.map((t) => `'${t}'`).join(", ")}; it is offered as '${assigned.name}'`,
+      });
+    }
+  });
+
+  const tools: MCPToolAdapter[] = [];
+  for (const c of checked) {
+    for (const problem of problemAt.get(c.index) ?? []) report(problem);
+    const tool = adapted.get(c.index);
+    if (tool !== undefined) tools.push(tool);
+  }
+  return { tools, problems };
+}
+
+/**
+ * Lists and adapts the tools of the server behind `client`, as {@link listMcpTools} does, and
+ * returns the adapters alone (problems go to `options.logger`). Register them with
+ * {@link registerMcpTools}; `getDefinitions()` lists them after the built-ins.
+ */
+export async function adaptMcpTools(
+  client: McpToolClient | Client,
+  serverName: string,
+  options: AdaptMcpToolsOptions = {},
+): Promise<Tool[]> {
+  return (await listMcpTools(client, serverName, options)).tools;
 }
 
 /** How to start an MCP server as a child process speaking over stdin/stdout. */
@@ -285,27 +482,39 @@ export interface StdioMcpServerOptions {
   callTimeoutMs?: number;
   /** The child's working directory. */
   cwd?: string;
-  /** The child's environment. Default: the SDK's safe subset of the current one. */
+  /** Variables added to the SDK's safe subset of the current environment. */
   env?: Record<string, string>;
+  /** How long `close()` waits after closing stdin, and again after SIGTERM, before it escalates. Default 2000 ms. */
+  closeGraceMs?: number;
+  /** Where problems with listed tools are reported. Default {@link consoleMcpLogger}. */
+  logger?: McpLogger;
 }
 
 /** A connected MCP server: its client, its adapted tools, and how to stop it. */
 export interface StdioMcpConnection {
-  /** The SDK client, connected. */
+  /** The SDK client, connected, with {@link SafeJsonSchemaValidator} as its schema validator. */
   client: Client;
-  /** The server's tools as {@link MCPToolAdapter}s. */
+  /** The server's usable tools as {@link MCPToolAdapter}s. */
   tools: Tool[];
-  /** Closes the connection and stops the child process. Safe to call more than once. */
+  /** The listed tools that were skipped, renamed or patched, and why. */
+  problems: McpToolProblem[];
+  /** The pid of the process started (the leader of its process group). */
+  pid: number | null;
+  /**
+   * Closes the connection and ends the server's whole process group, wrappers' children included
+   * (stdin closed, then SIGTERM, then SIGKILL). Safe to call more than once.
+   */
   close(): Promise<void>;
 }
 
 const STDERR_TAIL_CHARS = 2000;
 
 /**
- * Starts an MCP server over stdio, connects a client, and adapts its tools, all within
- * `timeoutMs`. A server that cannot be spawned, exits, or does not answer in time makes the
+ * Starts an MCP server over stdio in a process group of its own, connects a client (with
+ * {@link SafeJsonSchemaValidator}), and lists and adapts its tools ({@link listMcpTools}), all
+ * within `timeoutMs`. A server that cannot be spawned, exits, or does not answer in time makes the
  * promise reject with an `Error` that says why (with the end of the server's stderr); the child
- * is stopped. It never hangs.
+ * and its group are stopped. It never hangs.
  *
  * @example
  * ```ts
@@ -315,35 +524,34 @@ const STDERR_TAIL_CHARS = 2000;
  *   serverName: "fs",
  *   timeoutMs: 10_000,
  * });
- * for (const tool of server.tools) registry.register(tool);
+ * registerMcpTools(registry, server.tools); // a tool that cannot register is skipped and logged
  * await server.close();
  * ```
  */
 export async function connectStdioMcpServer(options: StdioMcpServerOptions): Promise<StdioMcpConnection> {
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const params: ConstructorParameters<typeof StdioClientTransport>[0] = {
+  const transport = new ProcessGroupStdioTransport({
     command: options.command,
     args: options.args ?? [],
-    stderr: "pipe",
-  };
-  if (options.cwd !== undefined) params.cwd = options.cwd;
-  if (options.env !== undefined) params.env = options.env;
-  const transport = new StdioClientTransport(params);
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    ...(options.env === undefined ? {} : { env: options.env }),
+    ...(options.closeGraceMs === undefined ? {} : { closeGraceMs: options.closeGraceMs }),
+  });
 
   let stderrTail = "";
-  transport.stderr?.on("data", (chunk: Buffer | string) => {
+  transport.stderr.on("data", (chunk: Buffer | string) => {
     stderrTail = (stderrTail + chunk.toString()).slice(-STDERR_TAIL_CHARS);
   });
 
-  const client = new Client({ name: "tool-calling-workbook", version: "0.1.0" });
+  const client = new Client({ name: "tool-calling-workbook", version: "0.1.0" }, { jsonSchemaValidator: new SafeJsonSchemaValidator() });
   let closed = false;
   const close = async (): Promise<void> => {
-    if (closed) return;
+    if (closed) return transport.close();
     closed = true;
     try {
       await client.close();
-    } catch {
-      await transport.close().catch(() => undefined);
+    } finally {
+      await transport.close();
     }
   };
 
@@ -356,18 +564,19 @@ export async function connectStdioMcpServer(options: StdioMcpServerOptions): Pro
     }, timeoutMs);
   });
   try {
-    const adaptOptions: AdaptMcpToolsOptions = { signal: controller.signal, timeoutMs };
-    if (options.callTimeoutMs !== undefined) adaptOptions.callTimeoutMs = options.callTimeoutMs;
-    const tools = await Promise.race([
+    const listOptions: AdaptMcpToolsOptions = { signal: controller.signal, timeoutMs };
+    if (options.callTimeoutMs !== undefined) listOptions.callTimeoutMs = options.callTimeoutMs;
+    if (options.logger !== undefined) listOptions.logger = options.logger;
+    const listing = await Promise.race([
       (async () => {
         await client.connect(transport, { signal: controller.signal, timeout: timeoutMs });
-        return adaptMcpTools(client, options.serverName, adaptOptions);
+        return listMcpTools(mcpToolClient(client), options.serverName, listOptions);
       })(),
       expired,
     ]);
-    return { client, tools, close };
+    return { client, tools: listing.tools, problems: listing.problems, pid: transport.pid, close };
   } catch (error) {
-    await close();
+    await close().catch(() => undefined);
     const command = [options.command, ...(options.args ?? [])].join(" ");
     const stderr = stderrTail.trim() === "" ? "" : `\nserver stderr:\n${stderrTail.trim()}`;
     throw new Error(

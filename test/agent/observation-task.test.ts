@@ -152,7 +152,7 @@ describe("the observation task against a mocked model server", () => {
 describe("model server failures end the run without rejecting", () => {
   const run = () =>
     new AgentRunner().run({
-      provider: new OpenAICompatibleProvider({ baseURL: BASE }),
+      provider: new OpenAICompatibleProvider({ baseURL: BASE, maxRetries: 0 }),
       model: "mock-model",
       tools: registry(),
       messages: [{ role: "user", content: TASK }],

@@ -19,6 +19,8 @@ import {
 
 const SERVER_ENTRY = resolve("node_modules/@modelcontextprotocol/server-filesystem/dist/index.js");
 const signal = (): AbortSignal => AbortSignal.timeout(5_000);
+/** Listing problems (here: tools without inputSchema) are reported; these tests do not need the noise. */
+const quiet = { logger: { warn: (): void => undefined } };
 
 class EchoTool extends Tool {
   readonly name = "echo";
@@ -75,7 +77,7 @@ describe("MCPToolAdapter with an in-memory client", () => {
 
   it("names, describes and flags each tool", async () => {
     const client = fakeClient(infos, answers, 3);
-    const tools = await adaptMcpTools(client, "demo server");
+    const tools = await adaptMcpTools(client, "demo server", quiet);
     expect(tools.map((t) => t.name)).toEqual([
       "mcp_demo_server_ok",
       "mcp_demo_server_fails",
@@ -99,7 +101,7 @@ describe("MCPToolAdapter with an in-memory client", () => {
   it("joins text blocks and forwards the prepared arguments", async () => {
     const client = fakeClient(infos, answers);
     const registry = new ToolRegistry();
-    for (const tool of await adaptMcpTools(client, "d")) registry.register(tool);
+    for (const tool of await adaptMcpTools(client, "d", quiet)) registry.register(tool);
     const prepared = registry.prepareCall("mcp_d_ok", '{"q": 7}');
     expect(prepared.error).toBeNull();
     if (prepared.error !== null) return;
@@ -108,28 +110,28 @@ describe("MCPToolAdapter with an in-memory client", () => {
   });
 
   it("maps isError to a ToolResult error with the server's text", async () => {
-    const [, fails] = (await adaptMcpTools(fakeClient(infos, answers), "d")) as [Tool, Tool];
+    const [, fails] = (await adaptMcpTools(fakeClient(infos, answers), "d", quiet)) as [Tool, Tool];
     const result = await fails.execute({}, { signal: signal() });
     expect(isToolErrorResult(result)).toBe(true);
     expect((result as ToolResult).content).toBe("Error: nope");
   });
 
   it("gives an isError without text a message", async () => {
-    const tools = await adaptMcpTools(fakeClient(infos, answers), "d");
+    const tools = await adaptMcpTools(fakeClient(infos, answers), "d", quiet);
     const result = await (tools[6] as Tool).execute({}, { signal: signal() });
     expect(isToolErrorResult(result)).toBe(true);
     expect(String(result)).toContain("failed without a message");
   });
 
   it.each([2, 3, 4])("turns malformed content (tool %i) into a ToolResult error", async (index) => {
-    const tools = await adaptMcpTools(fakeClient(infos, answers), "d");
+    const tools = await adaptMcpTools(fakeClient(infos, answers), "d", quiet);
     const result = await (tools[index] as Tool).execute({}, { signal: signal() });
     expect(isToolErrorResult(result)).toBe(true);
     expect(String(result)).toContain("MCP tool returned malformed content");
   });
 
   it("summarises non-text blocks", async () => {
-    const tools = await adaptMcpTools(fakeClient(infos, answers), "d");
+    const tools = await adaptMcpTools(fakeClient(infos, answers), "d", quiet);
     const result = await (tools[5] as Tool).execute({}, { signal: signal() });
     expect(result).toBe("see the picture\n[image content: image/png, 8 base64 chars]\n[resource link: file:///x.txt]");
   });
@@ -141,7 +143,7 @@ describe("MCPToolAdapter with an in-memory client", () => {
         throw new Error("Connection closed");
       },
     };
-    const [tool] = (await adaptMcpTools(client, "d")) as [Tool];
+    const [tool] = (await adaptMcpTools(client, "d", quiet)) as [Tool];
     await expect(tool.execute({}, { signal: signal() })).rejects.toThrow("Connection closed");
   });
 

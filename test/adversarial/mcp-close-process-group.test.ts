@@ -1,0 +1,89 @@
+/**
+ * Issue 16, item 12: a server started through a wrapper (`sh -c`, `npx`, `uvx`) that ignores EOF
+ * and SIGTERM outlived `close()`, because only the wrapper was signalled. The server now runs in
+ * a process group of its own, and `close()` ends the whole group.
+ */
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectStdioMcpServer } from "../../src/mcp/adapter.js";
+import { ProcessGroupStdioTransport } from "../../src/mcp/stdio-transport.js";
+import { collectingLogger, HOSTILE_SERVER, isRunning } from "./mcp-harness.js";
+
+const posix = process.platform !== "win32";
+
+/** Waits for `path` to hold a pid. */
+async function pidFrom(path: string): Promise<number> {
+  for (let i = 0; i < 200; i++) {
+    const text = await readFile(path, "utf8").catch(() => "");
+    if (/^\d+$/.test(text.trim())) return Number(text.trim());
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`no pid in ${path}`);
+}
+
+describe.skipIf(!posix)("close() ends the server's whole process group (issue 16.12)", () => {
+  let dir = "";
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "mcp-group-"));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("a server behind sh -c that ignores EOF and SIGTERM does not outlive close()", async () => {
+    const pidFile = join(dir, "server.pid");
+    // `trap '' TERM` makes the wrapper ignore SIGTERM too; the `; true` keeps sh as a real parent.
+    const script = `trap '' TERM; "${process.execPath}" "${HOSTILE_SERVER}" --ignore-eof --ignore-term --pid-file "${pidFile}"; true`;
+    const server = await connectStdioMcpServer({ command: "sh", args: ["-c", script], serverName: "g", timeoutMs: 10_000, closeGraceMs: 300, logger: collectingLogger() });
+    const serverPid = await pidFrom(pidFile);
+    const wrapperPid = server.pid as number;
+    expect(serverPid).not.toBe(wrapperPid);
+    expect(isRunning(serverPid)).toBe(true);
+    expect(server.tools.length).toBeGreaterThan(0);
+
+    const started = Date.now();
+    await server.close();
+    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(isRunning(serverPid)).toBe(false);
+    expect(isRunning(wrapperPid)).toBe(false);
+    await server.close(); // a second close is harmless
+  }, 30_000);
+
+  it("a well-behaved server ends on EOF without any signal, quickly", async () => {
+    const pidFile = join(dir, "polite.pid");
+    const server = await connectStdioMcpServer({ command: process.execPath, args: [HOSTILE_SERVER, "--pid-file", pidFile], serverName: "p", timeoutMs: 10_000, closeGraceMs: 15_000, logger: collectingLogger() });
+    const pid = await pidFrom(pidFile);
+    const started = Date.now();
+    await server.close();
+    // Well inside the 15 s grace: closing stdin was enough, no signal was needed.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(isRunning(pid)).toBe(false);
+  }, 30_000);
+
+  it("a server that fails to start is stopped with its group too", async () => {
+    const pidFile = join(dir, "silent.pid");
+    // A child that never answers and ignores EOF and SIGTERM, behind a wrapper: the start-up times
+    // out. The wrapper writes the child's pid as soon as it has forked it, so the check below does
+    // not depend on how far the child got on a loaded machine.
+    const child = `"${process.execPath}" -e "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)"`;
+    const script = `trap '' TERM; ${child} & echo $! > "${pidFile}"; wait; true`;
+    await expect(
+      connectStdioMcpServer({ command: "sh", args: ["-c", script], serverName: "s", timeoutMs: 3_000, closeGraceMs: 200, logger: collectingLogger() }),
+    ).rejects.toThrow(/could not start/);
+    const pid = await pidFrom(pidFile);
+    expect(isRunning(pid)).toBe(false);
+  }, 30_000);
+
+  it("the transport on its own: close() after the child already exited resolves", async () => {
+    const transport = new ProcessGroupStdioTransport({ command: process.execPath, args: ["-e", "process.exit(0)"], closeGraceMs: 200 });
+    let closed = 0;
+    transport.onclose = () => void closed++;
+    await transport.start();
+    await new Promise((r) => setTimeout(r, 300));
+    await transport.close();
+    await transport.close();
+    expect(closed).toBe(1);
+  });
+});

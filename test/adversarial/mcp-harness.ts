@@ -1,0 +1,32 @@
+/**
+ * Shared pieces of the MCP tests: the hostile server's path, a logger that collects warnings,
+ * and a liveness check that counts a zombie (a killed process nobody has reaped yet) as dead.
+ */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { McpLogger } from "../../src/mcp/adapter.js";
+
+/** The hostile MCP server script (raw JSON-RPC over stdio). */
+export const HOSTILE_SERVER = resolve("test/mcp/hostile-server.mjs");
+
+/** A logger that keeps every warning. */
+export function collectingLogger(): McpLogger & { warnings: string[] } {
+  const warnings: string[] = [];
+  return { warnings, warn: (message) => void warnings.push(message) };
+}
+
+/** True while `pid` runs; a zombie counts as gone. */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+  try {
+    // Field 3 of /proc/<pid>/stat, after the parenthesised command name, is the state.
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return true;
+  }
+}
