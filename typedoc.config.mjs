@@ -6,7 +6,7 @@ const config = {
   out: "docs/api",
   name: "Tool calling workbook",
   readme: "docs/landing.md",
-  projectDocuments: ["docs/lessons.md", "docs/architecture.md", "docs/instructor-guide.md"],
+  projectDocuments: ["docs/lessons.md", "docs/architecture.md", "docs/instructor-guide.md", "docs/peers.md"],
   treatWarningsAsErrors: true,
   treatValidationWarningsAsErrors: true,
   validation: { notExported: true, invalidLink: true, rewrittenLink: true, notDocumented: true, unusedMergeModuleWith: true },

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 7): prepareCall against the floor, runner overhead, batch concurrency and
+ * `npm run bench` (`--peers` for the comparison with other tool loops): prepareCall against the floor, runner overhead, batch concurrency and
  * cost growth, side by side in one process. Prints a table and writes `bench/results.json` with the
  * figures, the Node version, the CPU model and the date. `--quick` makes a short run (fewer
  * iterations and rounds) and does not write the file.
@@ -326,4 +326,6 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// `--peers` runs the side-by-side comparison with other tool loops instead (bench/peers/run.ts).
+if (process.argv.includes("--peers")) await import("./peers/run.js");
+else await main();
