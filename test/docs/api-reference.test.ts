@@ -8,6 +8,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Application, LogLevel } from "typedoc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildPlayground } from "../../playground/build.js";
 
 const root = resolve(import.meta.dirname, "../..");
 let out = "";
@@ -25,6 +26,8 @@ function htmlFiles(dir: string): string[] {
 
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), "workbook-docs-"));
+  // As `npm run docs` does: the playground page the lessons link to is built first.
+  await buildPlayground();
   const configUrl = pathToFileURL(join(root, "typedoc.config.mjs")).href;
   const config = (await import(configUrl)) as { default: Record<string, unknown> };
   const app = await Application.bootstrapWithPlugins({

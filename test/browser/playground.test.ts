@@ -1,0 +1,167 @@
+/**
+ * The playground in a real browser (headless Chromium): the built, self-contained page opened from
+ * disk with every network request refused, driven as a learner would — type a malformed call, pick
+ * a preset, share a link, run the mixed turn — and `npm run playground`'s dev server, fetched.
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildPlayground } from "../../playground/build.js";
+import { notAnObjectMessage, RETRY_HINT } from "../../src/tools/messages.js";
+import { CHROMIUM_PATH, HAS_CHROMIUM, launchChromium } from "./chromium.js";
+
+const root = resolve(import.meta.dirname, "../..");
+const shots = join(root, ".screenshots");
+let dir = "";
+let pageUrl = "";
+let browser: Browser;
+
+if (!HAS_CHROMIUM) console.warn(`browser tests skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium)`);
+
+/** Opens the page offline: only file:// loads; any other request fails the test. */
+async function open(hash = ""): Promise<{ page: Page; errors: string[]; network: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors: string[] = [];
+  const network: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.route("**/*", (route) => {
+    const url = route.request().url();
+    if (url.startsWith("file:")) return route.continue();
+    network.push(url);
+    return route.abort();
+  });
+  await page.goto(pageUrl + hash);
+  await page.waitForSelector("body[data-ready=true]");
+  return { page, errors, network };
+}
+
+// A browser on a busy two-core machine is slow: each test gets a minute.
+describe.skipIf(!HAS_CHROMIUM)("the playground in a browser", { timeout: 60_000 }, () => {
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "playground-page-"));
+    const file = join(dir, "playground.html");
+    await buildPlayground(file);
+    pageUrl = pathToFileURL(file).href;
+    browser = await launchChromium();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("loads from disk without the network, with no console error, and reports its load time", async () => {
+    const { page, errors, network } = await open();
+    const loadMs = await page.evaluate(() => performance.getEntriesByName("playground-ready")[0]?.startTime ?? -1);
+    expect(loadMs).toBeGreaterThan(0);
+    console.log(`playground ready ${loadMs.toFixed(0)} ms after navigation started`);
+    mkdirSync(shots, { recursive: true });
+    await page.screenshot({ path: join(shots, "playground.png"), fullPage: true });
+    expect(errors).toEqual([]);
+    expect(network).toEqual([]);
+    await page.close();
+  });
+
+  it("stops a malformed call at the shape step, with the exact text the model reads, as you type", async () => {
+    const { page, errors } = await open();
+    await page.fill("#call-name", "read_file");
+    await page.fill("#call-args", '{"path": "a.txt"');
+    await expect.poll(() => page.textContent("#model-reads")).toBe(notAnObjectMessage("read_file", "string") + RETRY_HINT);
+    expect(await page.getAttribute("#steps li[data-step=shape]", "class")).toBe("failed");
+    expect(await page.getAttribute("#fc-step-shape", "class")).toContain("failed");
+    expect(await page.getAttribute("#fc-outcome-shape", "class")).toContain("reached");
+    expect(await page.getAttribute("#fc-step-cast", "class")).not.toMatch(/ok|failed/);
+    // A fix, typed: the call now passes every step.
+    await page.fill("#call-args", '{"path": "a.txt"}');
+    await expect.poll(() => page.getAttribute("#fc-outcome-execute", "class")).toContain("reached");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("loads a preset, keeps it in the URL, and a shared link restores it", async () => {
+    const { page, errors } = await open();
+    await page.click("button[data-preset=near-miss]");
+    await expect.poll(() => page.textContent("#model-reads")).toContain("Did you mean 'read_file'? Tool names must match exactly.");
+    const hash = new URL(page.url()).hash;
+    expect(hash).toContain("name=ReadFile");
+    await page.close();
+    const shared = await open(hash);
+    expect(await shared.page.inputValue("#call-name")).toBe("ReadFile");
+    expect(await shared.page.textContent("#model-reads")).toContain("Did you mean 'read_file'?");
+    expect([...errors, ...shared.errors]).toEqual([]);
+    await shared.page.close();
+  });
+
+  it("runs the mixed turn: the write never overlaps a read, and the tool messages come in call order", async () => {
+    const { page, errors } = await open();
+    await page.selectOption("#turn-preset", "mixed");
+    await page.click("#run");
+    await page.waitForSelector("body[data-turns='1']");
+    const bars = await page.$$eval(".lane", (lanes) =>
+      lanes.map((lane) => {
+        const bar = lane.querySelector(".bar");
+        return { id: lane.getAttribute("data-call") ?? "", start: Number(bar?.getAttribute("data-start")), end: Number(bar?.getAttribute("data-end")) };
+      }),
+    );
+    const write = bars.find((b) => b.id === "w1");
+    expect(write).toBeDefined();
+    for (const read of bars.filter((b) => b.id !== "w1")) {
+      expect(read.end <= (write?.start ?? 0) || read.start >= (write?.end ?? Infinity), `${read.id} overlaps the write`).toBe(true);
+    }
+    const ids = await page.$$eval("#tool-messages code", (codes) => codes.map((c) => /tool_call_id: "([^"]+)"/.exec(c.textContent ?? "")?.[1]));
+    expect(ids).toEqual(["r1", "r2", "w1", "r3", "r4"]);
+    expect(await page.textContent("#timeline .summary")).toContain("No unsafe call overlapped another.");
+    await page.screenshot({ path: join(shots, "playground-turn.png"), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("can be used from the keyboard alone", async () => {
+    const { page } = await open();
+    const reached = new Set<string>();
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press("Tab");
+      const id = await page.evaluate<string>('document.activeElement?.id || document.activeElement?.getAttribute("data-preset") || ""');
+      if (id !== "") reached.add(id);
+    }
+    for (const id of ["tool", "schema", "call-name", "call-args", "valid", "turn-preset", "opt-concurrent", "opt-timeout", "run"]) expect(reached, id).toContain(id);
+    await page.close();
+  });
+});
+
+describe("npm run playground", () => {
+  it("serves the page on a loopback port that it prints", async () => {
+    const child = spawn(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "--config", "playground/vite.config.ts", "--port", "0"], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    try {
+      let out = "";
+      const url = await new Promise<string>((resolveUrl, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no URL printed:\n${out}`)), 60_000);
+        const onData = (chunk: Buffer): void => {
+          out += chunk.toString();
+          const found = /http:\/\/127\.0\.0\.1:\d+\//.exec(out.replace(/\x1b\[[0-9;]*m/g, ""));
+          if (found !== null) {
+            clearTimeout(timer);
+            resolveUrl(found[0]);
+          }
+        };
+        child.stdout.on("data", onData);
+        child.stderr.on("data", onData);
+      });
+      const html = await (await fetch(url)).text();
+      expect(html).toContain("<h1>Tool-call playground</h1>");
+      expect(html).toContain('src="./main.ts"');
+    } finally {
+      child.kill();
+    }
+  }, 90_000);
+});
