@@ -5,11 +5,9 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { Application, LogLevel } from "typedoc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildSite } from "./build-site.js";
 
-const root = resolve(import.meta.dirname, "../..");
 let out = "";
 const messages: string[] = [];
 
@@ -25,27 +23,10 @@ function htmlFiles(dir: string): string[] {
 
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), "workbook-docs-"));
-  const configUrl = pathToFileURL(join(root, "typedoc.config.mjs")).href;
-  const config = (await import(configUrl)) as { default: Record<string, unknown> };
-  const app = await Application.bootstrapWithPlugins({
-    ...config.default,
-    tsconfig: join(root, "docs/tsconfig.json"),
-    entryPoints: [join(root, "src/index.ts")],
-    readme: join(root, "docs/landing.md"),
-    projectDocuments: (config.default["projectDocuments"] as string[]).map((p) => join(root, p)),
-    out,
-    logLevel: "Warn",
-  });
-  app.logger.log = (message: string, level: LogLevel) => {
-    if (level >= LogLevel.Warn) messages.push(String(message));
-  };
-  const project = await app.convert();
-  expect(project, "TypeDoc could not convert the project").toBeDefined();
-  if (project) {
-    app.validate(project);
-    await app.generateDocs(project, out);
-  }
-}, 120_000);
+  const build = await buildSite(out);
+  messages.push(...build.messages);
+  expect(build.converted, "TypeDoc could not convert the project").toBe(true);
+}, 300_000);
 
 afterAll(() => {
   if (out) rmSync(out, { recursive: true, force: true });
