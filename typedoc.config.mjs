@@ -26,6 +26,7 @@ const config = {
   ],
   plugin: [join(root, "docs/site/plugin.mjs")],
   customJs: join(root, "docs/site/diagrams.js"),
+  favicon: join(root, "docs/site/favicon.svg"),
   treatWarningsAsErrors: true,
   treatValidationWarningsAsErrors: true,
   validation: { notExported: true, invalidLink: true, rewrittenLink: true, notDocumented: true, unusedMergeModuleWith: true },

@@ -12,7 +12,7 @@ export function documentFiles(root) {
   const found = [];
   const walk = (dir, depth) => {
     for (const entry of readdirSync(dir)) {
-      if (entry === "node_modules" || entry.startsWith(".") || entry === "api" || entry === "generated") continue;
+      if (entry === "node_modules" || entry.startsWith(".") || entry.startsWith("_") || entry === "api" || entry === "generated") continue;
       const path = join(dir, entry);
       if (statSync(path).isDirectory()) {
         if (depth < 2) walk(path, depth + 1);
@@ -20,7 +20,13 @@ export function documentFiles(root) {
     }
   };
   for (const dir of DOCUMENT_DIRS) if (existsSync(join(root, dir))) walk(join(root, dir), 0);
-  return found.sort();
+  // The exercises' own overview is read in the repository, not on the site.
+  // The site shows docs/*.md and the README of each lesson and exercise; the exercises' overview and
+  // hint files are read in the repository.
+  return found
+    .map((file) => file.split(sep).join("/"))
+    .filter((file) => file.startsWith("docs/") || (file.endsWith("/README.md") && file !== "exercises/README.md"))
+    .sort();
 }
 
 /** Relative link targets of a markdown text, outside code fences and inline code. */

@@ -47,6 +47,32 @@ describe("the API reference", () => {
     expect(lessonPages.length, "no lesson pages under documents/").toBeGreaterThanOrEqual(12);
   });
 
+  it("links documents to documents and source files to their rendered pages, never to raw copies", () => {
+    expect(existsSync(join(out, "media")), "files were copied raw into media/").toBe(false);
+    const lesson2 = readFileSync(join(out, "documents", "Lessons.02._The_tool_loader.html"), "utf8");
+    expect(lesson2).toMatch(/href="Exercises\.Exercise_2_[^"]*\.html"/);
+    expect(lesson2).toContain('href="Source_files.lessons_02-tool-loader_demo.ts.html"');
+    expect(lesson2).toContain('href="Source_files.src_tools_loader.ts.html"');
+    const exercise2Page = readdirSync(join(out, "documents")).find((f) => f.startsWith("Exercises.Exercise_2_"));
+    expect(exercise2Page, "no page for exercise 2").toBeDefined();
+    const exercise2 = readFileSync(join(out, "documents", exercise2Page ?? ""), "utf8");
+    expect(exercise2, "an exercise's link to its lesson folder opens the lesson page").toContain('href="Lessons.02._The_tool_loader.html"');
+    const demo = readFileSync(join(out, "documents", "Source_files.lessons_02-tool-loader_demo.ts.html"), "utf8");
+    expect(demo).toContain("explainExport");
+  });
+
+  it("has one main heading on the landing page", () => {
+    const landing = readFileSync(join(out, "index.html"), "utf8");
+    expect(landing.match(/<h1[\s>]/g) ?? []).toHaveLength(1);
+  });
+
+  it("loads the diagram script, and ships the mermaid bundle beside it", () => {
+    const lesson5 = readFileSync(join(out, "documents", "Lessons.05._Argument_processing.html"), "utf8");
+    expect(lesson5).toContain('src="../assets/custom.js"');
+    expect(lesson5).toMatch(/<code class="mermaid">/);
+    expect(existsSync(join(out, "assets", "mermaid.min.js"))).toBe(true);
+  });
+
   it("has no broken internal link or anchor", () => {
     const broken: string[] = [];
     const cache = new Map<string, string>();
