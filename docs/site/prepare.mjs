@@ -1,7 +1,7 @@
 // Prepares what the TypeDoc build needs besides the sources: a page for every source file a
 // document links to (so a link to `demo.ts` or `src/tools/loader.ts` opens a readable page, not a
 // raw copy). Run by typedoc.config.mjs before every build.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 
 /** The folders whose markdown becomes pages of the site. */
@@ -96,15 +96,27 @@ export function sourcePageName(file) {
 }
 
 /**
+ * Writes `text` to `path` unless it already holds it, through a temporary file and a rename, so a
+ * build running at the same time (the docs tests run two) never reads a half-written page.
+ */
+function writeIfChanged(path, text) {
+  if (existsSync(path) && readFileSync(path, "utf8") === text) return;
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, text);
+  renameSync(temp, path);
+}
+
+/**
  * Writes `docs/generated/`: one page per linked source file under `source/`, and their parent
  * page `source.md`. Returns the parent page.
  */
 export function prepareSite(root) {
   const out = join(root, "docs", "generated");
-  rmSync(out, { recursive: true, force: true });
   mkdirSync(join(out, "source"), { recursive: true });
   const files = linkedSourceFiles(root);
-  for (const file of files) writeFileSync(join(out, "source", sourcePageName(file)), sourcePage(root, file));
+  const pages = new Set(files.map(sourcePageName));
+  for (const stale of readdirSync(join(out, "source"))) if (!pages.has(stale) && !stale.endsWith(".tmp")) rmSync(join(out, "source", stale), { force: true });
+  for (const file of files) writeIfChanged(join(out, "source", sourcePageName(file)), sourcePage(root, file));
   const index = [
     "---",
     "title: Source files",
@@ -120,7 +132,7 @@ export function prepareSite(root) {
     ...files.map((file) => `- [${file}](./source/${sourcePageName(file)})`),
     "",
   ].join("\n");
-  writeFileSync(join(out, "source.md"), index);
+  writeIfChanged(join(out, "source.md"), index);
 
   return { sourceIndex: join(out, "source.md") };
 }
