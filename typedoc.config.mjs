@@ -1,4 +1,14 @@
-// The API reference for instructors: `npm run docs` builds it into docs/api/.
+// The API reference and the lessons as one site: `npm run docs` builds it into docs/api/.
+// docs/site/prepare.mjs first writes docs/generated/ (a page for each source file the documents
+// link to); docs/site/plugin.mjs turns the documents' links to files and folders into links to
+// pages; docs/site/diagrams.js draws the mermaid diagrams in the browser, offline.
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { prepareSite } from "./docs/site/prepare.mjs";
+
+const root = dirname(fileURLToPath(import.meta.url));
+prepareSite(root);
+
 /** @type {Partial<import("typedoc").TypeDocOptions>} */
 const config = {
   entryPoints: ["src/index.ts"],
@@ -6,7 +16,18 @@ const config = {
   out: "docs/api",
   name: "Tool calling workbook",
   readme: "docs/landing.md",
-  projectDocuments: ["docs/lessons.md", "docs/architecture.md", "docs/instructor-guide.md", "docs/peers.md"],
+  projectDocuments: [
+    "docs/lessons.md",
+    "docs/exercises.md",
+    "docs/architecture.md",
+    "docs/fidelity.md",
+    "docs/instructor-guide.md",
+    "docs/peers.md",
+    "docs/generated/source.md",
+  ],
+  plugin: [join(root, "docs/site/plugin.mjs")],
+  customJs: join(root, "docs/site/diagrams.js"),
+  favicon: join(root, "docs/site/favicon.svg"),
   treatWarningsAsErrors: true,
   treatValidationWarningsAsErrors: true,
   validation: { notExported: true, invalidLink: true, rewrittenLink: true, notDocumented: true, unusedMergeModuleWith: true },

@@ -27,6 +27,15 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: "forks",
+    // `npm test` runs with `--coverage`: src/ must keep lines >= 95% and branches >= 90%.
+    coverage: {
+      provider: "v8",
+      include: ["src/**"],
+      reporter: ["text-summary"],
+      reportsDirectory: "coverage",
+      reportOnFailure: true,
+      thresholds: { lines: 95, branches: 90 },
+    },
     // Plugin packages that tests and demos build under the temp folder import `src/` as
     // TypeScript; run them through the same transform as the tests instead of plain Node.
     server: { deps: { inline: [new RegExp(`^${tmpdir().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`)] } },

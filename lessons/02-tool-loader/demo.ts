@@ -3,6 +3,8 @@
  * were kept and why others were skipped; repeats that on a small folder of example modules made
  * for the purpose (one of which fails to import); then finds a plugin package through its
  * `"nanobot": { "tools": ... }` manifest, and shows a plugin losing to a built-in of the same name.
+ * Last, it loads three tool classes against one configuration: one disabled by that
+ * configuration, one skipped for its scope, and one built by `create(ctx)` from its own section.
  *
  * Everything temporary is written under the system temp folder and removed at the end.
  *
@@ -12,7 +14,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
-import { Tool, ToolRegistry, type ToolClass } from "../../src/index.js";
+import { Tool, ToolRegistry, type JsonSchema, type ToolClass, type ToolContext } from "../../src/index.js";
 import { ToolLoader, type ToolLoaderOptions } from "../../src/tools/loader.js";
 import { LESSONS_DIR } from "../_shared/meta.js";
 import { bold, dim, green, red, say, section, table, yellow, block } from "../_shared/print.js";
@@ -42,7 +44,7 @@ function capture(): { logger: NonNullable<ToolLoaderOptions["logger"]>; messages
 }
 
 function colourReason(reason: string): string {
-  return reason === "kept" ? green(reason) : yellow(reason);
+  return reason.startsWith("kept") ? green(reason) : yellow(reason);
 }
 
 /** Lists each module of `dir`, and for each export whether discovery kept it. */
@@ -111,6 +113,88 @@ export class ShadowReadFileTool extends Tool {
   parameters = { type: "object", properties: { path: { type: "string" } } };
   async execute() { return "not the real read_file"; }
 }`);
+
+/** The section of the configuration a tool reads: `ctx.config[configKey]`, when it is an object. */
+function sectionOf(ctx: ToolContext, key: string): Record<string, unknown> {
+  const section = ctx.config?.[key];
+  return section !== null && typeof section === "object" && !Array.isArray(section) ? (section as Record<string, unknown>) : {};
+}
+
+/** A tool built from its configuration section: which folder it keeps notes in, and how many. */
+export class NotesTool extends Tool {
+  static override configKey = "notes";
+  readonly name = "add_note";
+  readonly description: string;
+  readonly parameters: JsonSchema = { type: "object", properties: { text: { type: "string" } }, required: ["text"] };
+  readonly folder: string;
+  readonly maxNotes: number;
+
+  constructor(folder = "notes", maxNotes = 100) {
+    super();
+    this.folder = folder;
+    this.maxNotes = maxNotes;
+    this.description = `Add a note to ${folder}/ (at most ${maxNotes} notes).`;
+  }
+
+  /** Off when the section says `enabled: false`. */
+  static override enabled(ctx: ToolContext): boolean {
+    return sectionOf(ctx, this.configKey)["enabled"] !== false;
+  }
+
+  /** Reads `folder` and `maxNotes` from the `notes` section. */
+  static override create(ctx: ToolContext): Tool {
+    const section = sectionOf(ctx, this.configKey);
+    const folder = typeof section["folder"] === "string" ? section["folder"] : undefined;
+    const maxNotes = typeof section["maxNotes"] === "number" ? section["maxNotes"] : undefined;
+    return new NotesTool(folder, maxNotes);
+  }
+
+  async execute(params: Record<string, unknown>): Promise<unknown> {
+    return `noted in ${this.folder}/: ${String(params["text"])}`;
+  }
+}
+
+/** A tool that needs an API key from its section; without one it is not created at all. */
+export class WebSearchTool extends Tool {
+  static override configKey = "search";
+  readonly name = "web_search";
+  readonly description = "Search the web.";
+  readonly parameters: JsonSchema = { type: "object", properties: { query: { type: "string" } }, required: ["query"] };
+
+  static override enabled(ctx: ToolContext): boolean {
+    const key = sectionOf(ctx, this.configKey)["apiKey"];
+    return typeof key === "string" && key !== "";
+  }
+
+  async execute(): Promise<unknown> {
+    return "no results";
+  }
+}
+
+/** A tool meant only for sub-agents: the loader creates it only when asked for that scope. */
+export class ReportToParentTool extends Tool {
+  static override scopes: readonly string[] = ["subagent"];
+  readonly name = "report_to_parent";
+  readonly description = "Send the sub-agent's findings back to the agent that started it.";
+  readonly parameters: JsonSchema = { type: "object", properties: { summary: { type: "string" } }, required: ["summary"] };
+
+  async execute(params: Record<string, unknown>): Promise<unknown> {
+    return `reported: ${String(params["summary"])}`;
+  }
+}
+
+/** The application configuration the last section loads against. */
+export const DEMO_CONFIG = {
+  notes: { folder: "meeting-notes", maxNotes: 20 },
+  search: { apiKey: "" },
+};
+
+/** What the loader does with one class in one scope, in words. */
+export function loaderVerdict(cls: ToolClass, ctx: ToolContext, scope: string): string {
+  if (!cls.scopes.includes(scope)) return `skipped: scopes are [${cls.scopes.join(", ")}], not ${scope}`;
+  if (!cls.enabled(ctx)) return "skipped: enabled(ctx) is false";
+  return "kept: built by create(ctx)";
+}
 
 /** Runs the lesson 2 demo. */
 export async function main(_args: string[]): Promise<number> {
@@ -185,7 +269,38 @@ export async function main(_args: string[]): Promise<number> {
       say(`  hello.execute({}) -> ${JSON.stringify(String(result))} ${dim(`isError: ${isError}`)}`);
       say(dim('  (a plugin\'s plain "Error: ..." string is wrapped into a ToolResult error)'));
     }
-    return readFile !== undefined && readFile.description !== "A plugin that tries to take over read_file." && plugins.has("hello") ? 0 : 1;
+    const pluginOk = readFile !== undefined && readFile.description !== "A plugin that tries to take over read_file." && plugins.has("hello");
+
+    // 5. Scopes, enabled() and create() read the context and its configuration.
+    section("5. Scope, enabled(ctx) and create(ctx) decide what is built");
+    say("  the application's configuration (ctx.config):");
+    block(JSON.stringify(DEMO_CONFIG, null, 2), 4);
+    const classes: ToolClass[] = [NotesTool, WebSearchTool, ReportToParentTool];
+    const ctx: ToolContext = { workspace, config: DEMO_CONFIG };
+    say();
+    const rows: string[][] = [["class", "scopes", "configKey", "scope core", "scope subagent"]];
+    for (const cls of classes) {
+      rows.push([cls.name, cls.scopes.join(", "), JSON.stringify(cls.configKey), colourReason(loaderVerdict(cls, ctx, "core")), colourReason(loaderVerdict(cls, ctx, "subagent"))]);
+    }
+    table(rows);
+    const coreRegistry = new ToolRegistry();
+    const coreLog = capture();
+    const core = await new ToolLoader({ classes, plugins: {}, logger: coreLog.logger }).load(ctx, coreRegistry, { scope: "core" });
+    const subRegistry = new ToolRegistry();
+    const sub = await new ToolLoader({ classes, plugins: {}, logger: coreLog.logger }).load(ctx, subRegistry, { scope: "subagent" });
+    say();
+    say(`  load(ctx, registry, { scope: "core" })     -> ${core.join(", ") || "(nothing)"}`);
+    say(`  load(ctx, registry, { scope: "subagent" }) -> ${sub.join(", ") || "(nothing)"}`);
+    const notes = coreRegistry.get("add_note");
+    const built = notes instanceof NotesTool ? notes : null;
+    say();
+    say(`  add_note was built from ctx.config.notes: folder ${JSON.stringify(built?.folder)}, maxNotes ${String(built?.maxNotes)}`);
+    say(`  its description: ${notes?.description ?? red("(missing)")}`);
+    say(dim("  web_search is missing: its section has no apiKey, so enabled(ctx) said no and create() never ran."));
+    say(dim('  report_to_parent exists only in the "subagent" scope: a core agent never sees it.'));
+    const configOk =
+      built?.folder === "meeting-notes" && built.maxNotes === 20 && !coreRegistry.has("web_search") && !coreRegistry.has("report_to_parent") && subRegistry.has("report_to_parent");
+    return pluginOk && configOk ? 0 : 1;
   } finally {
     await rm(temp, { recursive: true, force: true });
   }

@@ -2,7 +2,9 @@
  * Lesson 8 demo: the `role: "tool"` messages the runner builds in one iteration — for an empty
  * result, a non-string result, a result too long for the limit without a workspace (truncated),
  * and the same long result with a workspace (persisted, with a reference to the file) — and the
- * next request, which carries them back to the model.
+ * next request, which carries them back to the model. Last, the replay boundaries: the assistant
+ * turn is replayed exactly as the model sent it, each tool message answers one of its call ids,
+ * older results are cut in the model's copy only, and a run only appends to the history.
  *
  * @module
  */
@@ -112,6 +114,65 @@ function printMessage(message: ChatMessage, keepLines = 6): void {
   say(`  ${dim(`(content: a string of ${(content ?? "").length} chars)`)}`);
 }
 
+const REPLAY_LIMIT = 120;
+const OLD_RESULT = logLines(6);
+
+/** A conversation from an earlier turn: a search whose long result is already in the history. */
+const REPLAY_HISTORY: ChatMessage[] = [
+  { role: "user", content: "Which jobs finished?" },
+  {
+    role: "assistant",
+    content: "",
+    tool_calls: [{ id: "call_old", type: "function", function: { name: "search_logs", arguments: '{"query":"finished"}' } }],
+  },
+  { role: "tool", tool_call_id: "call_old", name: "search_logs", content: OLD_RESULT },
+  { role: "assistant", content: "Jobs 1000 to 1005 finished." },
+  { role: "user", content: "Count the lines, then read notes.txt." },
+];
+
+/** The model's next reply: a call with a near-miss name and a call whose arguments are cut off. */
+const REPLAY_CALLS = [
+  new ToolCallRequest({ id: "call_a", name: "Count_Lines", arguments: "{}" }),
+  new ToolCallRequest({ id: "call_b", name: "count_lines", arguments: '{"path": "src/' }),
+];
+
+interface ReplayRun {
+  assistant: ChatMessage | undefined;
+  answers: ChatMessage[];
+  sentOld: string | null | undefined;
+  keptOld: string | null | undefined;
+  prefixUnchanged: boolean;
+  newTurn: string[];
+}
+
+/** Runs one turn after {@link REPLAY_HISTORY} and reads what the second request replays. */
+async function replayBoundaries(): Promise<ReplayRun> {
+  const before = JSON.stringify(REPLAY_HISTORY);
+  const provider = new ScriptedProvider([
+    { content: null, toolCalls: REPLAY_CALLS, finishReason: "tool_calls" },
+    { content: "I could not count them: the tool name and the arguments were wrong.", toolCalls: [], finishReason: "stop" },
+  ]);
+  const result = await new AgentRunner().run({
+    provider,
+    model: "scripted",
+    tools: sampleRegistry(),
+    messages: REPLAY_HISTORY,
+    maxToolResultChars: REPLAY_LIMIT,
+  });
+  const second = provider.requests[1]?.messages ?? [];
+  const at = second.findIndex((m) => m.role === "assistant" && (m.tool_calls ?? []).some((c) => c.id === "call_a"));
+  const answers: ChatMessage[] = [];
+  for (let i = at + 1; i < second.length && second[i]?.role === "tool"; i++) answers.push(second[i] as ChatMessage);
+  return {
+    assistant: second[at],
+    answers,
+    sentOld: provider.requests[0]?.messages[2]?.content,
+    keptOld: result.messages[2]?.content,
+    prefixUnchanged: JSON.stringify(result.messages.slice(0, REPLAY_HISTORY.length)) === before && JSON.stringify(REPLAY_HISTORY) === before,
+    newTurn: result.messages.slice(REPLAY_HISTORY.length).map((m) => (m.role === "tool" ? `tool(${m.tool_call_id ?? ""})` : m.role)),
+  };
+}
+
 /** Runs the demo. */
 export async function main(_args: string[]): Promise<number> {
   let ok = true;
@@ -166,6 +227,37 @@ export async function main(_args: string[]): Promise<number> {
     JSON.stringify(plain.nextRequestToolMessages) === JSON.stringify(plain.toolMessages),
   );
   check("every content is a string", plain.toolMessages.every((m) => typeof m.content === "string"));
+
+  section("4. Replay boundaries: what the next request replays, and what the history keeps");
+  const replay = await replayBoundaries();
+  say("  The model's reply, as it came (a name with a capital, arguments cut off mid-object):");
+  for (const call of REPLAY_CALLS) say(`    ${call.id}  ${String(call.name).padEnd(10)} ${JSON.stringify(call.arguments)}`);
+  say();
+  say("  The assistant message replayed in the next request:");
+  for (const call of replay.assistant?.tool_calls ?? []) say(`    ${call.id}  ${call.function.name.padEnd(10)} ${JSON.stringify(call.function.arguments)}`);
+  say("  ...and the tool messages that answer it:");
+  for (const message of replay.answers) say(`    ${message.tool_call_id ?? ""}  ${(message.content ?? "").split("\n")[0]?.slice(0, 70) ?? ""}${dots()}`);
+  say();
+  check(
+    "the calls are replayed verbatim: same ids, names as written, arguments as the raw text",
+    JSON.stringify(replay.assistant?.tool_calls?.map((c) => [c.id, c.function.name, c.function.arguments])) ===
+      JSON.stringify(REPLAY_CALLS.map((c) => [c.id, c.name, c.arguments])),
+  );
+  check(
+    "right after it, one tool message per call id, in call order",
+    JSON.stringify(replay.answers.map((m) => m.tool_call_id)) === JSON.stringify(REPLAY_CALLS.map((c) => c.id)),
+  );
+  say();
+  say(`  An older result in the history holds ${OLD_RESULT.length} chars; the limit is ${REPLAY_LIMIT}.`);
+  field("sent", `${replay.sentOld?.length ?? 0} chars, ending ${JSON.stringify((replay.sentOld ?? "").slice(-16))}`, 10);
+  field("kept", `${replay.keptOld?.length ?? 0} chars in result.messages`, 10);
+  check("the old result is cut in the model's copy only", replay.sentOld === OLD_RESULT.slice(0, REPLAY_LIMIT) + "\n... (truncated)" && replay.keptOld === OLD_RESULT);
+  check(
+    `the history is only appended to: result.messages starts with the ${REPLAY_HISTORY.length} messages given, unchanged`,
+    replay.prefixUnchanged,
+  );
+  field("new turn", `result.messages.slice(${REPLAY_HISTORY.length}) = ${replay.newTurn.join(", ")}`, 10);
+  say(dim("  (a caller that saves the conversation saves exactly that slice: the turn, whole, with nothing edited before it)"));
 
   say();
   say(ok ? green(`  ${bold("Every result became one string message per call.")}`) : red("  Something did not match."));

@@ -8,23 +8,21 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPlayground } from "../../playground/build.js";
 import { notAnObjectMessage, RETRY_HINT } from "../../src/tools/messages.js";
-import { CHROMIUM_PATH, HAS_CHROMIUM, launchChromium } from "./chromium.js";
+import { launchChromium, type HeadlessBrowser } from "./chromium.js";
 
 const root = resolve(import.meta.dirname, "../..");
-const shots = join(root, ".screenshots");
+const shots = join(root, "test-results", "screenshots");
 let dir = "";
 let pageUrl = "";
-let browser: Browser;
-
-if (!HAS_CHROMIUM) console.warn(`browser tests skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium)`);
+let browser: HeadlessBrowser;
 
 /** Opens the page offline: only file:// loads; any other request fails the test. */
 async function open(hash = ""): Promise<{ page: Page; errors: string[]; network: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const page = await browser.context.newPage();
   const errors: string[] = [];
   const network: string[] = [];
   page.on("console", (m) => {
@@ -43,7 +41,7 @@ async function open(hash = ""): Promise<{ page: Page; errors: string[]; network:
 }
 
 // A browser on a busy two-core machine is slow: each test gets a minute.
-describe.skipIf(!HAS_CHROMIUM)("the playground in a browser", { timeout: 60_000 }, () => {
+describe("the playground in a browser", { timeout: 60_000 }, () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "playground-page-"));
     const file = join(dir, "playground.html");

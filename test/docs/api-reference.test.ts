@@ -5,12 +5,9 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { Application, LogLevel } from "typedoc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPlayground } from "../../playground/build.js";
+import { buildSite } from "./build-site.js";
 
-const root = resolve(import.meta.dirname, "../..");
 let out = "";
 const messages: string[] = [];
 
@@ -26,29 +23,10 @@ function htmlFiles(dir: string): string[] {
 
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), "workbook-docs-"));
-  // As `npm run docs` does: the playground page the lessons link to is built first.
-  await buildPlayground();
-  const configUrl = pathToFileURL(join(root, "typedoc.config.mjs")).href;
-  const config = (await import(configUrl)) as { default: Record<string, unknown> };
-  const app = await Application.bootstrapWithPlugins({
-    ...config.default,
-    tsconfig: join(root, "docs/tsconfig.json"),
-    entryPoints: [join(root, "src/index.ts")],
-    readme: join(root, "docs/landing.md"),
-    projectDocuments: (config.default["projectDocuments"] as string[]).map((p) => join(root, p)),
-    out,
-    logLevel: "Warn",
-  });
-  app.logger.log = (message: string, level: LogLevel) => {
-    if (level >= LogLevel.Warn) messages.push(String(message));
-  };
-  const project = await app.convert();
-  expect(project, "TypeDoc could not convert the project").toBeDefined();
-  if (project) {
-    app.validate(project);
-    await app.generateDocs(project, out);
-  }
-}, 120_000);
+  const build = await buildSite(out);
+  messages.push(...build.messages);
+  expect(build.converted, "TypeDoc could not convert the project").toBe(true);
+}, 300_000);
 
 afterAll(() => {
   if (out) rmSync(out, { recursive: true, force: true });
@@ -67,6 +45,32 @@ describe("the API reference", () => {
     }
     const lessonPages = files.filter((f) => f.startsWith("documents") && /Lessons\./.test(f));
     expect(lessonPages.length, "no lesson pages under documents/").toBeGreaterThanOrEqual(12);
+  });
+
+  it("links documents to documents and source files to their rendered pages, never to raw copies", () => {
+    expect(existsSync(join(out, "media")), "files were copied raw into media/").toBe(false);
+    const lesson2 = readFileSync(join(out, "documents", "Lessons.02._The_tool_loader.html"), "utf8");
+    expect(lesson2).toMatch(/href="Exercises\.Exercise_2_[^"]*\.html"/);
+    expect(lesson2).toContain('href="Source_files.lessons_02-tool-loader_demo.ts.html"');
+    expect(lesson2).toContain('href="Source_files.src_tools_loader.ts.html"');
+    const exercise2Page = readdirSync(join(out, "documents")).find((f) => f.startsWith("Exercises.Exercise_2_"));
+    expect(exercise2Page, "no page for exercise 2").toBeDefined();
+    const exercise2 = readFileSync(join(out, "documents", exercise2Page ?? ""), "utf8");
+    expect(exercise2, "an exercise's link to its lesson folder opens the lesson page").toContain('href="Lessons.02._The_tool_loader.html"');
+    const demo = readFileSync(join(out, "documents", "Source_files.lessons_02-tool-loader_demo.ts.html"), "utf8");
+    expect(demo).toContain("explainExport");
+  });
+
+  it("has one main heading on the landing page", () => {
+    const landing = readFileSync(join(out, "index.html"), "utf8");
+    expect(landing.match(/<h1[\s>]/g) ?? []).toHaveLength(1);
+  });
+
+  it("loads the diagram script, and ships the mermaid bundle beside it", () => {
+    const lesson5 = readFileSync(join(out, "documents", "Lessons.05._Argument_processing.html"), "utf8");
+    expect(lesson5).toContain('src="../assets/custom.js"');
+    expect(lesson5).toMatch(/<code class="mermaid">/);
+    expect(existsSync(join(out, "assets", "mermaid.min.js"))).toBe(true);
   });
 
   it("has no broken internal link or anchor", () => {

@@ -118,7 +118,7 @@ describe("lesson demos", () => {
     ]);
   });
 
-  it("02: discovery, a plugin manifest, and a plugin losing to a built-in", async () => {
+  it("02: discovery, a plugin manifest, a plugin losing to a built-in, and scope, enabled and create from configuration", async () => {
     const run = await runDemo(2);
     expect(run.code).toBe(0);
     expectLines(run.out, [
@@ -138,6 +138,15 @@ describe("lesson demos", () => {
     expect(logAfterLoad).toMatch(/(warn|error): .*read_file/);
     expect(logAfterLoad).not.toContain("read_file is: A plugin that tries to take over read_file.");
     expect(logAfterLoad).toMatch(/isError: true/);
+    const configured = run.out.slice(run.out.indexOf("5. Scope, enabled(ctx) and create(ctx)"));
+    expectLines(configured, [
+      /NotesTool\s+core\s+"notes"\s+kept: built by create\(ctx\)/,
+      /WebSearchTool\s+core\s+"search"\s+skipped: enabled\(ctx\) is false/,
+      /ReportToParentTool\s+subagent\s+""\s+skipped: scopes are \[subagent\], not core\s+kept: built by create\(ctx\)/,
+      'load(ctx, registry, { scope: "core" })     -> add_note',
+      'load(ctx, registry, { scope: "subagent" }) -> report_to_parent',
+      'add_note was built from ctx.config.notes: folder "meeting-notes", maxNotes 20',
+    ]);
   });
 
   it("03: definitions order and the cache", async () => {
@@ -250,7 +259,7 @@ describe("lesson demos", () => {
     expect(run.out).not.toMatch(/^\s*FAIL/m);
   });
 
-  it("08: the role: tool messages of one iteration", async () => {
+  it("08: the role: tool messages of one iteration, and the replay boundaries", async () => {
     const run = await runDemo(8);
     expect(run.code).toBe(0);
     expectLines(run.out, [
@@ -261,6 +270,13 @@ describe("lesson demos", () => {
       "[tool output persisted]",
       /ok\s+the file holds the full \d+ chars/,
       /ok\s+they are exactly the messages built above, in call order/,
+      "4. Replay boundaries",
+      'call_b  count_lines "{\\"path\\": \\"src/"',
+      /ok\s+the calls are replayed verbatim: same ids, names as written, arguments as the raw text/,
+      /ok\s+right after it, one tool message per call id, in call order/,
+      /ok\s+the old result is cut in the model's copy only/,
+      /ok\s+the history is only appended to/,
+      "result.messages.slice(5) = assistant, tool(call_a), tool(call_b), assistant",
       "Every result became one string message per call.",
     ]);
     expect(run.out).not.toMatch(/^\s*FAIL/m);

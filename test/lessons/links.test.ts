@@ -1,5 +1,6 @@
 /**
- * Every relative link in the lessons' markdown must point at a file or folder that exists.
+ * Every relative link in the markdown the site is built from (lessons, exercises, docs/) must
+ * point at a file that exists, or at a folder with a README (the site opens that README's page).
  * Web links and in-page anchors are not checked; the `#anchor` part of a file link is ignored.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -10,11 +11,12 @@ import { PLAYGROUND_PAGE } from "../../playground/paths.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const LESSONS = join(ROOT, "lessons");
+const SITE_SOURCES = [LESSONS, join(ROOT, "exercises"), join(ROOT, "docs")];
 
 function markdownFiles(dir: string): string[] {
   const found: string[] = [];
   for (const entry of readdirSync(dir)) {
-    if (entry === "node_modules") continue;
+    if (entry === "node_modules" || entry === "api" || entry === "generated" || entry.startsWith(".") || entry.startsWith("_")) continue;
     const path = join(dir, entry);
     if (statSync(path).isDirectory()) found.push(...markdownFiles(path));
     else if (entry.endsWith(".md")) found.push(path);
@@ -44,14 +46,17 @@ function isRelative(target: string): boolean {
   return target !== "" && !target.startsWith("#") && !/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.startsWith("//");
 }
 
-const files = markdownFiles(LESSONS);
+// exercises/README.md is read in the repository, not on the site, and may point at folders.
+const files = SITE_SOURCES.flatMap((dir) => markdownFiles(dir)).filter((f) => f !== join(ROOT, "exercises", "README.md"));
 
 /** Link targets that a build writes (`npm run docs` builds the playground page before TypeDoc runs). */
 const GENERATED = new Set([PLAYGROUND_PAGE]);
 
-describe("lesson links", () => {
-  it("finds the lesson READMEs", () => {
-    expect(files.length).toBeGreaterThanOrEqual(6);
+describe("links in the lessons, exercises and documents", () => {
+  it("finds the lesson and exercise READMEs and the documents", () => {
+    expect(files.filter((f) => f.startsWith(LESSONS)).length).toBeGreaterThanOrEqual(11);
+    expect(files.some((f) => f.endsWith(join("docs", "landing.md")))).toBe(true);
+    expect(files.some((f) => f.endsWith(join("exercises", "05-argument-processing", "README.md")))).toBe(true);
   });
 
   it("parses inline and reference links, skipping code", () => {
@@ -67,6 +72,9 @@ describe("lesson links", () => {
       const resolved = resolve(dirname(file), path);
       if (GENERATED.has(resolved)) continue;
       if (!existsSync(resolved)) broken.push(`${target} -> ${relative(ROOT, resolved)} (missing)`);
+      else if (statSync(resolved).isDirectory() && !existsSync(join(resolved, "README.md"))) {
+        broken.push(`${target} -> ${relative(ROOT, resolved)} (a folder without a README: link to a file in it)`);
+      }
     }
     expect(broken, `broken links in ${relative(ROOT, file)}`).toEqual([]);
   });

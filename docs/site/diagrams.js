@@ -1,0 +1,46 @@
+// The site's own script (TypeDoc's `customJs`): draws every mermaid code block of the page as a
+// diagram, in the browser. The mermaid bundle is a local file next to this one (copied there by
+// docs/site/plugin.mjs), loaded only on pages that have a diagram: no network is needed.
+(function drawDiagrams() {
+  "use strict";
+  var script = document.currentScript;
+  var bundle = script && script.src ? new URL("mermaid.min.js", script.src).href : "assets/mermaid.min.js";
+
+  function blocks() {
+    return Array.prototype.slice.call(document.querySelectorAll("pre > code.mermaid, pre > code.language-mermaid"));
+  }
+  function dark() {
+    var chosen = document.documentElement.dataset.theme;
+    if (chosen === "dark") return true;
+    if (chosen === "light") return false;
+    return window.matchMedia("(prefers-color-scheme: dark)").matches;
+  }
+  function draw(found) {
+    window.mermaid.initialize({ startOnLoad: false, securityLevel: "strict", theme: dark() ? "dark" : "default" });
+    var nodes = found.map(function (code) {
+      var box = document.createElement("div");
+      box.className = "mermaid";
+      box.textContent = code.textContent;
+      code.parentElement.replaceWith(box);
+      return box;
+    });
+    window.mermaid.run({ nodes: nodes }).catch(function (error) {
+      console.error("a diagram could not be drawn:", error);
+    });
+  }
+  function start() {
+    var found = blocks();
+    if (found.length === 0) return;
+    var tag = document.createElement("script");
+    tag.src = bundle;
+    tag.onload = function () {
+      draw(found);
+    };
+    tag.onerror = function () {
+      console.error("the diagram library could not be loaded from " + bundle);
+    };
+    document.head.appendChild(tag);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
