@@ -1,8 +1,9 @@
 /**
  * Schema validation (lesson 5, step "validate"). Each tool's schema is compiled once with Ajv when
- * the tool is registered; a call only runs the compiled function. Ajv's errors are reworded into
- * the short, path-first sentences the model reads, such as `missing required meta.tag` or
- * `meta.flags[0] should be string`, with missing-required problems first.
+ * the tool is registered; a call only runs the compiled function. Whether a call is valid is Ajv's
+ * verdict alone. Ajv's errors are then reworded into the short, path-first sentences the model
+ * reads, such as `missing required meta.tag`, `meta.flags[0] should be string` or
+ * `seconds should be integer or null`, in upstream's order.
  *
  * @module
  */
@@ -17,13 +18,20 @@ export type Validator = (value: unknown) => string[];
 /** Most problems listed in one message; the rest are counted. */
 export const MAX_REPORTED_PROBLEMS = 20;
 
+// ---------------------------------------------------------------------------------------------
+// The one place where the Ajv instance and its options are made.
+
 // ajv ships CommonJS with `exports.default`; under NodeNext the default import is the module.
 const Ajv = AjvImport.default;
+
+/** An Ajv instance as {@link createAjv} makes it. */
+export type AjvInstance = InstanceType<typeof Ajv>;
 
 /**
  * The Ajv options every tool schema is compiled with: all errors (so the model hears every
  * problem at once), no strict-mode schema complaints, no formats, no type coercion (casting is
- * its own step). Exported so a benchmark's baseline can compile with exactly the same settings.
+ * its own step). Exported so a benchmark's baseline or a test's reference validator can compile
+ * with exactly the same settings.
  */
 export const AJV_OPTIONS: Readonly<AjvOptions> = Object.freeze({
   allErrors: true,
@@ -37,11 +45,71 @@ export const AJV_OPTIONS: Readonly<AjvOptions> = Object.freeze({
   addUsedSchema: false,
 });
 
-const ajv = new Ajv({ ...AJV_OPTIONS });
+/**
+ * Makes a new Ajv instance with {@link AJV_OPTIONS}: the same dialect and settings the registry
+ * validates with. A test that needs "Ajv's own verdict" compiles its reference validator here.
+ */
+export function createAjv(): AjvInstance {
+  return new Ajv({ ...AJV_OPTIONS });
+}
+
+const ajv = createAjv();
+
+/**
+ * Compiles a schema into a yes/no check with the registry's own Ajv instance. Casting uses it to
+ * ask whether a value is already accepted, so it never changes one that is.
+ * @throws when Ajv cannot compile the schema.
+ */
+export function compileSchemaCheck(schema: JsonSchema | boolean): (value: unknown) => boolean {
+  const check = ajv.compile(schema);
+  return (value) => check(value) === true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rewording Ajv's errors.
 
 /** Decodes one JSON Pointer segment (`~1` is `/`, `~0` is `~`). */
 function decodeSegment(segment: string): string {
-  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
+  return segment.includes("~") ? segment.replace(/~1/g, "/").replace(/~0/g, "~") : segment;
+}
+
+/** The decoded segments of an Ajv instance path: `/meta/flags/0` is `["meta", "flags", "0"]`. */
+function pointerSegments(pointer: string): string[] {
+  return pointer === "" ? [] : pointer.slice(1).split("/").map(decodeSegment);
+}
+
+/** An own property of an object or array, or `undefined`. */
+function ownValue(current: unknown, key: string): unknown {
+  return current !== null && typeof current === "object" && Object.hasOwn(current, key)
+    ? (current as Record<string, unknown>)[key]
+    : undefined;
+}
+
+/** The dotted path of the first `count` segments, using the value to tell indexes from keys. */
+function dottedPath(segments: readonly string[], count: number, root: unknown): string {
+  let path = "";
+  let current: unknown = root;
+  for (let i = 0; i < count; i++) {
+    const segment = segments[i] as string;
+    if (Array.isArray(current)) {
+      path += `[${segment}]`;
+      current = current[Number(segment)];
+    } else {
+      path += path === "" ? segment : `.${segment}`;
+      current = ownValue(current, segment);
+    }
+  }
+  return path;
+}
+
+/** The value the first `count` segments lead to, or `undefined`. */
+function valueAtSegments(segments: readonly string[], count: number, root: unknown): unknown {
+  let current: unknown = root;
+  for (let i = 0; i < count; i++) {
+    if (current === null || typeof current !== "object") return undefined;
+    current = ownValue(current, segments[i] as string);
+  }
+  return current;
 }
 
 /**
@@ -49,38 +117,12 @@ function decodeSegment(segment: string): string {
  * using the value itself to tell array indexes from object keys.
  */
 export function formatInstancePath(pointer: string, root: unknown): string {
-  if (pointer === "") return "";
-  let path = "";
-  let current: unknown = root;
-  for (const raw of pointer.slice(1).split("/")) {
-    const segment = decodeSegment(raw);
-    if (Array.isArray(current)) {
-      path += `[${segment}]`;
-      current = current[Number(segment)];
-    } else {
-      path += path === "" ? segment : `.${segment}`;
-      current =
-        current !== null && typeof current === "object" && Object.hasOwn(current, segment)
-          ? (current as Record<string, unknown>)[segment]
-          : undefined;
-    }
-  }
-  return path;
+  const segments = pointerSegments(pointer);
+  return dottedPath(segments, segments.length, root);
 }
 
 function join(base: string, key: string): string {
   return base === "" ? key : `${base}.${key}`;
-}
-
-function valueAt(pointer: string, root: unknown): unknown {
-  if (pointer === "") return root;
-  let current: unknown = root;
-  for (const raw of pointer.slice(1).split("/")) {
-    if (current === null || typeof current !== "object") return undefined;
-    const segment = decodeSegment(raw);
-    current = Object.hasOwn(current, segment) ? (current as Record<string, unknown>)[segment] : undefined;
-  }
-  return current;
 }
 
 function stringifyValue(value: unknown): string {
@@ -89,6 +131,10 @@ function stringifyValue(value: unknown): string {
   } catch {
     return String(value);
   }
+}
+
+function isNonFiniteNumber(value: unknown): boolean {
+  return typeof value === "number" && !Number.isFinite(value);
 }
 
 /** Rewords one Ajv error; `path` is already in dotted form, `""` for the root. */
@@ -100,9 +146,7 @@ function reword(error: ErrorObject, path: string, value: unknown): string {
       return `missing required ${join(path, String(p["missingProperty"]))}`;
     case "type": {
       const expected = resolveSchemaType(String(p["type"]).split(",")) ?? String(p["type"]);
-      if (typeof value === "number" && !Number.isFinite(value) && (expected === "number" || expected === "integer")) {
-        return `${label} must be finite`;
-      }
+      if (isNonFiniteNumber(value) && (expected === "number" || expected === "integer")) return `${label} must be finite`;
       return `${label} should be ${expected}`;
     }
     case "minimum":
@@ -130,48 +174,437 @@ function reword(error: ErrorObject, path: string, value: unknown): string {
       return `${label} must be a multiple of ${String(p["multipleOf"])}`;
     case "uniqueItems":
       return `${label} must not repeat items (items ${String(p["j"])} and ${String(p["i"])} are equal)`;
+    case "false schema":
+      return `${label} is not allowed`;
     case "anyOf":
+      return `${label} must match at least one schema`;
     case "oneOf":
-      return `${label} must match ${error.keyword === "oneOf" ? "exactly one" : "at least one"} of its allowed schemas`;
+      return `${label} must match exactly one schema`;
+    case "not":
+      return `${label} must not match the schema in "not"`;
     default:
       return `${label} ${error.message ?? `fails ${error.keyword}`}`;
   }
 }
 
 /**
- * Rewords a list of Ajv errors for `root`: required problems first, one type problem per value
- * (its other problems dropped), branch noise under `anyOf`/`oneOf` folded into one line,
- * duplicates removed, and at most {@link MAX_REPORTED_PROBLEMS} listed.
+ * One problem the model will read, with what is needed to put it in upstream's order: the value
+ * it belongs to (`pointer`, an Ajv instance path) and its rank among that value's own problems.
+ * Its text is worked out only when it is needed (a branch's problems mostly are not).
+ */
+interface Problem {
+  /** The instance path of the value the problem is about. */
+  pointer: string;
+  /** Order among the problems of one value (type first, as upstream; combinators last). */
+  rank: number;
+  /** The error to reword, when the text has not been worked out yet. */
+  error: ErrorObject | null;
+  /** The text, once worked out. */
+  text: string | null;
+  /** For `unexpected parameter`: the key, which takes that key's place among the value's keys. */
+  extraKey: string | null;
+  /** When the only problem is the value's type: every type that would have done. */
+  types: readonly string[] | null;
+}
+
+/** Upstream's order of one value's own problems: type, enum, range, length; then the rest. */
+const RANK: Readonly<Record<string, number>> = {
+  type: 0,
+  enum: 1,
+  const: 2,
+  minimum: 3,
+  maximum: 3,
+  exclusiveMinimum: 3,
+  exclusiveMaximum: 3,
+  multipleOf: 4,
+  minLength: 5,
+  maxLength: 5,
+  pattern: 6,
+  format: 6,
+  required: 7,
+  minItems: 8,
+  maxItems: 8,
+};
+const OTHER_RANK = 9;
+const COMBINATOR_RANK = 10;
+
+const COMBINATORS = new Set(["anyOf", "oneOf", "allOf", "not"]);
+/** Schema steps followed by a name or index that lead into one child of the value. */
+const NAMED_CHILD = new Set(["properties", "patternProperties", "prefixItems"]);
+/** Schema steps followed by a name or index that stay on the same value. */
+const NAMED_SAME = new Set(["anyOf", "oneOf", "allOf", "$defs", "definitions", "dependentSchemas", "dependencies"]);
+/** Schema steps that lead into a child of the value, with no name after them. */
+const SINGLE_CHILD = new Set(["additionalProperties", "additionalItems", "contains", "unevaluatedItems", "unevaluatedProperties"]);
+const INDEX = /^\d+$/;
+
+/** Where an error's schema path meets a combinator, worked out once per schema path. */
+interface Route {
+  /** Index of the first combinator keyword at or after the scope's start, or -1. */
+  position: number;
+  /** That combinator keyword. */
+  keyword: string;
+  /** How many levels of the value lie between the combinator and the error. */
+  steps: number;
+  /** The schema path up to the combinator, which names it. */
+  site: string;
+  /** The branch the error is in; `null` for the combinator's own error. */
+  branch: string | null;
+  /** True for a type error that is the branch's own `type` keyword. */
+  typeOnly: boolean;
+}
+
+/** The segments of an Ajv schema path, after its `#`. */
+function schemaSegments(schemaPath: string): string[] {
+  const hash = schemaPath.indexOf("#");
+  const fragment = hash < 0 ? schemaPath : schemaPath.slice(hash + 1);
+  return fragment === "" || fragment === "/" ? [] : fragment.replace(/^\//, "").split("/");
+}
+
+/** The index of the first combinator keyword in `schema` at or after `from`, or -1. */
+function firstCombinator(schema: readonly string[], from: number): number {
+  let i = from;
+  while (i < schema.length) {
+    const step = schema[i] as string;
+    if (COMBINATORS.has(step)) return i;
+    if (NAMED_CHILD.has(step) || NAMED_SAME.has(step)) i += 2;
+    else if (step === "items" && INDEX.test(schema[i + 1] ?? "")) i += 2;
+    else i += 1;
+  }
+  return -1;
+}
+
+/** How many levels of the value the schema steps in `[from, end)` descend. */
+function instanceSteps(schema: readonly string[], from: number, end: number): number {
+  let n = 0;
+  let i = from;
+  while (i < end) {
+    const step = schema[i] as string;
+    if (NAMED_CHILD.has(step)) {
+      n++;
+      i += 2;
+    } else if (step === "items") {
+      n++;
+      i += INDEX.test(schema[i + 1] ?? "") ? 2 : 1;
+    } else if (SINGLE_CHILD.has(step)) {
+      n++;
+      i += 1;
+    } else if (NAMED_SAME.has(step)) {
+      i += 2;
+    } else {
+      i += 1;
+    }
+  }
+  return n;
+}
+
+/** Per-call caches: for each scope start, the route of each schema path. */
+type Routes = Map<string, Route>[];
+
+function routeOf(error: ErrorObject, from: number, routes: Routes): Route {
+  // The schema path alone decides the route: an error's path ends with its keyword, and a
+  // `false` schema's path ends with a name or an index, never with a keyword.
+  const byPath = (routes[from] ??= new Map());
+  let route = byPath.get(error.schemaPath);
+  if (route === undefined) {
+    const schema = schemaSegments(error.schemaPath);
+    const position = firstCombinator(schema, from);
+    if (position < 0) {
+      route = { position, keyword: "", steps: 0, site: "", branch: null, typeOnly: false };
+    } else {
+      const keyword = schema[position] as string;
+      // The failing keyword is the last step and not navigation, except for a `false` schema.
+      const end = error.keyword === "false schema" ? schema.length : schema.length - 1;
+      const own = schema.length === position + 1 && error.keyword === keyword;
+      const branch = own ? null : keyword === "not" ? "0" : (schema[position + 1] ?? "0");
+      route = {
+        position,
+        keyword,
+        steps: instanceSteps(schema, position, end),
+        site: schema.slice(0, position + 1).join("/"),
+        branch,
+        typeOnly: branch !== null && keyword !== "not" && error.keyword === "type" && schema.length === position + 3,
+      };
+    }
+    byPath.set(error.schemaPath, route);
+  }
+  return route;
+}
+
+/** The instance path without its last `steps` segments. */
+function cutPointer(pointer: string, steps: number): string {
+  if (steps === 0) return pointer;
+  let end = pointer.length;
+  for (let i = 0; i < steps && end > 0; i++) end = pointer.lastIndexOf("/", end - 1);
+  return end <= 0 ? "" : pointer.slice(0, end);
+}
+
+/** The errors of one failed combinator at one value. */
+interface Group {
+  pointer: string;
+  keyword: string;
+  /** Index of the combinator keyword in its errors' schema paths. */
+  position: number;
+  /** The combinator's own error (`anyOf`, `oneOf`, `not`); `allOf` has none. */
+  own: ErrorObject | null;
+  /** The errors of each branch, by branch index. */
+  branches: Map<string, ErrorObject[]>;
+  /** True while every branch error is the branch's own `type` keyword failing at this value. */
+  typesOnly: boolean;
+}
+
+function plainProblem(error: ErrorObject): Problem {
+  const k = error.keyword;
+  return {
+    pointer: error.instancePath,
+    rank: RANK[k] ?? OTHER_RANK,
+    error,
+    text: null,
+    extraKey: k === "additionalProperties" ? String(error.params["additionalProperty"]) : null,
+    types: k === "type" ? String(error.params["type"]).split(",") : null,
+  };
+}
+
+/** The text of a problem, worked out on first need. */
+function messageOf(problem: Problem, root: unknown): string {
+  if (problem.text === null) {
+    const segments = pointerSegments(problem.pointer);
+    const error = problem.error as ErrorObject;
+    problem.text = reword(error, dottedPath(segments, segments.length, root), valueAtSegments(segments, segments.length, root));
+  }
+  return problem.text;
+}
+
+/**
+ * The problems in `errors`, which share a scope whose schema steps start at `from`: each error
+ * outside any combinator is one problem (a value with a type problem gets no other, as upstream),
+ * and each failed combinator is one problem at its value, whatever its branches reported.
+ */
+function collectProblems(errors: readonly ErrorObject[], from: number, root: unknown, routes: Routes): Problem[] {
+  const problems: Problem[] = [];
+  let typeFailed: Set<string> | null = null;
+  let groups: Map<string, Map<string, Group>> | null = null;
+  const order: Group[] = [];
+  for (const error of errors) {
+    const route = routeOf(error, from, routes);
+    if (route.position < 0) {
+      if (error.keyword === "type") (typeFailed ??= new Set()).add(error.instancePath);
+      problems.push(plainProblem(error));
+      continue;
+    }
+    const pointer = cutPointer(error.instancePath, route.steps);
+    groups ??= new Map();
+    // Two levels of lookup, so no key string is built per error.
+    let atSite = groups.get(route.site);
+    if (atSite === undefined) {
+      atSite = new Map();
+      groups.set(route.site, atSite);
+    }
+    let group = atSite.get(pointer);
+    if (group === undefined) {
+      group = { pointer, keyword: route.keyword, position: route.position, own: null, branches: new Map(), typesOnly: true };
+      atSite.set(pointer, group);
+      order.push(group);
+    }
+    if (route.branch === null) {
+      group.own = error;
+    } else {
+      const list = group.branches.get(route.branch);
+      if (list === undefined) group.branches.set(route.branch, [error]);
+      else {
+        list.push(error);
+        group.typesOnly = false;
+      }
+      if (!route.typeOnly || error.instancePath !== pointer) group.typesOnly = false;
+    }
+  }
+  let kept = problems;
+  if (typeFailed !== null) {
+    const failed = typeFailed;
+    kept = problems.filter((p) => {
+      const k = (p.error as ErrorObject).keyword;
+      return k === "type" || k === "required" || !failed.has(p.pointer);
+    });
+  }
+  for (const group of order) kept.push(groupProblem(group, root, routes));
+  return kept;
+}
+
+function labelOf(pointer: string, root: unknown): string {
+  const segments = pointerSegments(pointer);
+  const path = dottedPath(segments, segments.length, root);
+  return path === "" ? "parameter" : path;
+}
+
+/** `<label> should be A or B`, or `must be finite` for a non-finite number where a number would do. */
+function typesMessage(label: string, types: readonly string[], value: unknown): string {
+  if (isNonFiniteNumber(value) && (types.includes("number") || types.includes("integer"))) return `${label} must be finite`;
+  return `${label} should be ${types.join(" or ")}`;
+}
+
+/** The wanted types when a branch's only problem is that the combinator's value has another type. */
+function wrongTypeOnly(problems: readonly Problem[], pointer: string): readonly string[] | null {
+  if (problems.length !== 1) return null;
+  const only = problems[0] as Problem;
+  return only.types !== null && only.pointer === pointer ? only.types : null;
+}
+
+function combinatorProblem(pointer: string, text: string, types: readonly string[] | null = null): Problem {
+  return { pointer, rank: COMBINATOR_RANK, error: null, text, extraKey: null, types };
+}
+
+/**
+ * One failed combinator as one problem at its value: `x should be integer or null` when every
+ * branch wanted another type; the one branch's own problem when only one branch fits the value's
+ * type and it has a single problem; otherwise `x must match at least one schema` (`anyOf`),
+ * `exactly one schema` (`oneOf`), `all of its schemas (…)` (`allOf`) or `must not match` (`not`).
+ */
+function groupProblem(group: Group, root: unknown, routes: Routes): Problem {
+  const { pointer } = group;
+  if (group.keyword === "not") return combinatorProblem(pointer, `${labelOf(pointer, root)} must not match the schema in "not"`);
+  const passing = group.own?.params["passingSchemas"];
+  if (group.keyword === "oneOf" && passing !== null && passing !== undefined) {
+    return combinatorProblem(pointer, `${labelOf(pointer, root)} must match exactly one schema`);
+  }
+  if (group.typesOnly && group.keyword !== "allOf" && group.branches.size > 0) {
+    // The common case, said without working out each branch: every branch wanted another type.
+    const types: string[] = [];
+    for (const [error] of group.branches.values()) {
+      for (const t of String((error as ErrorObject).params["type"]).split(",")) if (!types.includes(t)) types.push(t);
+    }
+    const segments = pointerSegments(pointer);
+    const path = dottedPath(segments, segments.length, root);
+    return combinatorProblem(pointer, typesMessage(path === "" ? "parameter" : path, types, valueAtSegments(segments, segments.length, root)), types);
+  }
+  const branches: Problem[][] = [];
+  for (const list of group.branches.values()) branches.push(collectProblems(list, group.position + 2, root, routes));
+  if (group.keyword === "allOf") {
+    const all = arrangeProblems(branches.flat(), root);
+    const messages = uniqueMessages(all, root);
+    const first = all[0];
+    if (messages.length === 1 && first !== undefined) {
+      return combinatorProblem(pointer, messages[0] as string, first.pointer === pointer ? first.types : null);
+    }
+    const listed = messages.length > 0 ? ` (${messages.join(", ")})` : "";
+    return combinatorProblem(pointer, `${labelOf(pointer, root)} must match all of its schemas${listed}`);
+  }
+  const types: string[] = [];
+  const fitting: Problem[][] = [];
+  for (const branch of branches) {
+    const wanted = wrongTypeOnly(branch, pointer);
+    if (wanted === null) fitting.push(branch);
+    else for (const t of wanted) if (!types.includes(t)) types.push(t);
+  }
+  if (branches.length > 0 && fitting.length === 0) {
+    const label = labelOf(pointer, root);
+    const segments = pointerSegments(pointer);
+    return combinatorProblem(pointer, typesMessage(label, types, valueAtSegments(segments, segments.length, root)), types);
+  }
+  const messages = fitting.length === 1 ? uniqueMessages(arrangeProblems(fitting[0] as Problem[], root), root) : [];
+  if (messages.length === 1) return combinatorProblem(pointer, messages[0] as string);
+  const wanted = group.keyword === "oneOf" ? "exactly one schema" : "at least one schema";
+  return combinatorProblem(pointer, `${labelOf(pointer, root)} must match ${wanted}`);
+}
+
+function uniqueMessages(problems: readonly Problem[], root: unknown): string[] {
+  const seen = new Set<string>();
+  for (const p of problems) seen.add(messageOf(p, root));
+  return [...seen];
+}
+
+/** A value in the order tree: its own problems, its unexpected keys and its children with problems. */
+interface OrderNode {
+  own: Problem[];
+  extras: Map<string, Problem[]> | null;
+  children: Map<string, OrderNode> | null;
+}
+
+/**
+ * Puts problems in upstream's order: at each value its own problems (type, enum, range, length,
+ * then missing required keys in `required` order), then, key by key in the value's own order,
+ * each key's `unexpected parameter` or its nested problems; array items by index. Linear in the
+ * number of problems plus the keys of the objects that hold them.
+ */
+function arrangeProblems(problems: Problem[], root: unknown): Problem[] {
+  if (problems.length <= 1) return problems;
+  const top: OrderNode = { own: [], extras: null, children: null };
+  for (const problem of problems) {
+    let node = top;
+    if (problem.pointer !== "") {
+      for (const segment of pointerSegments(problem.pointer)) {
+        node.children ??= new Map();
+        let next = node.children.get(segment);
+        if (next === undefined) {
+          next = { own: [], extras: null, children: null };
+          node.children.set(segment, next);
+        }
+        node = next;
+      }
+    }
+    if (problem.extraKey === null) {
+      node.own.push(problem);
+    } else {
+      node.extras ??= new Map();
+      const list = node.extras.get(problem.extraKey);
+      if (list === undefined) node.extras.set(problem.extraKey, [problem]);
+      else list.push(problem);
+    }
+  }
+  const out: Problem[] = [];
+  emitInOrder(top, root, out);
+  return out;
+}
+
+function emitInOrder(node: OrderNode, value: unknown, out: Problem[]): void {
+  if (node.own.length > 1) node.own.sort((a, b) => a.rank - b.rank);
+  for (const problem of node.own) out.push(problem);
+  const { children, extras } = node;
+  if (children === null && extras === null) return;
+  if (Array.isArray(value) && extras === null && children !== null) {
+    const indexes = [...children.keys()].sort((a, b) => Number(a) - Number(b));
+    for (const index of indexes) emitInOrder(children.get(index) as OrderNode, value[Number(index)], out);
+    return;
+  }
+  if (value !== null && typeof value === "object") {
+    for (const key of Object.keys(value)) {
+      const unexpected = extras?.get(key);
+      if (unexpected !== undefined) {
+        for (const problem of unexpected) out.push(problem);
+        extras?.delete(key);
+      }
+      const child = children?.get(key);
+      if (child !== undefined) {
+        emitInOrder(child, (value as Record<string, unknown>)[key], out);
+        children?.delete(key);
+      }
+    }
+  }
+  // Anything not found among the value's own keys keeps Ajv's order, at the end.
+  if (extras !== null) for (const list of extras.values()) for (const problem of list) out.push(problem);
+  if (children !== null) for (const child of children.values()) emitInOrder(child, undefined, out);
+}
+
+/**
+ * Rewords Ajv's errors for `root` into the problems the model reads, in upstream's order: at each
+ * object level its missing required keys first (in `required` order), then each key of the value
+ * in the value's own order, recursing. One type problem per value (its other problems dropped,
+ * as upstream); a failed `anyOf`/`oneOf`/`allOf`/`not` is one problem at its value, never
+ * dropped; duplicates removed; at most {@link MAX_REPORTED_PROBLEMS} listed. The list is empty
+ * only when `errors` is. Linear in the number of errors.
  */
 export function formatAjvErrors(errors: readonly ErrorObject[], root: unknown): string[] {
-  if (errors.length === 1) {
-    // One error is never dropped or folded, so the bookkeeping below can be skipped.
-    const e = errors[0] as ErrorObject;
-    return [reword(e, formatInstancePath(e.instancePath, root), valueAt(e.instancePath, root))];
-  }
-  const typeFailed = new Set<string>();
-  const branchRoots: string[] = [];
-  for (const e of errors) {
-    if (e.keyword === "type") typeFailed.add(e.instancePath);
-    if (e.keyword === "anyOf" || e.keyword === "oneOf") branchRoots.push(`${e.schemaPath}/`);
-  }
-  const required: string[] = [];
-  const others: string[] = [];
-  const seen = new Set<string>();
-  for (const e of errors) {
-    if (branchRoots.some((prefix) => e.schemaPath.startsWith(prefix))) continue;
-    if (e.keyword !== "type" && e.keyword !== "required" && typeFailed.has(e.instancePath)) continue;
-    const message = reword(e, formatInstancePath(e.instancePath, root), valueAt(e.instancePath, root));
-    if (seen.has(message)) continue;
-    seen.add(message);
-    (e.keyword === "required" ? required : others).push(message);
-  }
-  const all = required.concat(others);
+  if (errors.length === 0) return [];
+  const problems = arrangeProblems(collectProblems(errors, 0, root, []), root);
+  const all = uniqueMessages(problems, root);
+  // Never reached while every error maps to a problem; but an invalid value is never reported valid.
+  if (all.length === 0) all.push(UNSPECIFIED_PROBLEM);
   if (all.length <= MAX_REPORTED_PROBLEMS) return all;
   const shown = all.slice(0, MAX_REPORTED_PROBLEMS);
   shown.push(`and ${all.length - MAX_REPORTED_PROBLEMS} more problems`);
   return shown;
 }
+
+/** Said when Ajv refuses a value without giving any error (never expected). */
+const UNSPECIFIED_PROBLEM = "parameters do not match the schema";
 
 /** Raw Ajv errors for a value, or `null` when it is valid. */
 type ErrorCheck = (value: unknown) => ErrorObject[] | null;
@@ -284,6 +717,9 @@ export function compileValidator(schema: JsonSchema): Validator {
   return (value) => {
     if (!isPlainObject(value)) return [`parameters must be an object, got ${describeJsonType(value)}`];
     const errors = check(value);
-    return errors === null ? [] : formatAjvErrors(errors, value);
+    if (errors === null) return [];
+    const problems = formatAjvErrors(errors, value);
+    // Ajv said no: the call must not run, even if it gave no reason.
+    return problems.length > 0 ? problems : [UNSPECIFIED_PROBLEM];
   };
 }

@@ -282,13 +282,13 @@ describe("a property named __proto__ (which Ajv alone would skip)", () => {
     ]);
   });
 
-  it("is checked inside array items, with the item's index", () => {
+  it("is checked inside array items, with the item's index, in item order", () => {
     const schema = parse(
       '{"type":"object","properties":{"l":{"type":"array","items":{"type":"object","properties":{"__proto__":{"type":"string"}},"additionalProperties":false}}}}',
     );
     expect(validate(schema, parse('{"l":[{"__proto__":"a"},{"__proto__":2},{"x":1}]}'))).toEqual([
-      "unexpected parameter l[2].x",
       "l[1].__proto__ should be string",
+      "unexpected parameter l[2].x",
     ]);
   });
 
@@ -326,12 +326,52 @@ describe("error order (item 40)", () => {
     expect(validate(schema, { z: 1 })).toEqual(["missing required n", "missing required m", "unexpected parameter z"]);
   });
 
-  it("missing required first even when nested and after type problems in the schema order", () => {
+  it("per object level: a nested missing key is reported at its object, not hoisted (issue 13, item 3)", () => {
     expect(validate(SEARCH, { query: 5, meta: { flags: [1] } })).toEqual([
       "missing required count",
-      "missing required meta.tag",
       "query should be string",
+      "missing required meta.tag",
       "meta.flags[0] should be string",
+    ]);
+  });
+
+  it("the value's own key order decides, not the schema's (issue 13, item 3)", () => {
+    const schema: JsonSchema = {
+      type: "object",
+      properties: { a: { type: "string" }, b: { type: "integer" }, c: { type: "boolean" } },
+      required: ["a", "b"],
+      additionalProperties: false,
+    };
+    expect(validate(schema, { c: "x", z: 1, b: "y" })).toEqual([
+      "missing required a",
+      "c should be boolean",
+      "unexpected parameter z",
+      "b should be integer",
+    ]);
+    expect(validate(schema, { b: "y", z: 1, c: "x" })).toEqual([
+      "missing required a",
+      "b should be integer",
+      "unexpected parameter z",
+      "c should be boolean",
+    ]);
+  });
+
+  it("array items in index order, each item's problems together, and upstream's order within a value", () => {
+    const schema = obj({
+      list: {
+        type: "array",
+        maxItems: 2,
+        items: { type: "object", properties: { n: { type: "integer", minimum: 1, enum: [1, 2] } }, required: ["id"] },
+      },
+    });
+    expect(validate(schema, { list: [{ n: 0 }, {}, { n: "x" }] })).toEqual([
+      "list must be at most 2 items",
+      "missing required list[0].id",
+      "list[0].n must be one of [1,2]",
+      "list[0].n must be >= 1",
+      "missing required list[1].id",
+      "missing required list[2].id",
+      "list[2].n should be integer",
     ]);
   });
 });
