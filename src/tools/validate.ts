@@ -251,6 +251,8 @@ interface Route {
   branch: string | null;
   /** True for a type error that is the branch's own `type` keyword. */
   typeOnly: boolean;
+  /** True for an error of a keyword directly in the branch (not nested deeper in it). */
+  leaf: boolean;
 }
 
 /** The segments of an Ajv schema path, after its `#`. */
@@ -309,7 +311,7 @@ function routeOf(error: ErrorObject, from: number, routes: Routes): Route {
     const schema = schemaSegments(error.schemaPath);
     const position = firstCombinator(schema, from);
     if (position < 0) {
-      route = { position, keyword: "", steps: 0, site: "", branch: null, typeOnly: false };
+      route = { position, keyword: "", steps: 0, site: "", branch: null, typeOnly: false, leaf: false };
     } else {
       const keyword = schema[position] as string;
       // The failing keyword is the last step and not navigation, except for a `false` schema.
@@ -323,6 +325,7 @@ function routeOf(error: ErrorObject, from: number, routes: Routes): Route {
         site: schema.slice(0, position + 1).join("/"),
         branch,
         typeOnly: branch !== null && keyword !== "not" && error.keyword === "type" && schema.length === position + 3,
+        leaf: branch !== null && keyword !== "not" && error.keyword !== "false schema" && schema.length === position + 3,
       };
     }
     byPath.set(error.schemaPath, route);
@@ -346,10 +349,13 @@ interface Group {
   position: number;
   /** The combinator's own error (`anyOf`, `oneOf`, `not`); `allOf` has none. */
   own: ErrorObject | null;
-  /** The errors of each branch, by branch index. */
-  branches: Map<string, ErrorObject[]>;
+  /** The branch indexes met, in order, and the errors of each (a few branches: arrays beat a Map). */
+  branchIds: string[];
+  branches: ErrorObject[][];
   /** True while every branch error is the branch's own `type` keyword failing at this value. */
   typesOnly: boolean;
+  /** True while each branch has one error, of a keyword directly in the branch, at this value. */
+  leavesOnly: boolean;
 }
 
 function plainProblem(error: ErrorObject): Problem {
@@ -382,8 +388,10 @@ function messageOf(problem: Problem, root: unknown): string {
 function collectProblems(errors: readonly ErrorObject[], from: number, root: unknown, routes: Routes): Problem[] {
   const problems: Problem[] = [];
   let typeFailed: Set<string> | null = null;
-  let groups: Map<string, Map<string, Group>> | null = null;
-  const order: Group[] = [];
+  // Each finished group becomes its problem at once, so its bookkeeping dies young.
+  const combined: Problem[] = [];
+  let last: Group | null = null;
+  let lastSite = "";
   for (const error of errors) {
     const route = routeOf(error, from, routes);
     if (route.position < 0) {
@@ -392,29 +400,30 @@ function collectProblems(errors: readonly ErrorObject[], from: number, root: unk
       continue;
     }
     const pointer = cutPointer(error.instancePath, route.steps);
-    groups ??= new Map();
-    // Two levels of lookup, so no key string is built per error.
-    let atSite = groups.get(route.site);
-    if (atSite === undefined) {
-      atSite = new Map();
-      groups.set(route.site, atSite);
-    }
-    let group = atSite.get(pointer);
-    if (group === undefined) {
-      group = { pointer, keyword: route.keyword, position: route.position, own: null, branches: new Map(), typesOnly: true };
-      atSite.set(pointer, group);
-      order.push(group);
+    // Ajv reports one combinator's errors together (its branches, then its own error), so a
+    // group only needs comparing with the one before. Were one ever split, its two halves would
+    // give two problems, never none.
+    let group = last as Group | null;
+    if (group === null || lastSite !== route.site || group.pointer !== pointer) {
+      if (group !== null) combined.push(groupProblem(group, root, routes));
+      group = { pointer, keyword: route.keyword, position: route.position, own: null, branchIds: [], branches: [], typesOnly: true, leavesOnly: true };
+      last = group;
+      lastSite = route.site;
     }
     if (route.branch === null) {
       group.own = error;
     } else {
-      const list = group.branches.get(route.branch);
-      if (list === undefined) group.branches.set(route.branch, [error]);
-      else {
-        list.push(error);
+      const index = group.branchIds.indexOf(route.branch);
+      if (index < 0) {
+        group.branchIds.push(route.branch);
+        group.branches.push([error]);
+      } else {
+        (group.branches[index] as ErrorObject[]).push(error);
         group.typesOnly = false;
+        group.leavesOnly = false;
       }
       if (!route.typeOnly || error.instancePath !== pointer) group.typesOnly = false;
+      if (!route.leaf || error.instancePath !== pointer) group.leavesOnly = false;
     }
   }
   let kept = problems;
@@ -425,7 +434,8 @@ function collectProblems(errors: readonly ErrorObject[], from: number, root: unk
       return k === "type" || k === "required" || !failed.has(p.pointer);
     });
   }
-  for (const group of order) kept.push(groupProblem(group, root, routes));
+  if (last !== null) combined.push(groupProblem(last, root, routes));
+  for (const problem of combined) kept.push(problem);
   return kept;
 }
 
@@ -465,18 +475,31 @@ function groupProblem(group: Group, root: unknown, routes: Routes): Problem {
   if (group.keyword === "oneOf" && passing !== null && passing !== undefined) {
     return combinatorProblem(pointer, `${labelOf(pointer, root)} must match exactly one schema`);
   }
-  if (group.typesOnly && group.keyword !== "allOf" && group.branches.size > 0) {
+  if (group.typesOnly && group.keyword !== "allOf" && group.branches.length > 0) {
     // The common case, said without working out each branch: every branch wanted another type.
     const types: string[] = [];
-    for (const [error] of group.branches.values()) {
+    for (const [error] of group.branches) {
       for (const t of String((error as ErrorObject).params["type"]).split(",")) if (!types.includes(t)) types.push(t);
     }
     const segments = pointerSegments(pointer);
     const path = dottedPath(segments, segments.length, root);
     return combinatorProblem(pointer, typesMessage(path === "" ? "parameter" : path, types, valueAtSegments(segments, segments.length, root)), types);
   }
+  if (group.leavesOnly && group.keyword !== "allOf") {
+    // Also common: one branch fits the value's type and says what is wrong; the others want
+    // another type. Said without working out each branch in full.
+    let fitting: ErrorObject | null = null;
+    let count = 0;
+    for (const [error] of group.branches) {
+      if ((error as ErrorObject).keyword !== "type") {
+        fitting = error as ErrorObject;
+        count++;
+      }
+    }
+    if (count === 1 && fitting !== null) return combinatorProblem(pointer, messageOf(plainProblem(fitting), root));
+  }
   const branches: Problem[][] = [];
-  for (const list of group.branches.values()) branches.push(collectProblems(list, group.position + 2, root, routes));
+  for (const list of group.branches) branches.push(collectProblems(list, group.position + 2, root, routes));
   if (group.keyword === "allOf") {
     const all = arrangeProblems(branches.flat(), root);
     const messages = uniqueMessages(all, root);
