@@ -43,6 +43,9 @@ export const AJV_OPTIONS: Readonly<AjvOptions> = Object.freeze({
   validateFormats: false,
   logger: false,
   addUsedSchema: false,
+  // Ajv's own English messages are never shown (the problems are reworded), and building them
+  // for every error is most of Ajv's cost on a large refused value.
+  messages: false,
 });
 
 /**
@@ -182,6 +185,19 @@ function reword(error: ErrorObject, path: string, value: unknown): string {
       return `${label} must match exactly one schema`;
     case "not":
       return `${label} must not match the schema in "not"`;
+    case "minProperties":
+      return `${label} must have at least ${String(p["limit"])} properties`;
+    case "maxProperties":
+      return `${label} must have at most ${String(p["limit"])} properties`;
+    case "contains":
+      return `${label} must contain a matching item`;
+    case "dependencies":
+    case "dependentRequired":
+      return `missing required ${join(path, String(p["missingProperty"]))} (needed with ${String(p["property"])})`;
+    case "propertyNames":
+      return `${label} has an invalid key ${JSON.stringify(p["propertyName"])}`;
+    case "if":
+      return `${label} must match the "${String(p["failingKeyword"])}" schema`;
     default:
       return `${label} ${error.message ?? `fails ${error.keyword}`}`;
   }
@@ -201,6 +217,8 @@ interface Problem {
   error: ErrorObject | null;
   /** The text, once worked out. */
   text: string | null;
+  /** Works the text out, for a combinator's problem whose text is left until needed. */
+  build: (() => string) | null;
   /** For `unexpected parameter`: the key, which takes that key's place among the value's keys. */
   extraKey: string | null;
   /** When the only problem is the value's type: every type that would have done. */
@@ -365,6 +383,7 @@ function plainProblem(error: ErrorObject): Problem {
     rank: RANK[k] ?? OTHER_RANK,
     error,
     text: null,
+    build: null,
     extraKey: k === "additionalProperties" ? String(error.params["additionalProperty"]) : null,
     types: k === "type" ? String(error.params["type"]).split(",") : null,
   };
@@ -372,6 +391,7 @@ function plainProblem(error: ErrorObject): Problem {
 
 /** The text of a problem, worked out on first need. */
 function messageOf(problem: Problem, root: unknown): string {
+  if (problem.text === null && problem.build !== null) problem.text = problem.build();
   if (problem.text === null) {
     const segments = pointerSegments(problem.pointer);
     const error = problem.error as ErrorObject;
@@ -459,7 +479,7 @@ function wrongTypeOnly(problems: readonly Problem[], pointer: string): readonly 
 }
 
 function combinatorProblem(pointer: string, text: string, types: readonly string[] | null = null): Problem {
-  return { pointer, rank: COMBINATOR_RANK, error: null, text, extraKey: null, types };
+  return { pointer, rank: COMBINATOR_RANK, error: null, text, build: null, extraKey: null, types };
 }
 
 /**
@@ -481,9 +501,14 @@ function groupProblem(group: Group, root: unknown, routes: Routes): Problem {
     for (const [error] of group.branches) {
       for (const t of String((error as ErrorObject).params["type"]).split(",")) if (!types.includes(t)) types.push(t);
     }
-    const segments = pointerSegments(pointer);
-    const path = dottedPath(segments, segments.length, root);
-    return combinatorProblem(pointer, typesMessage(path === "" ? "parameter" : path, types, valueAtSegments(segments, segments.length, root)), types);
+    const problem = combinatorProblem(pointer, "", types);
+    problem.text = null;
+    problem.build = () => {
+      const segments = pointerSegments(pointer);
+      const path = dottedPath(segments, segments.length, root);
+      return typesMessage(path === "" ? "parameter" : path, types, valueAtSegments(segments, segments.length, root));
+    };
+    return problem;
   }
   if (group.leavesOnly && group.keyword !== "allOf") {
     // Also common: one branch fits the value's type and says what is wrong; the others want
@@ -496,7 +521,13 @@ function groupProblem(group: Group, root: unknown, routes: Routes): Problem {
         count++;
       }
     }
-    if (count === 1 && fitting !== null) return combinatorProblem(pointer, messageOf(plainProblem(fitting), root));
+    if (count === 1 && fitting !== null) {
+      const only = plainProblem(fitting);
+      const problem = combinatorProblem(pointer, "");
+      problem.text = null;
+      problem.build = () => messageOf(only, root);
+      return problem;
+    }
   }
   const branches: Problem[][] = [];
   for (const list of group.branches) branches.push(collectProblems(list, group.position + 2, root, routes));
@@ -595,12 +626,26 @@ function arrangeProblems(problems: Problem[], root: unknown): Problem[] {
 export function formatAjvErrors(errors: readonly ErrorObject[], root: unknown): string[] {
   if (errors.length === 0) return [];
   const problems = arrangeProblems(collectProblems(errors, 0, root, []), root);
-  const all = uniqueMessages(problems, root);
+  // Texts are worked out for the problems shown, and where one value has several problems (to
+  // drop repeats); the others are only counted.
+  const shown: string[] = [];
+  let more = 0;
+  const take = (message: string): void => {
+    if (shown.includes(message)) return;
+    if (shown.length < MAX_REPORTED_PROBLEMS) shown.push(message);
+    else more++;
+  };
+  for (let i = 0; i < problems.length; ) {
+    const first = problems[i] as Problem;
+    let end = i + 1;
+    while (end < problems.length && (problems[end] as Problem).pointer === first.pointer) end++;
+    if (end - i === 1 && shown.length >= MAX_REPORTED_PROBLEMS) more++;
+    else for (const message of uniqueMessages(problems.slice(i, end), root)) take(message);
+    i = end;
+  }
   // Never reached while every error maps to a problem; but an invalid value is never reported valid.
-  if (all.length === 0) all.push(UNSPECIFIED_PROBLEM);
-  if (all.length <= MAX_REPORTED_PROBLEMS) return all;
-  const shown = all.slice(0, MAX_REPORTED_PROBLEMS);
-  shown.push(`and ${all.length - MAX_REPORTED_PROBLEMS} more problems`);
+  if (shown.length === 0) shown.push(UNSPECIFIED_PROBLEM);
+  if (more > 0) shown.push(`and ${more} more problems`);
   return shown;
 }
 
