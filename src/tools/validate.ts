@@ -51,12 +51,15 @@ export const AJV_OPTIONS: Readonly<AjvOptions> = Object.freeze({
 /**
  * Makes a new Ajv instance with {@link AJV_OPTIONS}: the same dialect and settings the registry
  * validates with. A test that needs "Ajv's own verdict" compiles its reference validator here.
+ * `overrides` change single options (the registry's yes/no checks use `allErrors: false`).
  */
-export function createAjv(): AjvInstance {
-  return new Ajv({ ...AJV_OPTIONS });
+export function createAjv(overrides: Readonly<AjvOptions> = {}): AjvInstance {
+  return new Ajv({ ...AJV_OPTIONS, ...overrides });
 }
 
 const ajv = createAjv();
+/** The same dialect and options for yes/no checks: it stops at the first error (the verdict is the same). */
+const checkAjv = createAjv({ allErrors: false });
 
 /**
  * Compiles a schema into a yes/no check with the registry's own Ajv instance. Casting uses it to
@@ -64,7 +67,7 @@ const ajv = createAjv();
  * @throws when Ajv cannot compile the schema.
  */
 export function compileSchemaCheck(schema: JsonSchema | boolean): (value: unknown) => boolean {
-  const check = ajv.compile(schema);
+  const check = checkAjv.compile(schema);
   return (value) => check(value) === true;
 }
 
