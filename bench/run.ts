@@ -1,6 +1,7 @@
 /**
- * `npm run bench` (`--peers` for the comparison with other tool loops): prepareCall against the floor, runner overhead, batch concurrency and
- * cost growth, side by side in one process. Prints a table and writes `bench/results.json` with the
+ * `npm run bench` (`--peers` for the comparison with other tool loops): prepareCall against the floor,
+ * runner overhead, batch concurrency and cost growth (including the rewording of many refused `anyOf`
+ * items), side by side in one process. Prints a table and writes `bench/results.json` with the
  * figures, the Node version, the CPU model and the date. `--quick` makes a short run (fewer
  * iterations and rounds) and does not write the file.
  *
@@ -236,6 +237,38 @@ function benchWideArguments(): Record<string, unknown>[] {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 5. Rewording many problems: an array whose items use anyOf (issue 11).
+
+const ANY_OF_ITEMS_SCHEMA: JsonSchema = {
+  type: "object",
+  properties: { xs: { type: "array", items: { anyOf: [{ type: "integer", minimum: 0 }, { type: "null" }] } } },
+};
+
+/** `{"xs": ["abc", -10, …]}`: every item fails, half by type and half by range, about 5 bytes each. */
+function anyOfItemsArgs(count: number): string {
+  return JSON.stringify({ xs: Array.from({ length: count }, (_, i) => (i % 2 === 0 ? "abc" : -10)) });
+}
+
+function benchAnyOfItems(): Record<string, unknown>[] {
+  const registry = corpusRegistry([new BenchTool("items", ANY_OF_ITEMS_SCHEMA)]);
+  const rows: Record<string, unknown>[] = [];
+  for (const count of [1000, 10000, 20000]) {
+    const raw = anyOfItemsArgs(count);
+    const first = registry.prepareCall("items", raw);
+    if (first.error === null) throw new Error(`the ${count}-item call should be refused`);
+    const runs: number[] = [];
+    for (let r = 0; r < (quick ? 3 : 9); r++) {
+      const started = performance.now();
+      const prepared = registry.prepareCall("items", raw);
+      runs.push(performance.now() - started);
+      consume(prepared.error === null ? 0 : prepared.error.content.length);
+    }
+    rows.push({ items: count, bytes: raw.length, medianMs: round(median(runs), 2), fastestMs: round(Math.min(...runs), 2) });
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
 
 function pad(text: string, width: number): string {
   return text.length >= width ? text : text + " ".repeat(width - text.length);
@@ -259,6 +292,7 @@ async function main(): Promise<void> {
   const concurrency = await benchConcurrency();
   const sizes = benchRegistrySizes();
   const wide = benchWideArguments();
+  const anyOfItems = benchAnyOfItems();
 
   const rows: string[][] = [["figure", "measured", "goal", "result"]];
   rows.push([
@@ -297,6 +331,16 @@ async function main(): Promise<void> {
     ]);
   }
 
+  for (const r of anyOfItems) {
+    const last = r["items"] === 20000;
+    rows.push([
+      `5. prepareCall, ${String(r["items"])} anyOf items refused (${Math.round((r["bytes"] as number) / 1000)} KB)`,
+      `${String(r["medianMs"])} ms median (fastest ${String(r["fastestMs"])} ms)`,
+      last ? "<= 50 ms, linear" : "",
+      last ? verdict((r["medianMs"] as number) <= 50) : "",
+    ]);
+  }
+
   const printed = table(rows);
   console.log(printed);
   const cpu = cpus()[0]?.model ?? "unknown";
@@ -314,7 +358,7 @@ async function main(): Promise<void> {
       prepareCall: corpus,
       runnerOverhead: overhead,
       concurrency,
-      growth: { registrySize: { flat, rows: sizes }, argumentProperties: wide },
+      growth: { registrySize: { flat, rows: sizes }, argumentProperties: wide, anyOfItems },
     },
     schemas: { read_file: READ_FILE_SCHEMA, search: SEARCH_SCHEMA },
   };

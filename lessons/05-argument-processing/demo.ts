@@ -1,17 +1,21 @@
 /**
  * Lesson 5 demo: `prepareCall` traced step by step over calls a model really sends — good JSON,
- * a wrapper, an array, broken JSON, a near-miss name, a value that casts and then fails — and,
- * for each, proof of what ran.
+ * a wrapper, an array, a bare scalar, broken JSON, a near-miss name, a value that casts and then
+ * fails, an `Optional`-style field — and, for each, proof of what ran.
  *
- * `npm run lesson 5 -- --name read_file --args '{"path": 3}'` traces one call of your own;
- * `--step` pauses for Enter between steps on a terminal.
+ * `read_file` here is the workbook's real `ReadFileTool`, working in a throw-away folder.
+ * `npm run lesson 5 -- --name read_file --args '{"path": "README.md", "limit": "ten"}'` traces one
+ * call of your own; `--step` pauses for Enter between steps on a terminal.
  *
  * @module
  */
-import { ToolRegistry } from "../../src/index.js";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ReadFileTool, ToolRegistry, type JsonSchema, type Tool } from "../../src/index.js";
 import { parseDemoFlags } from "../_shared/args.js";
 import { bold, compact, dim, field, green, red, say, section, table } from "../_shared/print.js";
-import { FakeListDirTool, FakeReadFileTool, FakeWriteFileTool, totalExecutions, type CountingTool } from "../_shared/sampleTools.js";
+import { CountingTool, FakeListDirTool, FakeWriteFileTool } from "../_shared/sampleTools.js";
 import { traceCall } from "../_shared/trace.js";
 
 /** One call of the tour: what the model sent and why it is interesting. */
@@ -30,18 +34,77 @@ export const TOUR: readonly TourCall[] = [
   { title: 'an {"arguments": "..."} wrapper', name: "read_file", args: '{"arguments": "{\\"path\\": \\"README.md\\"}"}' },
   { title: "numbers sent as strings, cast to integers", name: "read_file", args: '{"path": "README.md", "offset": " 1 ", "limit": "5"}' },
   { title: "a JSON array", name: "read_file", args: "[1,2,3]" },
+  { title: "a scalar: the text 42", name: "read_file", args: "42" },
+  { title: "a scalar: the value true", name: "read_file", args: true },
   { title: "malformed JSON (never repaired)", name: "read_file", args: '{"path": 3' },
   { title: "a near-miss name", name: "ReadFile", args: '{"path": "README.md"}' },
   { title: "a value that casts, then fails validation", name: "read_file", args: '{"path": "a.ts", "limit": "0"}' },
   { title: "an array for a string field (never stringified)", name: "read_file", args: '{"path": ["a.ts"]}' },
+  { title: "an Optional field refusing a string", name: "wait", args: '{"seconds": "forever"}' },
+  { title: "an Optional field casting a number string", name: "wait", args: '{"seconds": "30"}' },
   { title: "no arguments at all", name: "read_file", args: "" },
 ];
 
-function sampleRegistry(): { registry: ToolRegistry; tools: CountingTool[] } {
-  const tools: CountingTool[] = [new FakeReadFileTool(), new FakeListDirTool(), new FakeWriteFileTool()];
+/** The suggestion printed at the end: a call of your own that is refused, and why. */
+export const TRY_YOUR_OWN = `npm run lesson 5 -- --name read_file --args '{"path": "README.md", "limit": "ten"}'`;
+
+/**
+ * What Pydantic emits for `seconds: Optional[int] = Field(ge=0)`, as MCP servers and Python tools
+ * send it: an `anyOf` of an integer and null.
+ */
+export const OPTIONAL_SECONDS: JsonSchema = { anyOf: [{ type: "integer", minimum: 0 }, { type: "null" }] };
+
+/** A pretend `wait` whose only parameter is an `Optional`-style field. */
+class WaitTool extends CountingTool {
+  readonly name = "wait";
+  readonly description = "Wait a number of seconds, or until told to stop when seconds is null (sample; waits for nothing).";
+  readonly parameters: JsonSchema = { type: "object", properties: { seconds: OPTIONAL_SECONDS } };
+  protected run(params: Record<string, unknown>): Promise<unknown> {
+    return Promise.resolve(params["seconds"] === null ? "waiting until told to stop" : `waited ${String(params["seconds"])} s`);
+  }
+}
+
+/** A throw-away workspace with the two files the tour reads, removed again by `done()`. */
+function scratchWorkspace(): { path: string; done: () => void } {
+  const path = mkdtempSync(join(tmpdir(), "lesson-05-"));
+  mkdirSync(join(path, "src"));
+  writeFileSync(join(path, "src", "index.ts"), "export * from './tools/registry.js';\n");
+  writeFileSync(join(path, "README.md"), "# Workbook\n\nLessons, exercises and tests.\nStart with lesson 5.\n");
+  return { path, done: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** Counts the calls that reach each tool's `execute`, without changing what the tool does. */
+function countExecutions(tools: readonly Tool[]): () => number {
+  let count = 0;
+  for (const tool of tools) {
+    const execute = tool.execute.bind(tool);
+    tool.execute = (params, options) => {
+      count++;
+      return execute(params, options);
+    };
+  }
+  return () => count;
+}
+
+function sampleRegistry(workspace: string): { registry: ToolRegistry; executions: () => number } {
+  const tools: Tool[] = [new ReadFileTool({ workspace }), new FakeListDirTool(), new FakeWriteFileTool(), new WaitTool()];
   const registry = new ToolRegistry();
   for (const tool of tools) registry.register(tool);
-  return { registry, tools };
+  return { registry, executions: countExecutions(tools) };
+}
+
+/** One line per parameter, read from the schema itself: `offset: integer, >= 0`. */
+export function describeParameters(schema: JsonSchema): string[] {
+  const properties = (schema["properties"] ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((schema["required"] ?? []) as string[]);
+  return Object.entries(properties).map(([key, sub]) => {
+    const parts: string[] = [Array.isArray(sub["type"]) ? (sub["type"] as string[]).join(" | ") : String(sub["type"] ?? "any")];
+    if (sub["minLength"] !== undefined) parts.push(`minLength ${String(sub["minLength"])}`);
+    if (sub["minimum"] !== undefined) parts.push(`>= ${String(sub["minimum"])}`);
+    if (sub["maximum"] !== undefined) parts.push(`<= ${String(sub["maximum"])}`);
+    if (sub["enum"] !== undefined) parts.push(`one of ${JSON.stringify(sub["enum"])}`);
+    return `${key}: ${parts.join(", ")}${required.has(key) ? " (required)" : ""}`;
+  });
 }
 
 interface Row {
@@ -52,33 +115,39 @@ interface Row {
 }
 
 async function traceOne(call: TourCall, index: number, total: number, step: boolean): Promise<Row> {
-  const { registry, tools } = sampleRegistry();
-  section(total > 1 ? `Call ${index + 1} of ${total}: ${call.title}` : call.title);
-  const traced = await traceCall(registry, call.name, call.args, { step });
-  // The proof: hand the very same call to registry.execute and count what reached a tool.
-  const before = totalExecutions(tools);
-  const result = await registry.execute(call.name, call.args);
-  const ran = totalExecutions(tools) - before;
-  const proof = `registry.execute() on the same call: tool.execute ran ${ran} time${ran === 1 ? "" : "s"}`;
-  if (traced.failedAt === null) {
-    say(`  ${bold("proof")}     ${proof}, and returned ${compact(String(result), 40)}`);
-  } else {
-    say(`  ${bold("proof")}     ${ran === 0 ? green(proof) : red(proof)}`);
+  const workspace = scratchWorkspace();
+  try {
+    const { registry, executions } = sampleRegistry(workspace.path);
+    section(total > 1 ? `Call ${index + 1} of ${total}: ${call.title}` : call.title);
+    const traced = await traceCall(registry, call.name, call.args, { step });
+    // The proof: hand the very same call to registry.execute and count what reached a tool.
+    const before = executions();
+    const result = await registry.execute(call.name, call.args);
+    const ran = executions() - before;
+    const proof = `registry.execute() on the same call: tool.execute ran ${ran} time${ran === 1 ? "" : "s"}`;
+    if (traced.failedAt === null) {
+      say(`  ${bold("proof")}     ${proof}, and returned ${compact(String(result), 40)}`);
+    } else {
+      say(`  ${bold("proof")}     ${ran === 0 ? green(proof) : red(proof)}`);
+    }
+    return {
+      title: call.title,
+      outcome: traced.failedAt === null ? "executes" : "rejected",
+      failedAt: traced.failedAt ?? "-",
+      ran,
+    };
+  } finally {
+    workspace.done();
   }
-  return {
-    title: call.title,
-    outcome: traced.failedAt === null ? "executes" : "rejected",
-    failedAt: traced.failedAt ?? "-",
-    ran,
-  };
 }
 
 /** Runs the lesson 5 demo; resolves with the exit code (1 only if a rejected call ran). */
 export async function main(args: string[]): Promise<number> {
   const flags = parseDemoFlags(args);
-  say(`Registered: ${bold("read_file")}, list_dir, write_file ${dim("(in-memory samples: nothing touches the disk)")}`);
-  field("read_file", "path: string, minLength 1 (required)", 11);
-  field("", "offset: integer >= 0   limit: integer 1..10000   encoding: utf-8 | latin-1", 11);
+  say(`Registered: ${bold("read_file")} (the real ReadFileTool), list_dir, write_file, wait ${dim("(samples; the files are in a throw-away folder)")}`);
+  const readFile = new ReadFileTool({ workspace: "." });
+  for (const [i, line] of describeParameters(readFile.parameters).entries()) field(i === 0 ? "read_file" : "", line, 11);
+  field("wait", `seconds: ${JSON.stringify(OPTIONAL_SECONDS)}`, 11);
 
   const calls: TourCall[] =
     flags.name !== undefined || flags.args !== undefined
@@ -96,7 +165,7 @@ export async function main(args: string[]): Promise<number> {
   say();
   say(`Rejected calls: ${rejected.length}; tool.execute calls among them: ${leaked === 0 ? green("0") : red(String(leaked))}`);
   if (rows.length > 1) {
-    say(dim("Trace your own: npm run lesson 5 -- --name read_file --args '{\"path\": 3}'   (add --step to pause)"));
+    say(dim(`Trace your own: ${TRY_YOUR_OWN}   (add --step to pause)`));
   }
   return leaked === 0 ? 0 : 1;
 }

@@ -9,6 +9,7 @@
  * @module
  */
 import type { JsonSchema } from "./base.js";
+import { compileSchemaCheck } from "./validate.js";
 
 /** A compiled cast: takes a value, returns it cast (a new value) or the very same value. */
 export type Caster = (value: unknown) => unknown;
@@ -83,9 +84,19 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
   }
 }
 
-function compileArray(schema: JsonSchema): Caster {
+/** What compiling one tool's schema shares: the root (for `$ref`s) and the casters made so far. */
+interface CompileContext {
+  root: JsonSchema;
+  /** A caster per schema object, so a `$ref` used twice, or a recursive one, is compiled once. */
+  made: Map<object, Caster>;
+}
+
+const BRANCH_KEYWORDS = ["anyOf", "oneOf", "allOf"] as const;
+
+function compileArray(schema: JsonSchema, ctx: CompileContext): Caster {
   const items = schema["items"];
-  const item = isPlainObject(items) ? compileNode(items, false) : identity;
+  // With `prefixItems` (JSON Schema 2020-12), `items` covers only the items after them: left alone.
+  const item = isPlainObject(items) && schema["prefixItems"] === undefined ? compileNode(items, false, ctx) : identity;
   if (item === identity) return identity;
   return (value) => {
     if (!Array.isArray(value)) return value;
@@ -100,17 +111,19 @@ function compileArray(schema: JsonSchema): Caster {
   };
 }
 
-function compileObject(schema: JsonSchema): Caster {
+function compileObject(schema: JsonSchema, ctx: CompileContext): Caster {
   const properties = isPlainObject(schema["properties"]) ? schema["properties"] : {};
   const declared = new Set(Object.keys(properties));
   const byKey = new Map<string, Caster>();
   for (const key of declared) {
     const sub = properties[key];
-    const caster = isPlainObject(sub) ? compileNode(sub, false) : identity;
+    const caster = isPlainObject(sub) ? compileNode(sub, false, ctx) : identity;
     if (caster !== identity) byKey.set(key, caster);
   }
   const extra = schema["additionalProperties"];
-  const extraCaster = isPlainObject(extra) ? compileNode(extra, false) : identity;
+  // A key matching `patternProperties` is not "additional": its own schema applies, so it is left alone.
+  const patterned = isPlainObject(schema["patternProperties"]) && Object.keys(schema["patternProperties"]).length > 0;
+  const extraCaster = isPlainObject(extra) && !patterned ? compileNode(extra, false, ctx) : identity;
   if (byKey.size === 0 && extraCaster === identity) return identity;
   return (value) => {
     if (!isPlainObject(value)) return value;
@@ -131,8 +144,8 @@ function compileObject(schema: JsonSchema): Caster {
   };
 }
 
-function compileNode(schema: JsonSchema, isRoot: boolean): Caster {
-  const type = resolveSchemaType(schema["type"]) ?? (isRoot && schema["type"] === undefined ? "object" : null);
+/** The caster of one type, for a schema whose other keywords (not its combinators) still apply. */
+function compileForType(type: string | null, schema: JsonSchema, ctx: CompileContext): Caster {
   switch (type) {
     case "integer":
       return castInteger;
@@ -143,20 +156,152 @@ function compileNode(schema: JsonSchema, isRoot: boolean): Caster {
     case "string":
       return castString;
     case "array":
-      return compileArray(schema);
+      return compileArray(schema, ctx);
     case "object":
-      return compileObject(schema);
+      return compileObject(schema, ctx);
     default:
       return identity;
   }
 }
 
+/** The non-null types a schema lists: `["integer", "string"]` for `{"type": ["integer", "string", "null"]}`. */
+function listedTypes(type: unknown): string[] {
+  if (typeof type === "string") return type === "null" ? [] : [type];
+  if (!Array.isArray(type)) return [];
+  const out: string[] = [];
+  for (const entry of type) if (typeof entry === "string" && entry !== "null" && !out.includes(entry)) out.push(entry);
+  return out;
+}
+
+/** The schema a local `$ref` (`#/$defs/Name`, `#/definitions/Name`, …) points at, or `null`. */
+function resolveLocalRef(ref: string, root: JsonSchema): JsonSchema | null {
+  if (!ref.startsWith("#/")) return null;
+  let node: unknown = root;
+  for (const raw of ref.slice(2).split("/")) {
+    const segment = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    if (node === null || typeof node !== "object" || !Object.hasOwn(node, segment)) return null;
+    node = (node as Record<string, unknown>)[segment];
+  }
+  return isPlainObject(node) ? node : null;
+}
+
+/**
+ * True when a part of the schema can be checked on its own: every `$ref` in it points into the
+ * root's `$defs` or `definitions` (copied alongside), and nothing in it sets a base (`$id`).
+ */
+function checkableAlone(schema: unknown, seen = new Set<object>()): boolean {
+  if (schema === null || typeof schema !== "object" || seen.has(schema)) return true;
+  seen.add(schema);
+  if (!Array.isArray(schema)) {
+    const node = schema as Record<string, unknown>;
+    if ("$id" in node || "$dynamicRef" in node || "$recursiveRef" in node || "$anchor" in node) return false;
+    const ref = node["$ref"];
+    if (ref !== undefined && (typeof ref !== "string" || !/^#\/(\$defs|definitions)\//.test(ref))) return false;
+  }
+  for (const child of Object.values(schema)) if (!checkableAlone(child, seen)) return false;
+  return true;
+}
+
+/** Ajv's yes/no on one part of the schema, compiled now; `null` when it cannot be checked alone. */
+function compilePartCheck(schema: JsonSchema, ctx: CompileContext): ((value: unknown) => boolean) | null {
+  if (!checkableAlone(schema)) return null;
+  const part: JsonSchema = { ...schema };
+  for (const key of ["$defs", "definitions"]) {
+    if (Object.hasOwn(ctx.root, key) && !Object.hasOwn(part, key)) part[key] = ctx.root[key];
+  }
+  if (!checkableAlone(part)) return null;
+  try {
+    return compileSchemaCheck(part);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A schema with a choice in it: a type list of two or more types, or `anyOf`/`oneOf`/`allOf`.
+ * A value the schema already accepts is returned as it is. Otherwise each way of casting it (by
+ * each listed type, through each branch) is tried in order, and the first result the schema then
+ * accepts is returned; when none is, the value is returned as it is, for validation to report.
+ */
+function compileChoice(schema: JsonSchema, types: readonly string[], isRoot: boolean, ctx: CompileContext): Caster {
+  const accepts = compilePartCheck(schema, ctx);
+  if (accepts === null) return identity;
+  const plain: JsonSchema = { ...schema };
+  for (const keyword of BRANCH_KEYWORDS) delete plain[keyword];
+  const bases: Caster[] = [];
+  if (types.length === 0) {
+    bases.push(compileForType(isRoot && schema["type"] === undefined ? "object" : null, plain, ctx));
+  } else {
+    for (const type of types) bases.push(compileForType(type, plain, ctx));
+  }
+  const ways: Caster[] = bases.filter((c) => c !== identity);
+  for (const keyword of ["anyOf", "oneOf"] as const) {
+    const branches = schema[keyword];
+    if (!Array.isArray(branches)) continue;
+    for (const branch of branches) {
+      if (!isPlainObject(branch)) continue;
+      const inner = compileNode(branch, false, ctx);
+      for (const base of bases) {
+        if (inner !== identity) ways.push(base === identity ? inner : (value) => inner(base(value)));
+      }
+    }
+  }
+  const all = schema["allOf"];
+  if (Array.isArray(all)) {
+    const inner = all.filter(isPlainObject).map((branch) => compileNode(branch, false, ctx)).filter((c) => c !== identity);
+    if (inner.length > 0) {
+      for (const base of bases) {
+        ways.push((value) => {
+          let out = base(value);
+          for (const caster of inner) out = caster(out);
+          return out;
+        });
+      }
+    }
+  }
+  if (ways.length === 0) return identity;
+  return (value) => {
+    if (accepts(value)) return value;
+    for (const way of ways) {
+      const out = way(value);
+      if (out !== value && accepts(out)) return out;
+    }
+    return value;
+  };
+}
+
+function compileNode(schema: JsonSchema, isRoot: boolean, ctx: CompileContext): Caster {
+  const known = ctx.made.get(schema);
+  if (known !== undefined) return known;
+  // A recursive schema reaches itself while being compiled: it gets a stand-in that calls the
+  // finished caster, so the compiled casters form the same loop as the schema.
+  let finished: Caster = identity;
+  ctx.made.set(schema, (value) => finished(value));
+  finished = compileNodeNow(schema, isRoot, ctx);
+  ctx.made.set(schema, finished);
+  return finished;
+}
+
+function compileNodeNow(schema: JsonSchema, isRoot: boolean, ctx: CompileContext): Caster {
+  const ref = schema["$ref"];
+  if (typeof ref === "string" && Object.keys(schema).length === 1) {
+    const target = resolveLocalRef(ref, ctx.root);
+    return target === null ? identity : compileNode(target, false, ctx);
+  }
+  const types = listedTypes(schema["type"]);
+  const branched = BRANCH_KEYWORDS.some((keyword) => Array.isArray(schema[keyword]));
+  if (types.length > 1 || branched) return compileChoice(schema, types, isRoot, ctx);
+  const type = types[0] ?? (isRoot && schema["type"] === undefined ? "object" : null);
+  return compileForType(type, schema, ctx);
+}
+
 /**
  * Turns a root parameter schema into a {@link Caster}. Done once per tool; the caster walks only
- * the parts of a value that the schema can cast, and copies only what changes.
+ * the parts of a value that the schema can cast, copies only what changes, and never changes a
+ * value that the schema (or the part of it that applies) already accepts.
  */
 export function compileCaster(schema: JsonSchema): Caster {
-  return compileNode(schema, true);
+  return compileNode(schema, true, { root: schema, made: new Map() });
 }
 
 /** Casts one value against one schema: `compileCaster(schema)(value)`, for tests and exercises. */

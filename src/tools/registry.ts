@@ -10,7 +10,7 @@ import { isPlainObject } from "./cast.js";
 import { coerceArgumentValue, describeJsonType, unwrapArgumentsPayload } from "./coerce.js";
 import { invalidParametersMessage, notAnObjectMessage, RETRY_HINT, toolNotFoundMessage } from "./messages.js";
 import { nameKey } from "./suggest.js";
-import { describeThrown } from "./thrown.js";
+import { describeThrown, formatThrown } from "./thrown.js";
 
 export { RETRY_HINT } from "./messages.js";
 
@@ -177,7 +177,9 @@ export class ToolRegistry {
    * Prepares one call in the flowchart's order: exact lookup, coerce a JSON string, unwrap an
    * `{"arguments": …}` wrapper, require an object, cast, validate. Returns the tool and the cast
    * params, or an error result for the model; nothing is guessed and nothing runs here.
-   * `onStep` sees each step reached; steps after a failure are not reported.
+   * `onStep` sees each step reached; steps after a failure are not reported. It never throws:
+   * anything thrown while preparing (even a stack overflow on deeply nested arguments) becomes
+   * the error result `Error: <error name>: <message>`, as the runner reports a throwing tool.
    *
    * @example
    * ```ts
@@ -188,6 +190,18 @@ export class ToolRegistry {
    * ```
    */
   prepareCall(name: unknown, params: unknown, onStep?: (step: PrepareStep) => void): PreparedCall {
+    try {
+      return this.#prepare(name, params, onStep);
+    } catch (thrown) {
+      // Whatever the inputs (a value nested deeper than the stack, a Proxy whose traps throw, a
+      // tool's own castParams or validateParams that throws, an observer that throws), the
+      // answer is an error result for that call, never an exception.
+      const tool = typeof name === "string" ? (this.#tools.get(name) ?? null) : null;
+      return { tool, params, error: ToolResult.error(`Error: ${formatThrown(thrown)}`) };
+    }
+  }
+
+  #prepare(name: unknown, params: unknown, onStep: ((step: PrepareStep) => void) | undefined): PreparedCall {
     const tool = typeof name === "string" ? this.#tools.get(name) : undefined;
     if (tool === undefined) {
       const shown = typeof name === "string" ? name : nameText(name);
@@ -242,8 +256,9 @@ export class ToolRegistry {
    */
   async execute(name: string, params: unknown): Promise<unknown> {
     try {
-      // Inside the try: a tool's own castParams/validateParams may throw too.
-      const prepared = this.prepareCall(name, params);
+      // Inside the try: a tool's own castParams/validateParams may throw too, and is reported
+      // here as a failure of this execution.
+      const prepared = this.#prepare(name, params, undefined);
       if (prepared.error !== null) return ToolResult.error(prepared.error.content + RETRY_HINT);
       const result = await prepared.tool.execute(prepared.params, { signal: new AbortController().signal });
       if (isToolErrorResult(result)) return ToolResult.error(result.content + RETRY_HINT);

@@ -1,8 +1,9 @@
 /**
  * Schema validation (lesson 5, step "validate"). Each tool's schema is compiled once with Ajv when
- * the tool is registered; a call only runs the compiled function. Ajv's errors are reworded into
- * the short, path-first sentences the model reads, such as `missing required meta.tag` or
- * `meta.flags[0] should be string`, with missing-required problems first.
+ * the tool is registered; a call only runs the compiled function. Whether a call is valid is Ajv's
+ * verdict alone. Ajv's errors are then reworded into the short, path-first sentences the model
+ * reads, such as `missing required meta.tag`, `meta.flags[0] should be string` or
+ * `seconds should be integer or null`, in upstream's order.
  *
  * @module
  */
@@ -17,13 +18,20 @@ export type Validator = (value: unknown) => string[];
 /** Most problems listed in one message; the rest are counted. */
 export const MAX_REPORTED_PROBLEMS = 20;
 
+// ---------------------------------------------------------------------------------------------
+// The one place where the Ajv instance and its options are made.
+
 // ajv ships CommonJS with `exports.default`; under NodeNext the default import is the module.
 const Ajv = AjvImport.default;
+
+/** An Ajv instance as {@link createAjv} makes it. */
+export type AjvInstance = InstanceType<typeof Ajv>;
 
 /**
  * The Ajv options every tool schema is compiled with: all errors (so the model hears every
  * problem at once), no strict-mode schema complaints, no formats, no type coercion (casting is
- * its own step). Exported so a benchmark's baseline can compile with exactly the same settings.
+ * its own step). Exported so a benchmark's baseline or a test's reference validator can compile
+ * with exactly the same settings.
  */
 export const AJV_OPTIONS: Readonly<AjvOptions> = Object.freeze({
   allErrors: true,
@@ -35,13 +43,79 @@ export const AJV_OPTIONS: Readonly<AjvOptions> = Object.freeze({
   validateFormats: false,
   logger: false,
   addUsedSchema: false,
+  // Ajv's own English messages are never shown (the problems are reworded), and building them
+  // for every error is most of Ajv's cost on a large refused value.
+  messages: false,
 });
 
-const ajv = new Ajv({ ...AJV_OPTIONS });
+/**
+ * Makes a new Ajv instance with {@link AJV_OPTIONS}: the same dialect and settings the registry
+ * validates with. A test that needs "Ajv's own verdict" compiles its reference validator here.
+ * `overrides` change single options (the registry's yes/no checks use `allErrors: false`).
+ */
+export function createAjv(overrides: Readonly<AjvOptions> = {}): AjvInstance {
+  return new Ajv({ ...AJV_OPTIONS, ...overrides });
+}
+
+const ajv = createAjv();
+/** The same dialect and options for yes/no checks: it stops at the first error (the verdict is the same). */
+const checkAjv = createAjv({ allErrors: false });
+
+/**
+ * Compiles a schema into a yes/no check with the registry's own Ajv instance. Casting uses it to
+ * ask whether a value is already accepted, so it never changes one that is.
+ * @throws when Ajv cannot compile the schema.
+ */
+export function compileSchemaCheck(schema: JsonSchema | boolean): (value: unknown) => boolean {
+  const check = checkAjv.compile(schema);
+  return (value) => check(value) === true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rewording Ajv's errors.
 
 /** Decodes one JSON Pointer segment (`~1` is `/`, `~0` is `~`). */
 function decodeSegment(segment: string): string {
-  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
+  return segment.includes("~") ? segment.replace(/~1/g, "/").replace(/~0/g, "~") : segment;
+}
+
+/** The decoded segments of an Ajv instance path: `/meta/flags/0` is `["meta", "flags", "0"]`. */
+function pointerSegments(pointer: string): string[] {
+  return pointer === "" ? [] : pointer.slice(1).split("/").map(decodeSegment);
+}
+
+/** An own property of an object or array, or `undefined`. */
+function ownValue(current: unknown, key: string): unknown {
+  return current !== null && typeof current === "object" && Object.hasOwn(current, key)
+    ? (current as Record<string, unknown>)[key]
+    : undefined;
+}
+
+/** The dotted path of the first `count` segments, using the value to tell indexes from keys. */
+function dottedPath(segments: readonly string[], count: number, root: unknown): string {
+  let path = "";
+  let current: unknown = root;
+  for (let i = 0; i < count; i++) {
+    const segment = segments[i] as string;
+    if (Array.isArray(current)) {
+      path += `[${segment}]`;
+      current = current[Number(segment)];
+    } else {
+      path += path === "" ? segment : `.${segment}`;
+      current = ownValue(current, segment);
+    }
+  }
+  return path;
+}
+
+/** The value the first `count` segments lead to, or `undefined`. */
+function valueAtSegments(segments: readonly string[], count: number, root: unknown): unknown {
+  let current: unknown = root;
+  for (let i = 0; i < count; i++) {
+    if (current === null || typeof current !== "object") return undefined;
+    current = ownValue(current, segments[i] as string);
+  }
+  return current;
 }
 
 /**
@@ -49,38 +123,12 @@ function decodeSegment(segment: string): string {
  * using the value itself to tell array indexes from object keys.
  */
 export function formatInstancePath(pointer: string, root: unknown): string {
-  if (pointer === "") return "";
-  let path = "";
-  let current: unknown = root;
-  for (const raw of pointer.slice(1).split("/")) {
-    const segment = decodeSegment(raw);
-    if (Array.isArray(current)) {
-      path += `[${segment}]`;
-      current = current[Number(segment)];
-    } else {
-      path += path === "" ? segment : `.${segment}`;
-      current =
-        current !== null && typeof current === "object" && Object.hasOwn(current, segment)
-          ? (current as Record<string, unknown>)[segment]
-          : undefined;
-    }
-  }
-  return path;
+  const segments = pointerSegments(pointer);
+  return dottedPath(segments, segments.length, root);
 }
 
 function join(base: string, key: string): string {
   return base === "" ? key : `${base}.${key}`;
-}
-
-function valueAt(pointer: string, root: unknown): unknown {
-  if (pointer === "") return root;
-  let current: unknown = root;
-  for (const raw of pointer.slice(1).split("/")) {
-    if (current === null || typeof current !== "object") return undefined;
-    const segment = decodeSegment(raw);
-    current = Object.hasOwn(current, segment) ? (current as Record<string, unknown>)[segment] : undefined;
-  }
-  return current;
 }
 
 function stringifyValue(value: unknown): string {
@@ -89,6 +137,10 @@ function stringifyValue(value: unknown): string {
   } catch {
     return String(value);
   }
+}
+
+function isNonFiniteNumber(value: unknown): boolean {
+  return typeof value === "number" && !Number.isFinite(value);
 }
 
 /** Rewords one Ajv error; `path` is already in dotted form, `""` for the root. */
@@ -100,9 +152,7 @@ function reword(error: ErrorObject, path: string, value: unknown): string {
       return `missing required ${join(path, String(p["missingProperty"]))}`;
     case "type": {
       const expected = resolveSchemaType(String(p["type"]).split(",")) ?? String(p["type"]);
-      if (typeof value === "number" && !Number.isFinite(value) && (expected === "number" || expected === "integer")) {
-        return `${label} must be finite`;
-      }
+      if (isNonFiniteNumber(value) && (expected === "number" || expected === "integer")) return `${label} must be finite`;
       return `${label} should be ${expected}`;
     }
     case "minimum":
@@ -130,48 +180,480 @@ function reword(error: ErrorObject, path: string, value: unknown): string {
       return `${label} must be a multiple of ${String(p["multipleOf"])}`;
     case "uniqueItems":
       return `${label} must not repeat items (items ${String(p["j"])} and ${String(p["i"])} are equal)`;
+    case "false schema":
+      return `${label} is not allowed`;
     case "anyOf":
+      return `${label} must match at least one schema`;
     case "oneOf":
-      return `${label} must match ${error.keyword === "oneOf" ? "exactly one" : "at least one"} of its allowed schemas`;
+      return `${label} must match exactly one schema`;
+    case "not":
+      return `${label} must not match the schema in "not"`;
+    case "minProperties":
+      return `${label} must have at least ${String(p["limit"])} properties`;
+    case "maxProperties":
+      return `${label} must have at most ${String(p["limit"])} properties`;
+    case "contains":
+      return `${label} must contain a matching item`;
+    case "dependencies":
+    case "dependentRequired":
+      return `missing required ${join(path, String(p["missingProperty"]))} (needed with ${String(p["property"])})`;
+    case "propertyNames":
+      return `${label} has an invalid key ${JSON.stringify(p["propertyName"])}`;
+    case "if":
+      return `${label} must match the "${String(p["failingKeyword"])}" schema`;
     default:
       return `${label} ${error.message ?? `fails ${error.keyword}`}`;
   }
 }
 
 /**
- * Rewords a list of Ajv errors for `root`: required problems first, one type problem per value
- * (its other problems dropped), branch noise under `anyOf`/`oneOf` folded into one line,
- * duplicates removed, and at most {@link MAX_REPORTED_PROBLEMS} listed.
+ * One problem the model will read, with what is needed to put it in upstream's order: the value
+ * it belongs to (`pointer`, an Ajv instance path) and its rank among that value's own problems.
+ * Its text is worked out only when it is needed (a branch's problems mostly are not).
+ */
+interface Problem {
+  /** The instance path of the value the problem is about. */
+  pointer: string;
+  /** Order among the problems of one value (type first, as upstream; combinators last). */
+  rank: number;
+  /** The error to reword, when the text has not been worked out yet. */
+  error: ErrorObject | null;
+  /** The text, once worked out. */
+  text: string | null;
+  /** Works the text out, for a combinator's problem whose text is left until needed. */
+  build: (() => string) | null;
+  /** For `unexpected parameter`: the key, which takes that key's place among the value's keys. */
+  extraKey: string | null;
+  /** When the only problem is the value's type: every type that would have done. */
+  types: readonly string[] | null;
+}
+
+/** Upstream's order of one value's own problems: type, enum, range, length; then the rest. */
+const RANK: Readonly<Record<string, number>> = {
+  type: 0,
+  enum: 1,
+  const: 2,
+  minimum: 3,
+  maximum: 3,
+  exclusiveMinimum: 3,
+  exclusiveMaximum: 3,
+  multipleOf: 4,
+  minLength: 5,
+  maxLength: 5,
+  pattern: 6,
+  format: 6,
+  required: 7,
+  minItems: 8,
+  maxItems: 8,
+};
+const OTHER_RANK = 9;
+const COMBINATOR_RANK = 10;
+
+const COMBINATORS = new Set(["anyOf", "oneOf", "allOf", "not"]);
+/** Schema steps followed by a name or index that lead into one child of the value. */
+const NAMED_CHILD = new Set(["properties", "patternProperties", "prefixItems"]);
+/** Schema steps followed by a name or index that stay on the same value. */
+const NAMED_SAME = new Set(["anyOf", "oneOf", "allOf", "$defs", "definitions", "dependentSchemas", "dependencies"]);
+/** Schema steps that lead into a child of the value, with no name after them. */
+const SINGLE_CHILD = new Set(["additionalProperties", "additionalItems", "contains", "unevaluatedItems", "unevaluatedProperties"]);
+const INDEX = /^\d+$/;
+
+/** Where an error's schema path meets a combinator, worked out once per schema path. */
+interface Route {
+  /** Index of the first combinator keyword at or after the scope's start, or -1. */
+  position: number;
+  /** That combinator keyword. */
+  keyword: string;
+  /** How many levels of the value lie between the combinator and the error. */
+  steps: number;
+  /** The schema path up to the combinator, which names it. */
+  site: string;
+  /** The branch the error is in; `null` for the combinator's own error. */
+  branch: string | null;
+  /** True for a type error that is the branch's own `type` keyword. */
+  typeOnly: boolean;
+  /** True for an error of a keyword directly in the branch (not nested deeper in it). */
+  leaf: boolean;
+}
+
+/** The segments of an Ajv schema path, after its `#`. */
+function schemaSegments(schemaPath: string): string[] {
+  const hash = schemaPath.indexOf("#");
+  const fragment = hash < 0 ? schemaPath : schemaPath.slice(hash + 1);
+  return fragment === "" || fragment === "/" ? [] : fragment.replace(/^\//, "").split("/");
+}
+
+/** The index of the first combinator keyword in `schema` at or after `from`, or -1. */
+function firstCombinator(schema: readonly string[], from: number): number {
+  let i = from;
+  while (i < schema.length) {
+    const step = schema[i] as string;
+    if (COMBINATORS.has(step)) return i;
+    if (NAMED_CHILD.has(step) || NAMED_SAME.has(step)) i += 2;
+    else if (step === "items" && INDEX.test(schema[i + 1] ?? "")) i += 2;
+    else i += 1;
+  }
+  return -1;
+}
+
+/** How many levels of the value the schema steps in `[from, end)` descend. */
+function instanceSteps(schema: readonly string[], from: number, end: number): number {
+  let n = 0;
+  let i = from;
+  while (i < end) {
+    const step = schema[i] as string;
+    if (NAMED_CHILD.has(step)) {
+      n++;
+      i += 2;
+    } else if (step === "items") {
+      n++;
+      i += INDEX.test(schema[i + 1] ?? "") ? 2 : 1;
+    } else if (SINGLE_CHILD.has(step)) {
+      n++;
+      i += 1;
+    } else if (NAMED_SAME.has(step)) {
+      i += 2;
+    } else {
+      i += 1;
+    }
+  }
+  return n;
+}
+
+/** Per-call caches: for each scope start, the route of each schema path. */
+type Routes = Map<string, Route>[];
+
+function routeOf(error: ErrorObject, from: number, routes: Routes): Route {
+  // The schema path alone decides the route: an error's path ends with its keyword, and a
+  // `false` schema's path ends with a name or an index, never with a keyword.
+  const byPath = (routes[from] ??= new Map());
+  let route = byPath.get(error.schemaPath);
+  if (route === undefined) {
+    const schema = schemaSegments(error.schemaPath);
+    const position = firstCombinator(schema, from);
+    if (position < 0) {
+      route = { position, keyword: "", steps: 0, site: "", branch: null, typeOnly: false, leaf: false };
+    } else {
+      const keyword = schema[position] as string;
+      // The failing keyword is the last step and not navigation, except for a `false` schema.
+      const end = error.keyword === "false schema" ? schema.length : schema.length - 1;
+      const own = schema.length === position + 1 && error.keyword === keyword;
+      const branch = own ? null : keyword === "not" ? "0" : (schema[position + 1] ?? "0");
+      route = {
+        position,
+        keyword,
+        steps: instanceSteps(schema, position, end),
+        site: schema.slice(0, position + 1).join("/"),
+        branch,
+        typeOnly: branch !== null && keyword !== "not" && error.keyword === "type" && schema.length === position + 3,
+        leaf: branch !== null && keyword !== "not" && error.keyword !== "false schema" && schema.length === position + 3,
+      };
+    }
+    byPath.set(error.schemaPath, route);
+  }
+  return route;
+}
+
+/** The instance path without its last `steps` segments. */
+function cutPointer(pointer: string, steps: number): string {
+  if (steps === 0) return pointer;
+  let end = pointer.length;
+  for (let i = 0; i < steps && end > 0; i++) end = pointer.lastIndexOf("/", end - 1);
+  return end <= 0 ? "" : pointer.slice(0, end);
+}
+
+/** The errors of one failed combinator at one value. */
+interface Group {
+  pointer: string;
+  keyword: string;
+  /** Index of the combinator keyword in its errors' schema paths. */
+  position: number;
+  /** The combinator's own error (`anyOf`, `oneOf`, `not`); `allOf` has none. */
+  own: ErrorObject | null;
+  /** The branch indexes met, in order, and the errors of each (a few branches: arrays beat a Map). */
+  branchIds: string[];
+  branches: ErrorObject[][];
+  /** True while every branch error is the branch's own `type` keyword failing at this value. */
+  typesOnly: boolean;
+  /** True while each branch has one error, of a keyword directly in the branch, at this value. */
+  leavesOnly: boolean;
+}
+
+function plainProblem(error: ErrorObject): Problem {
+  const k = error.keyword;
+  return {
+    pointer: error.instancePath,
+    rank: RANK[k] ?? OTHER_RANK,
+    error,
+    text: null,
+    build: null,
+    extraKey: k === "additionalProperties" ? String(error.params["additionalProperty"]) : null,
+    types: k === "type" ? String(error.params["type"]).split(",") : null,
+  };
+}
+
+/** The text of a problem, worked out on first need. */
+function messageOf(problem: Problem, root: unknown): string {
+  if (problem.text === null && problem.build !== null) problem.text = problem.build();
+  if (problem.text === null) {
+    const segments = pointerSegments(problem.pointer);
+    const error = problem.error as ErrorObject;
+    problem.text = reword(error, dottedPath(segments, segments.length, root), valueAtSegments(segments, segments.length, root));
+  }
+  return problem.text;
+}
+
+/**
+ * The problems in `errors`, which share a scope whose schema steps start at `from`: each error
+ * outside any combinator is one problem (a value with a type problem gets no other, as upstream),
+ * and each failed combinator is one problem at its value, whatever its branches reported.
+ */
+function collectProblems(errors: readonly ErrorObject[], from: number, root: unknown, routes: Routes): Problem[] {
+  const problems: Problem[] = [];
+  let typeFailed: Set<string> | null = null;
+  // Each finished group becomes its problem at once, so its bookkeeping dies young.
+  const combined: Problem[] = [];
+  let last: Group | null = null;
+  let lastSite = "";
+  for (const error of errors) {
+    const route = routeOf(error, from, routes);
+    if (route.position < 0) {
+      if (error.keyword === "type") (typeFailed ??= new Set()).add(error.instancePath);
+      problems.push(plainProblem(error));
+      continue;
+    }
+    const pointer = cutPointer(error.instancePath, route.steps);
+    // Ajv reports one combinator's errors together (its branches, then its own error), so a
+    // group only needs comparing with the one before. Were one ever split, its two halves would
+    // give two problems, never none.
+    let group = last as Group | null;
+    if (group === null || lastSite !== route.site || group.pointer !== pointer) {
+      if (group !== null) combined.push(groupProblem(group, root, routes));
+      group = { pointer, keyword: route.keyword, position: route.position, own: null, branchIds: [], branches: [], typesOnly: true, leavesOnly: true };
+      last = group;
+      lastSite = route.site;
+    }
+    if (route.branch === null) {
+      group.own = error;
+    } else {
+      const index = group.branchIds.indexOf(route.branch);
+      if (index < 0) {
+        group.branchIds.push(route.branch);
+        group.branches.push([error]);
+      } else {
+        (group.branches[index] as ErrorObject[]).push(error);
+        group.typesOnly = false;
+        group.leavesOnly = false;
+      }
+      if (!route.typeOnly || error.instancePath !== pointer) group.typesOnly = false;
+      if (!route.leaf || error.instancePath !== pointer) group.leavesOnly = false;
+    }
+  }
+  let kept = problems;
+  if (typeFailed !== null) {
+    const failed = typeFailed;
+    kept = problems.filter((p) => {
+      const k = (p.error as ErrorObject).keyword;
+      return k === "type" || k === "required" || !failed.has(p.pointer);
+    });
+  }
+  if (last !== null) combined.push(groupProblem(last, root, routes));
+  for (const problem of combined) kept.push(problem);
+  return kept;
+}
+
+function labelOf(pointer: string, root: unknown): string {
+  const segments = pointerSegments(pointer);
+  const path = dottedPath(segments, segments.length, root);
+  return path === "" ? "parameter" : path;
+}
+
+/** `<label> should be A or B`, or `must be finite` for a non-finite number where a number would do. */
+function typesMessage(label: string, types: readonly string[], value: unknown): string {
+  if (isNonFiniteNumber(value) && (types.includes("number") || types.includes("integer"))) return `${label} must be finite`;
+  return `${label} should be ${types.join(" or ")}`;
+}
+
+/** The wanted types when a branch's only problem is that the combinator's value has another type. */
+function wrongTypeOnly(problems: readonly Problem[], pointer: string): readonly string[] | null {
+  if (problems.length !== 1) return null;
+  const only = problems[0] as Problem;
+  return only.types !== null && only.pointer === pointer ? only.types : null;
+}
+
+function combinatorProblem(pointer: string, text: string, types: readonly string[] | null = null): Problem {
+  return { pointer, rank: COMBINATOR_RANK, error: null, text, build: null, extraKey: null, types };
+}
+
+/**
+ * One failed combinator as one problem at its value: `x should be integer or null` when every
+ * branch wanted another type; the one branch's own problem when only one branch fits the value's
+ * type and it has a single problem; otherwise `x must match at least one schema` (`anyOf`),
+ * `exactly one schema` (`oneOf`), `all of its schemas (…)` (`allOf`) or `must not match` (`not`).
+ */
+function groupProblem(group: Group, root: unknown, routes: Routes): Problem {
+  const { pointer } = group;
+  if (group.keyword === "not") return combinatorProblem(pointer, `${labelOf(pointer, root)} must not match the schema in "not"`);
+  const passing = group.own?.params["passingSchemas"];
+  if (group.keyword === "oneOf" && passing !== null && passing !== undefined) {
+    return combinatorProblem(pointer, `${labelOf(pointer, root)} must match exactly one schema`);
+  }
+  if (group.typesOnly && group.keyword !== "allOf" && group.branches.length > 0) {
+    // The common case, said without working out each branch: every branch wanted another type.
+    const types: string[] = [];
+    for (const [error] of group.branches) {
+      for (const t of String((error as ErrorObject).params["type"]).split(",")) if (!types.includes(t)) types.push(t);
+    }
+    const problem = combinatorProblem(pointer, "", types);
+    problem.text = null;
+    problem.build = () => {
+      const segments = pointerSegments(pointer);
+      const path = dottedPath(segments, segments.length, root);
+      return typesMessage(path === "" ? "parameter" : path, types, valueAtSegments(segments, segments.length, root));
+    };
+    return problem;
+  }
+  if (group.leavesOnly && group.keyword !== "allOf") {
+    // Also common: one branch fits the value's type and says what is wrong; the others want
+    // another type. Said without working out each branch in full.
+    let fitting: ErrorObject | null = null;
+    let count = 0;
+    for (const [error] of group.branches) {
+      if ((error as ErrorObject).keyword !== "type") {
+        fitting = error as ErrorObject;
+        count++;
+      }
+    }
+    if (count === 1 && fitting !== null) {
+      const only = plainProblem(fitting);
+      const problem = combinatorProblem(pointer, "");
+      problem.text = null;
+      problem.build = () => messageOf(only, root);
+      return problem;
+    }
+  }
+  const branches: Problem[][] = [];
+  for (const list of group.branches) branches.push(collectProblems(list, group.position + 2, root, routes));
+  if (group.keyword === "allOf") {
+    const all = arrangeProblems(branches.flat(), root);
+    const messages = uniqueMessages(all, root);
+    const first = all[0];
+    if (messages.length === 1 && first !== undefined) {
+      return combinatorProblem(pointer, messages[0] as string, first.pointer === pointer ? first.types : null);
+    }
+    const listed = messages.length > 0 ? ` (${messages.join(", ")})` : "";
+    return combinatorProblem(pointer, `${labelOf(pointer, root)} must match all of its schemas${listed}`);
+  }
+  const types: string[] = [];
+  const fitting: Problem[][] = [];
+  for (const branch of branches) {
+    const wanted = wrongTypeOnly(branch, pointer);
+    if (wanted === null) fitting.push(branch);
+    else for (const t of wanted) if (!types.includes(t)) types.push(t);
+  }
+  if (branches.length > 0 && fitting.length === 0) {
+    const label = labelOf(pointer, root);
+    const segments = pointerSegments(pointer);
+    return combinatorProblem(pointer, typesMessage(label, types, valueAtSegments(segments, segments.length, root)), types);
+  }
+  const messages = fitting.length === 1 ? uniqueMessages(arrangeProblems(fitting[0] as Problem[], root), root) : [];
+  if (messages.length === 1) return combinatorProblem(pointer, messages[0] as string);
+  const wanted = group.keyword === "oneOf" ? "exactly one schema" : "at least one schema";
+  return combinatorProblem(pointer, `${labelOf(pointer, root)} must match ${wanted}`);
+}
+
+function uniqueMessages(problems: readonly Problem[], root: unknown): string[] {
+  const seen = new Set<string>();
+  for (const p of problems) seen.add(messageOf(p, root));
+  return [...seen];
+}
+
+/**
+ * Puts problems in upstream's order: at each value its own problems (type, enum, range, length,
+ * then missing required keys in `required` order), then, key by key in the value's own order,
+ * each key's `unexpected parameter` or its nested problems; array items by index. A stable sort,
+ * which costs one comparison per problem when Ajv's order is already right (as it is for items).
+ */
+function arrangeProblems(problems: Problem[], root: unknown): Problem[] {
+  if (problems.length <= 1) return problems;
+  const paths = new Map<Problem, string[]>();
+  const pathOf = (p: Problem): string[] => {
+    let path = paths.get(p);
+    if (path === undefined) {
+      path = pointerSegments(p.pointer);
+      paths.set(p, path);
+    }
+    return path;
+  };
+  const keyIndexes = new Map<object, Map<string, number>>();
+  const position = (value: unknown, segment: string): number => {
+    if (Array.isArray(value)) return Number(segment);
+    if (value === null || typeof value !== "object") return Number.MAX_SAFE_INTEGER;
+    let index = keyIndexes.get(value);
+    if (index === undefined) {
+      index = new Map();
+      for (const key of Object.keys(value)) index.set(key, index.size);
+      keyIndexes.set(value, index);
+    }
+    return index.get(segment) ?? Number.MAX_SAFE_INTEGER;
+  };
+  return problems.sort((a, b) => {
+    const pa = pathOf(a);
+    const pb = pathOf(b);
+    // An unexpected key sits where that key sits among the value's keys.
+    const la = pa.length + (a.extraKey === null ? 0 : 1);
+    const lb = pb.length + (b.extraKey === null ? 0 : 1);
+    let value: unknown = root;
+    for (let i = 0; ; i++) {
+      if (i === la || i === lb) {
+        if (la === lb) return a.extraKey === null && b.extraKey === null ? a.rank - b.rank : 0;
+        // One ends here: a value's own problems (and an unexpected key) come before what is inside.
+        return i === la ? -1 : 1;
+      }
+      const sa = i < pa.length ? (pa[i] as string) : (a.extraKey as string);
+      const sb = i < pb.length ? (pb[i] as string) : (b.extraKey as string);
+      if (sa !== sb) return position(value, sa) - position(value, sb);
+      value = ownValue(value, sa);
+    }
+  });
+}
+
+/**
+ * Rewords Ajv's errors for `root` into the problems the model reads, in upstream's order: at each
+ * object level its missing required keys first (in `required` order), then each key of the value
+ * in the value's own order, recursing. One type problem per value (its other problems dropped,
+ * as upstream); a failed `anyOf`/`oneOf`/`allOf`/`not` is one problem at its value, never
+ * dropped; duplicates removed; at most {@link MAX_REPORTED_PROBLEMS} listed. The list is empty
+ * only when `errors` is. Linear in the number of errors.
  */
 export function formatAjvErrors(errors: readonly ErrorObject[], root: unknown): string[] {
-  if (errors.length === 1) {
-    // One error is never dropped or folded, so the bookkeeping below can be skipped.
-    const e = errors[0] as ErrorObject;
-    return [reword(e, formatInstancePath(e.instancePath, root), valueAt(e.instancePath, root))];
+  if (errors.length === 0) return [];
+  const problems = arrangeProblems(collectProblems(errors, 0, root, []), root);
+  // Texts are worked out for the problems shown, and where one value has several problems (to
+  // drop repeats); the others are only counted.
+  const shown: string[] = [];
+  let more = 0;
+  const take = (message: string): void => {
+    if (shown.includes(message)) return;
+    if (shown.length < MAX_REPORTED_PROBLEMS) shown.push(message);
+    else more++;
+  };
+  for (let i = 0; i < problems.length; ) {
+    const first = problems[i] as Problem;
+    let end = i + 1;
+    while (end < problems.length && (problems[end] as Problem).pointer === first.pointer) end++;
+    if (end - i === 1 && shown.length >= MAX_REPORTED_PROBLEMS) more++;
+    else for (const message of uniqueMessages(problems.slice(i, end), root)) take(message);
+    i = end;
   }
-  const typeFailed = new Set<string>();
-  const branchRoots: string[] = [];
-  for (const e of errors) {
-    if (e.keyword === "type") typeFailed.add(e.instancePath);
-    if (e.keyword === "anyOf" || e.keyword === "oneOf") branchRoots.push(`${e.schemaPath}/`);
-  }
-  const required: string[] = [];
-  const others: string[] = [];
-  const seen = new Set<string>();
-  for (const e of errors) {
-    if (branchRoots.some((prefix) => e.schemaPath.startsWith(prefix))) continue;
-    if (e.keyword !== "type" && e.keyword !== "required" && typeFailed.has(e.instancePath)) continue;
-    const message = reword(e, formatInstancePath(e.instancePath, root), valueAt(e.instancePath, root));
-    if (seen.has(message)) continue;
-    seen.add(message);
-    (e.keyword === "required" ? required : others).push(message);
-  }
-  const all = required.concat(others);
-  if (all.length <= MAX_REPORTED_PROBLEMS) return all;
-  const shown = all.slice(0, MAX_REPORTED_PROBLEMS);
-  shown.push(`and ${all.length - MAX_REPORTED_PROBLEMS} more problems`);
+  // Never reached while every error maps to a problem; but an invalid value is never reported valid.
+  if (shown.length === 0) shown.push(UNSPECIFIED_PROBLEM);
+  if (more > 0) shown.push(`and ${more} more problems`);
   return shown;
 }
+
+/** Said when Ajv refuses a value without giving any error (never expected). */
+const UNSPECIFIED_PROBLEM = "parameters do not match the schema";
 
 /** Raw Ajv errors for a value, or `null` when it is valid. */
 type ErrorCheck = (value: unknown) => ErrorObject[] | null;
@@ -284,6 +766,9 @@ export function compileValidator(schema: JsonSchema): Validator {
   return (value) => {
     if (!isPlainObject(value)) return [`parameters must be an object, got ${describeJsonType(value)}`];
     const errors = check(value);
-    return errors === null ? [] : formatAjvErrors(errors, value);
+    if (errors === null) return [];
+    const problems = formatAjvErrors(errors, value);
+    // Ajv said no: the call must not run, even if it gave no reason.
+    return problems.length > 0 ? problems : [UNSPECIFIED_PROBLEM];
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ToolResult } from "../../src/index.js";
+import { Tool, ToolResult, type JsonSchema } from "../../src/index.js";
 import { coerce, prepare, unwrap } from "../../exercises/05-argument-processing/prepare.js";
 import { ArgumentsTool, CountingReadTool, toolMap } from "./_support/tools.js";
 
@@ -61,12 +61,12 @@ describe("exercise 5: prepare", () => {
     expect(prepare(tools, "read_file", { arguments: "[1]" }).error?.content, "unwrap before the shape check").toMatch(/got array\./);
   });
 
-  it("validates the cast params and returns every problem", () => {
+  it("validates the cast params and returns every problem, in upstream's order (missing keys, then the value's keys)", () => {
     const prepared = prepare(toolMap(new CountingReadTool()), "read_file", { limit: "0", extra: true });
     expect(prepared.error).toBeInstanceOf(ToolResult);
     expect(prepared.error?.isError).toBe(true);
     expect(prepared.error?.content).toBe(
-      "Error: Invalid parameters for tool 'read_file': missing required path; unexpected parameter extra; limit must be >= 1",
+      "Error: Invalid parameters for tool 'read_file': missing required path; limit must be >= 1; unexpected parameter extra",
     );
     expect(prepared.params, "the error carries the cast params").toEqual({ limit: 0, extra: true });
   });
@@ -74,5 +74,38 @@ describe("exercise 5: prepare", () => {
   it("treats no arguments as {} and lets validation decide", () => {
     const prepared = prepare(toolMap(new CountingReadTool()), "read_file", null);
     expect(prepared.error?.content).toBe("Error: Invalid parameters for tool 'read_file': missing required path");
+  });
+});
+
+/** A tool with an `Optional`-style field, as Pydantic and MCP servers write it. */
+class WaitTool extends Tool {
+  readonly name = "wait";
+  readonly description = "Wait some seconds, or until told when seconds is null.";
+  readonly parameters: JsonSchema = {
+    type: "object",
+    properties: { seconds: { anyOf: [{ type: "integer", minimum: 0 }, { type: "null" }] } },
+  };
+  async execute(): Promise<unknown> {
+    return "waited";
+  }
+}
+
+describe("exercise 5: a combinator schema", () => {
+  it("an Optional field refuses a string, with the exact message", () => {
+    const prepared = prepare(toolMap(new WaitTool()), "wait", '{"seconds": "forever"}');
+    expect(prepared.error?.content, "anyOf is part of the schema: use tool.validateParams, never skip it").toBe(
+      "Error: Invalid parameters for tool 'wait': seconds should be integer or null",
+    );
+  });
+
+  it("casts a number string the integer branch accepts, and keeps null", () => {
+    const tools = toolMap(new WaitTool());
+    const cast = prepare(tools, "wait", '{"seconds": "30"}');
+    expect(cast.error, "\"30\" casts to 30, which the integer branch accepts").toBeNull();
+    expect(cast.params).toEqual({ seconds: 30 });
+    const none = prepare(tools, "wait", '{"seconds": null}');
+    expect(none.error, "null is one of the allowed branches").toBeNull();
+    expect(none.params).toEqual({ seconds: null });
+    expect(prepare(tools, "wait", '{"seconds": -5}').error?.content).toBe("Error: Invalid parameters for tool 'wait': seconds must be >= 0");
   });
 });

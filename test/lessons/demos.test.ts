@@ -88,9 +88,14 @@ describe("lesson runner", () => {
   });
 
   it("accepts 05, prints the title and key points, then the demo, and passes arguments on", async () => {
-    const run = await capture(() => runLessonCommand(["05", "--name", "read_file", "--args", '{"path": 3}']));
+    const run = await capture(() => runLessonCommand(["05", "--name", "read_file", "--args", '{"path": "README.md", "limit": "ten"}']));
     expect(run.code).toBe(0);
-    expectLines(run.out, ["Lesson 5. Argument processing", "Key points", "-- your call", `would execute with {"path":"3"}`]);
+    expectLines(run.out, [
+      "Lesson 5. Argument processing",
+      "Key points",
+      "-- your call",
+      "Error: Invalid parameters for tool 'read_file': limit should be integer",
+    ]);
     expect(run.out).not.toContain("Call 1 of");
   });
 
@@ -180,16 +185,23 @@ describe("lesson demos", () => {
     expect(run.out).not.toMatch(/tool ran\s+[1-9]/);
   });
 
-  it("05: the prepareCall trace over the six kinds of call", async () => {
+  it("05: the prepareCall trace over every kind of call, with the real read_file", async () => {
     const run = await runDemo(5);
     expect(run.code).toBe(0);
     expectLines(run.out, [
-      /Call 1 of \d+: a valid JSON string/,
+      "read_file (the real ReadFileTool)",
+      /Call 1 of 13: a valid JSON string/,
       `would execute with {"path":"src/index.ts","offset":0,"limit":20}`,
       /ok\s+unwrap\s+unwrapped one \{"arguments": …\} level/,
       `would execute with {"path":"README.md"}`,
       /FAIL\s+shape\s+got array, not an object/,
       "Error: Tool 'read_file' parameters must be a JSON object, got array.",
+      "a scalar: the text 42",
+      /ok\s+coerce\s+not JSON object text: kept as a string/,
+      "Error: Tool 'read_file' parameters must be a JSON object, got string.",
+      "a scalar: the value true",
+      /FAIL\s+shape\s+got boolean, not an object/,
+      "Error: Tool 'read_file' parameters must be a JSON object, got boolean.",
       /ok\s+coerce\s+malformed JSON: kept as a string, never repaired/,
       "Error: Tool 'read_file' parameters must be a JSON object, got string.",
       /FAIL\s+lookup\s+no tool has exactly this name/,
@@ -199,15 +211,25 @@ describe("lesson demos", () => {
       "[Analyze the error above and try a different approach.]",
       "not reached: cast, validate",
       "tool.execute ran 0 times",
-      /Rejected calls: \d+; tool\.execute calls among them: 0/,
+      "an Optional field refusing a string",
+      "Error: Invalid parameters for tool 'wait': seconds should be integer or null",
+      "an Optional field casting a number string",
+      `would execute with {"seconds":30}`,
+      "Rejected calls: 9; tool.execute calls among them: 0",
+      `Trace your own: npm run lesson 5 -- --name read_file --args '{"path": "README.md", "limit": "ten"}'`,
     ]);
+    expect(run.out).not.toContain(`--args '{"path": 3}'`);
     expect(run.out).not.toMatch(ANSI);
   });
 
   it("05: --name/--args trace one call, --step never waits without a terminal", async () => {
-    const run = await runDemo(5, ["--name", "read_file", "--args", '{"path": 3}', "--step"]);
+    const run = await runDemo(5, ["--name", "read_file", "--args", '{"path": "README.md", "limit": "ten"}', "--step"]);
     expect(run.code).toBe(0);
-    expectLines(run.out, [`arguments   '{"path": 3}'`, `out {"path":"3"}`, `would execute with {"path":"3"}`]);
+    expectLines(run.out, [
+      `arguments   '{"path": "README.md", "limit": "ten"}'`,
+      /ok\s+cast\s+nothing to cast/,
+      "Error: Invalid parameters for tool 'read_file': limit should be integer",
+    ]);
     const miss = await runDemo(5, ["--name", "readFile", "--args", "[1]"]);
     expect(miss.out).toContain("Did you mean 'read_file'?");
   });

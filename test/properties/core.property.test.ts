@@ -312,7 +312,28 @@ describe("core properties", () => {
     value: fc.double({ noNaN: true, noDefaultInfinity: true }),
   });
   const booleanNode: fc.Arbitrary<Node> = fc.constant<Node>({ schema: { type: "boolean" }, value: fc.boolean() });
-  const leaf = fc.oneof(stringNode, integerNode, numberNode, booleanNode);
+  const scalarNode = fc.oneof(stringNode, integerNode, numberNode, booleanNode);
+  /**
+   * The choices generated schemas carry (issue 11): type lists, `anyOf` (Pydantic's Optional),
+   * `oneOf` of branches of different JSON types, `allOf`, `not`, `const` and mixed `enum`. Their
+   * valid values include numeric and boolean strings, which must reach the tool unchanged.
+   */
+  const choiceNode: fc.Arbitrary<Node> = fc.oneof(
+    fc.constant<Node>({
+      schema: { type: ["integer", "string"] },
+      value: fc.oneof(fc.integer(), fc.constantFrom("007", "42", "-3", "true", "3.5", ""), fc.string()),
+    }),
+    fc.constant<Node>({ schema: { type: ["boolean", "string"] }, value: fc.oneof(fc.boolean(), fc.constantFrom("yes", "no", "true", "0")) }),
+    fc.constant<Node>({ schema: { type: ["string", "number", "null"] }, value: fc.oneof(fc.constantFrom("5", "1e3", null), fc.double({ noNaN: true, noDefaultInfinity: true })) }),
+    fc.tuple(scalarNode, scalarNode).map(([a, b]): Node => ({ schema: { anyOf: [a.schema, b.schema] }, value: fc.oneof(a.value, b.value) })),
+    integerNode.map((a): Node => ({ schema: { anyOf: [a.schema, { type: "null" }] }, value: fc.option(a.value, { nil: null }) })),
+    fc.tuple(stringNode, booleanNode).map(([a, b]): Node => ({ schema: { oneOf: [a.schema, b.schema] }, value: fc.oneof(a.value, b.value) })),
+    integerNode.map((a): Node => ({ schema: { allOf: [a.schema, { type: "integer" }] }, value: a.value.filter((v) => v !== null) })),
+    stringNode.map((a): Node => ({ schema: { allOf: [a.schema], not: { type: "number" } }, value: a.value })),
+    fc.constant<Node>({ schema: { const: "42" }, value: fc.constant("42") }),
+    fc.constant<Node>({ schema: { enum: ["1", 1, true, "true", null] }, value: fc.constantFrom("1", 1, true, "true", null) }),
+  );
+  const leaf = fc.oneof({ weight: 3, arbitrary: scalarNode }, { weight: 2, arbitrary: choiceNode });
 
   function objectNode(child: fc.Arbitrary<Node>): fc.Arbitrary<Node> {
     return fc
@@ -355,6 +376,19 @@ describe("core properties", () => {
   );
   const rootCase = objectNode(depth2).chain((node) => node.value.map((value) => ({ schema: node.schema, value })));
 
+  it("(5') the schema generator reaches type lists and every combinator", () => {
+    const seen = new Set<string>();
+    const walk = (node: unknown): void => {
+      if (node === null || typeof node !== "object") return;
+      const record = node as Record<string, unknown>;
+      for (const key of ["anyOf", "oneOf", "allOf", "not", "const", "enum"]) if (Object.hasOwn(record, key)) seen.add(key);
+      if (Array.isArray(record["type"])) seen.add("typeList");
+      for (const child of Object.values(record)) walk(child);
+    };
+    for (const { schema } of fc.sample(rootCase, { numRuns: 300, seed: 5 })) walk(schema);
+    expect([...seen].sort()).toEqual(["allOf", "anyOf", "const", "enum", "not", "oneOf", "typeList"]);
+  });
+
   it("(5) params valid for the schema are accepted and handed on unchanged", async () => {
     await fc.assert(
       fc.asyncProperty(rootCase, async ({ schema, value }) => {
@@ -390,4 +424,80 @@ describe("core properties", () => {
       params("core 5: valid params"),
     );
   });
+});
+
+describe("prepareCall never throws (issue 12, property d)", () => {
+  /** Arrays or objects nested `depth` levels: deep enough, at the top, to overflow the stack. */
+  const nested = fc.tuple(fc.constantFrom(10, 1_000, 60_000), fc.boolean()).map(([depth, arrays]) => {
+    let value: unknown = arrays ? 1 : null;
+    for (let i = 0; i < depth; i++) value = arrays ? [value] : { next: value };
+    return value;
+  });
+  /** Values whose every reflective operation throws. */
+  const hostile = fc.constantFrom<() => unknown>(
+    () => new Proxy({}, { getPrototypeOf: () => { throw new Error("trap"); } }),
+    () => new Proxy({}, { ownKeys: () => { throw new Error("trap"); } }),
+    () => new Proxy([], { get: () => { throw new Error("trap"); } }),
+    () => Object.defineProperty({}, "path", { enumerable: true, get: () => { throw new Error("getter"); } }),
+    () => ({ toString: () => { throw new Error("toString"); }, valueOf: () => { throw new Error("valueOf"); } }),
+  ).map((make) => make());
+  const anyParams: fc.Arbitrary<unknown> = fc.oneof(
+    fc.anything(),
+    fc.jsonValue().map((v) => JSON.stringify(v)),
+    nested,
+    nested.map((deep) => ({ u: [deep, structuredCloneSafe(deep)], head: deep, path: deep })),
+    nested.map((deep) => ({ arguments: deep })),
+    hostile,
+    hostile.map((h) => ({ path: h, u: [h, h], head: h })),
+  );
+  const anyName: fc.Arbitrary<unknown> = fc.oneof(
+    fc.constantFrom("read_file", "unique", "linked", "choice", "missing", "constructor", "__proto__"),
+    fc.anything(),
+    hostile,
+  );
+
+  /** A copy of a deep chain without recursion (structuredClone would overflow). */
+  function structuredCloneSafe(value: unknown): unknown {
+    const chain: unknown[] = [];
+    let current = value;
+    while (current !== null && typeof current === "object") {
+      chain.push(current);
+      current = Array.isArray(current) ? current[0] : (current as { next: unknown }).next;
+    }
+    let copy: unknown = current;
+    for (let i = chain.length - 1; i >= 0; i--) copy = Array.isArray(chain[i]) ? [copy] : { next: copy };
+    return copy;
+  }
+
+  it("(6) for any name and params, prepareCall returns a result: an error result or a tool with its params", () => {
+    const registry = new ToolRegistry();
+    registry.register(new SpyTool("read_file", { type: "object", properties: { path: { type: "string" } }, required: ["path"] }));
+    registry.register(new SpyTool("unique", { type: "object", properties: { u: { type: "array", uniqueItems: true } } }));
+    registry.register(
+      new SpyTool("linked", {
+        type: "object",
+        $defs: { node: { type: ["object", "null"], properties: { next: { $ref: "#/$defs/node" } } } },
+        properties: { head: { $ref: "#/$defs/node" } },
+      }),
+    );
+    registry.register(new SpyTool("choice", { type: "object", properties: { path: { anyOf: [{ type: "integer" }, { type: "null" }] } } }));
+    fc.assert(
+      fc.property(anyName, anyParams, (name, args) => {
+        let prepared: ReturnType<ToolRegistry["prepareCall"]> | undefined;
+        expect(() => {
+          prepared = registry.prepareCall(name, args);
+        }).not.toThrow();
+        expect(prepared).toBeDefined();
+        if (prepared?.error === null) {
+          expect(prepared.tool).not.toBeNull();
+          expect(isPlainObject(prepared.params)).toBe(true);
+        } else {
+          expect(prepared?.error.isError).toBe(true);
+          expect(typeof prepared?.error.content).toBe("string");
+          expect(prepared?.error.content.startsWith("Error")).toBe(true);
+        }
+      }),
+      propertyConfig("core 6: prepareCall never throws", 500),
+    );
+  }, 600_000);
 });

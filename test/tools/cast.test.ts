@@ -370,3 +370,75 @@ describe("casting is pure", () => {
     expect(castField({ type: "object", properties: { n: { type: "integer" } } }, date)).toBe(date);
   });
 });
+
+describe("casting repairs only what would fail (issue 11; API.md)", () => {
+  it.each([
+    [["integer", "string"], "007"],
+    [["string", "number"], 5],
+    [["boolean", "string"], "yes"],
+    [["integer", "string"], "42"],
+    [["number", "boolean"], true],
+  ])("a type list %j keeps %j, which it already accepts", (type, value) => {
+    expect(castField({ type }, value)).toBe(value);
+  });
+
+  it("a type list casts when no listed type accepts the value, to one that a type then accepts", () => {
+    expect(castField({ type: ["integer", "boolean"] }, "7")).toBe(7);
+    expect(castField({ type: ["integer", "boolean"] }, "true")).toBe(true);
+    expect(castField({ type: ["string", "integer"] }, 5.5)).toBe("5.5");
+    expect(castField({ type: ["integer", "null"] }, "5")).toBe(5);
+  });
+
+  it("a type list leaves the value alone when no cast gives an accepted value", () => {
+    expect(castField({ type: ["integer", "boolean"] }, "maybe")).toBe("maybe");
+    expect(castField({ type: ["integer", "boolean"], minimum: 10 }, "7")).toBe("7");
+  });
+
+  it("anyOf: an accepted value is kept; otherwise the first branch whose cast is accepted wins", () => {
+    const optional = { anyOf: [{ type: "integer", minimum: 0 }, { type: "null" }] };
+    expect(castField(optional, 3)).toBe(3);
+    expect(castField(optional, null)).toBe(null);
+    expect(castField(optional, "3")).toBe(3);
+    expect(castField(optional, "-3")).toBe("-3");
+    expect(castField(optional, "forever")).toBe("forever");
+    const either = { anyOf: [{ type: "integer" }, { type: "string", enum: ["7"] }] };
+    expect(castField(either, "7")).toBe("7");
+  });
+
+  it("oneOf: a cast that would match two branches is not made", () => {
+    const schema = { oneOf: [{ type: "integer" }, { type: "number" }] };
+    expect(castField(schema, "2")).toBe("2");
+    expect(castField(schema, "2.5")).toBe(2.5);
+  });
+
+  it("allOf casts through every branch and keeps the result only when all accept it", () => {
+    const schema = { allOf: [{ type: "integer" }, { minimum: 1 }] };
+    expect(castField(schema, "4")).toBe(4);
+    expect(castField(schema, "0")).toBe("0");
+  });
+
+  it("a Pydantic-style $ref branch is followed", () => {
+    const schema: JsonSchema = {
+      type: "object",
+      $defs: { Window: { type: "object", properties: { seconds: { type: "integer" } } } },
+      properties: { window: { anyOf: [{ $ref: "#/$defs/Window" }, { type: "null" }] } },
+    };
+    expect(castValue(schema, { window: { seconds: "30" } })).toEqual({ window: { seconds: 30 } });
+    const same = { window: { seconds: 30 } };
+    expect(castValue(schema, same)).toBe(same);
+  });
+
+  it("items of an anyOf array are cast one by one, each only when it fails", () => {
+    const schema = obj({ xs: { type: "array", items: { anyOf: [{ type: "integer" }, { type: "string", minLength: 3 }] } } });
+    expect(castValue(schema, { xs: ["1", "abc", 2, "22"] })).toEqual({ xs: [1, "abc", 2, 22] });
+  });
+
+  it("a recursive schema compiles once and casts at every level", () => {
+    const schema: JsonSchema = {
+      type: "object",
+      $defs: { node: { type: "object", properties: { n: { type: "integer" }, next: { anyOf: [{ $ref: "#/$defs/node" }, { type: "null" }] } } } },
+      properties: { head: { $ref: "#/$defs/node" } },
+    };
+    expect(castValue(schema, { head: { n: "1", next: { n: "2", next: null } } })).toEqual({ head: { n: 1, next: { n: 2, next: null } } });
+  });
+});

@@ -282,13 +282,13 @@ describe("a property named __proto__ (which Ajv alone would skip)", () => {
     ]);
   });
 
-  it("is checked inside array items, with the item's index", () => {
+  it("is checked inside array items, with the item's index, in item order", () => {
     const schema = parse(
       '{"type":"object","properties":{"l":{"type":"array","items":{"type":"object","properties":{"__proto__":{"type":"string"}},"additionalProperties":false}}}}',
     );
     expect(validate(schema, parse('{"l":[{"__proto__":"a"},{"__proto__":2},{"x":1}]}'))).toEqual([
-      "unexpected parameter l[2].x",
       "l[1].__proto__ should be string",
+      "unexpected parameter l[2].x",
     ]);
   });
 
@@ -326,12 +326,52 @@ describe("error order (item 40)", () => {
     expect(validate(schema, { z: 1 })).toEqual(["missing required n", "missing required m", "unexpected parameter z"]);
   });
 
-  it("missing required first even when nested and after type problems in the schema order", () => {
+  it("per object level: a nested missing key is reported at its object, not hoisted (issue 13, item 3)", () => {
     expect(validate(SEARCH, { query: 5, meta: { flags: [1] } })).toEqual([
       "missing required count",
-      "missing required meta.tag",
       "query should be string",
+      "missing required meta.tag",
       "meta.flags[0] should be string",
+    ]);
+  });
+
+  it("the value's own key order decides, not the schema's (issue 13, item 3)", () => {
+    const schema: JsonSchema = {
+      type: "object",
+      properties: { a: { type: "string" }, b: { type: "integer" }, c: { type: "boolean" } },
+      required: ["a", "b"],
+      additionalProperties: false,
+    };
+    expect(validate(schema, { c: "x", z: 1, b: "y" })).toEqual([
+      "missing required a",
+      "c should be boolean",
+      "unexpected parameter z",
+      "b should be integer",
+    ]);
+    expect(validate(schema, { b: "y", z: 1, c: "x" })).toEqual([
+      "missing required a",
+      "b should be integer",
+      "unexpected parameter z",
+      "c should be boolean",
+    ]);
+  });
+
+  it("array items in index order, each item's problems together, and upstream's order within a value", () => {
+    const schema = obj({
+      list: {
+        type: "array",
+        maxItems: 2,
+        items: { type: "object", properties: { n: { type: "integer", minimum: 1, enum: [1, 2] } }, required: ["id"] },
+      },
+    });
+    expect(validate(schema, { list: [{ n: 0 }, {}, { n: "x" }] })).toEqual([
+      "list must be at most 2 items",
+      "missing required list[0].id",
+      "list[0].n must be one of [1,2]",
+      "list[0].n must be >= 1",
+      "missing required list[1].id",
+      "missing required list[2].id",
+      "list[2].n should be integer",
     ]);
   });
 });
@@ -357,5 +397,92 @@ describe("end to end on a tool (item 42)", () => {
     expect(check({ query: "hi", count: 1 })).toEqual([]);
     expect(check({ query: "hi" })).toEqual(["missing required count"]);
     expect(check({ query: "hi", count: 1 })).toEqual([]);
+  });
+});
+
+describe("combinators: one problem at their path, never dropped (issue 11)", () => {
+  const OPTIONAL_INT = obj({ seconds: { anyOf: [{ type: "integer", minimum: 0 }, { type: "null" }] } });
+  const MODE_OR_COUNT = obj({ mode: { oneOf: [{ type: "string", enum: ["fast", "full"] }, { type: "integer" }] } });
+
+  it.each([
+    ["forever", "seconds should be integer or null"],
+    [{ $gt: 1 }, "seconds should be integer or null"],
+    [-5, "seconds must be >= 0"],
+  ])("Optional[int] refuses %j: %s", (seconds, message) => {
+    expect(validate(OPTIONAL_INT, { seconds })).toEqual([message]);
+  });
+
+  it("Optional[int] accepts an integer in range and null", () => {
+    expect(validate(OPTIONAL_INT, { seconds: 0 })).toEqual([]);
+    expect(validate(OPTIONAL_INT, { seconds: null })).toEqual([]);
+  });
+
+  it.each([
+    [true, "mode should be string or integer"],
+    [[1, 2], "mode should be string or integer"],
+    ["slow", 'mode must be one of ["fast","full"]'],
+  ])("a oneOf of a string enum and an integer refuses %j: %s", (mode, message) => {
+    expect(validate(MODE_OR_COUNT, { mode })).toEqual([message]);
+  });
+
+  it("oneOf matching more than one branch must match exactly one schema", () => {
+    expect(validate(obj({ n: { oneOf: [{ type: "integer" }, { type: "number" }] } }), { n: 1 })).toEqual(["n must match exactly one schema"]);
+  });
+
+  it("anyOf whose fitting branches have several problems must match at least one schema", () => {
+    const schema = obj({
+      p: {
+        anyOf: [
+          { type: "object", required: ["a", "b"] },
+          { type: "object", required: ["c"] },
+        ],
+      },
+    });
+    expect(validate(schema, { p: {} })).toEqual(["p must match at least one schema"]);
+  });
+
+  it("not is one problem", () => {
+    expect(validate(obj({ n: { not: { const: 5 } } }), { n: 5 })).toEqual(['n must not match the schema in "not"']);
+  });
+
+  it("allOf is one problem: its single problem, or every problem in one sentence", () => {
+    expect(validate(obj({ n: { allOf: [{ type: "integer" }, { minimum: 3 }] } }), { n: 1 })).toEqual(["n must be >= 3"]);
+    const both = obj({ n: { allOf: [{ type: "object", required: ["a"] }, { required: ["b"] }] } });
+    expect(validate(both, { n: {} })).toEqual(["n must match all of its schemas (missing required n.a, missing required n.b)"]);
+  });
+
+  it("nested combinators and type lists join their types", () => {
+    const schema = obj({ x: { anyOf: [{ anyOf: [{ type: "integer" }, { type: "null" }] }, { type: ["string", "boolean"] }] } });
+    expect(validate(schema, { x: [] })).toEqual(["x should be integer or null or string or boolean"]);
+  });
+
+  it("a branch that fits the value's type speaks for itself, at its own depth", () => {
+    const schema = obj({ x: { anyOf: [{ type: "object", properties: { a: { type: "integer" } } }, { type: "string" }] } });
+    expect(validate(schema, { x: { a: "s" } })).toEqual(["x.a should be integer"]);
+  });
+
+  it("combinator problems take their place in upstream's order", () => {
+    const schema: JsonSchema = {
+      type: "object",
+      properties: {
+        a: { anyOf: [{ type: "integer" }, { type: "null" }] },
+        b: { type: "string" },
+        list: { type: "array", items: { anyOf: [{ type: "integer" }, { type: "null" }] } },
+      },
+      required: ["r"],
+    };
+    expect(validate(schema, { list: [1, "x", null, "y"], b: 2, a: "z" })).toEqual([
+      "missing required r",
+      "list[1] should be integer or null",
+      "list[3] should be integer or null",
+      "b should be string",
+      "a should be integer or null",
+    ]);
+  });
+
+  it("a root-level combinator is reported at the parameter level", () => {
+    const schema: JsonSchema = { type: "object", anyOf: [{ required: ["a"] }, { required: ["b"] }] };
+    expect(validate(schema, {})).toEqual(["parameter must match at least one schema"]);
+    expect(validate(schema, { b: 1 })).toEqual([]);
   });
 });

@@ -1,0 +1,108 @@
+/**
+ * Issue 12, item 13: `prepareCall` never throws, whatever its inputs. Arguments nested deeper
+ * than the stack used to escape as a `RangeError`; every such failure is now the call's own error
+ * result, so the batch and the run go on.
+ */
+import { describe, expect, it } from "vitest";
+import { AgentRunner } from "../../src/agent/runner.js";
+import { Tool, type JsonSchema } from "../../src/tools/base.js";
+import { ToolCallRequest } from "../../src/providers/base.js";
+import { ToolRegistry } from "../../src/tools/registry.js";
+
+class Probe extends Tool {
+  readonly name: string;
+  readonly description = "a probe";
+  readonly parameters: JsonSchema;
+  calls = 0;
+  constructor(name: string, parameters: JsonSchema) {
+    super();
+    this.name = name;
+    this.parameters = parameters;
+  }
+  execute(): Promise<unknown> {
+    this.calls++;
+    return Promise.resolve("ran");
+  }
+}
+
+function nestedArrays(depth: number): unknown {
+  let value: unknown = 1;
+  for (let i = 0; i < depth; i++) value = [value];
+  return value;
+}
+
+function nestedObjects(depth: number): unknown {
+  let value: unknown = null;
+  for (let i = 0; i < depth; i++) value = { next: value };
+  return value;
+}
+
+const UNIQUE: JsonSchema = { type: "object", properties: { u: { type: "array", uniqueItems: true } } };
+const LINKED: JsonSchema = {
+  type: "object",
+  $defs: { node: { type: ["object", "null"], properties: { next: { $ref: "#/$defs/node" } } } },
+  properties: { head: { $ref: "#/$defs/node" } },
+};
+
+describe("prepareCall never throws (issue 12, item 13)", () => {
+  it("deeply nested arguments compared by uniqueItems: an error result, not a RangeError", () => {
+    const tool = new Probe("unique", UNIQUE);
+    const registry = new ToolRegistry();
+    registry.register(tool);
+    const prepared = registry.prepareCall("unique", { u: [nestedArrays(100_000), nestedArrays(100_000)] });
+    expect(prepared.error?.isError).toBe(true);
+    expect(prepared.error?.content).toBe("Error: RangeError: Maximum call stack size exceeded");
+    expect(prepared.tool).toBe(tool);
+    expect(tool.calls).toBe(0);
+  });
+
+  it("a recursive schema over a value deeper than the stack: an error result", () => {
+    const registry = new ToolRegistry();
+    registry.register(new Probe("linked", LINKED));
+    const prepared = registry.prepareCall("linked", { head: nestedObjects(100_000) });
+    expect(prepared.error?.content).toMatch(/^Error: RangeError: /);
+  });
+
+  it("a Proxy whose traps throw, a throwing castParams and a throwing observer: error results", () => {
+    class Throwing extends Probe {
+      override castParams(): Record<string, unknown> {
+        throw new TypeError("cast exploded");
+      }
+    }
+    const registry = new ToolRegistry();
+    registry.register(new Probe("plain", { type: "object", properties: { a: { type: "string" } } }));
+    registry.register(new Throwing("throwing", { type: "object" }));
+    const hostile = new Proxy(
+      {},
+      {
+        getPrototypeOf() {
+          throw new Error("no prototype for you");
+        },
+      },
+    );
+    expect(registry.prepareCall("plain", hostile).error?.content).toBe("Error: Error: no prototype for you");
+    expect(registry.prepareCall("throwing", {}).error?.content).toBe("Error: TypeError: cast exploded");
+    const observed = registry.prepareCall("plain", {}, () => {
+      throw new RangeError("observer");
+    });
+    expect(observed.error?.content).toBe("Error: RangeError: observer");
+  });
+
+  it("the run goes on: the deep call gets its own error message and the next call runs", async () => {
+    const deep = new Probe("unique", UNIQUE);
+    const fine = new Probe("fine", { type: "object" });
+    const registry = new ToolRegistry();
+    registry.register(deep);
+    registry.register(fine);
+    const calls = [
+      new ToolCallRequest({ id: "c1", name: "unique", arguments: { u: [nestedArrays(100_000), nestedArrays(100_000)] } }),
+      new ToolCallRequest({ id: "c2", name: "fine", arguments: {} }),
+    ];
+    const spec = { provider: { chat: () => Promise.reject(new Error("unused")) }, model: "m", tools: registry, messages: [] };
+    const out = await new AgentRunner().executeTools(spec, calls);
+    expect(out.results).toHaveLength(2);
+    expect(String(out.results[0])).toContain("RangeError");
+    expect(fine.calls).toBe(1);
+    expect(deep.calls).toBe(0);
+  });
+});
