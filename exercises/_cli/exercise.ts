@@ -18,11 +18,11 @@ import { join } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { BACKUP_DIR, findExercise, learnerText, listExercises, listQuestions, normalize, pristineText, rel, selfCheckOf, type Exercise } from "./catalog.js";
 import { diffLines, formatDiff } from "./diff.js";
-import { bold, dim, green, printExerciseSummary, red, yellow } from "./report.js";
+import { checkOnce, printVerdict, typeProblems } from "./check.js";
+import { bold, dim, red, yellow } from "./report.js";
 import { parseHints, readState, writeState } from "./state.js";
-import { startTypeChecker, type TypeChecker, type TypeProblem } from "./typecheck.js";
+import { startTypeChecker } from "./typecheck.js";
 import { openVitest } from "./vitest-api.js";
-import type { RunReport } from "./vitest-run.js";
 
 type Mode = "run" | "watch" | "hint" | "solution" | "reset";
 
@@ -53,61 +53,6 @@ function usage(): void {
   for (const q of listQuestions()) console.log(`  ${q.command.padStart(2)}  self-check: ${selfCheckOf(q)?.question ?? q.slug}`);
   console.log("");
   console.log("See where you are: npm run progress");
-}
-
-/** The learner's files of an exercise, as absolute paths. */
-function learnerFiles(exercise: Exercise): string[] {
-  return exercise.files.map((file) => join(exercise.dir, file));
-}
-
-/** Prints one check's verdict (and, for a passing question, its explanation); true when it passed. */
-function printVerdict(exercise: Exercise, report: RunReport, problems: readonly TypeProblem[]): boolean {
-  const passed = printExerciseSummary(exercise, report, problems);
-  const check = selfCheckOf(exercise);
-  if (passed && check !== null) {
-    console.log("");
-    console.log(bold(`Why: ${check.question}`));
-    console.log(wrap(check.explanation, 92, "  "));
-    console.log("");
-    console.log(dim(`Lessons ${check.lessons.join(" and ")}. All questions: npm run lesson 11   Where you are: npm run progress`));
-  }
-  return passed;
-}
-
-function wrap(text: string, width: number, indent: string): string {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/\s+/)) {
-    if (line !== "" && line.length + 1 + word.length > width) {
-      lines.push(indent + line);
-      line = word;
-    } else line = line === "" ? word : `${line} ${word}`;
-  }
-  if (line !== "") lines.push(indent + line);
-  return lines.join("\n");
-}
-
-/** Type problems, or none when the checker itself failed (the tests still give a verdict). */
-async function typeProblems(checker: TypeChecker, exercise: Exercise): Promise<TypeProblem[]> {
-  try {
-    return await checker.check(learnerFiles(exercise));
-  } catch (error) {
-    console.log(yellow(`(The type check could not run: ${error instanceof Error ? error.message : String(error)})`));
-    return [];
-  }
-}
-
-/** One check: the type check and the tests at the same time, in-process. */
-export async function checkOnce(exercise: Exercise): Promise<boolean> {
-  const checker = startTypeChecker();
-  const problems = typeProblems(checker, exercise);
-  const vitest = await openVitest({ kind: "exercises" });
-  try {
-    const report = await vitest.run([exercise.testFile]);
-    return printVerdict(exercise, report, await problems);
-  } finally {
-    await Promise.all([vitest.close(), checker.close()]);
-  }
 }
 
 async function runWatch(exercise: Exercise): Promise<never> {
