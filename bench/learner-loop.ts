@@ -91,7 +91,7 @@ async function timeWatch(cwd: string, file: string, saves: number): Promise<numb
   let waiting: (() => void) | null = null;
   child.stdout.on("data", (chunk: Buffer) => {
     buffer += chunk.toString();
-    if (buffer.includes("save to re-run") && waiting !== null) {
+    if (buffer.includes("to re-run") && waiting !== null) {
       buffer = "";
       const done = waiting;
       waiting = null;
@@ -105,7 +105,7 @@ async function timeWatch(cwd: string, file: string, saves: number): Promise<numb
         clearTimeout(timer);
         resolve();
       };
-      if (buffer.includes("save to re-run")) {
+      if (buffer.includes("to re-run")) {
         buffer = "";
         waiting();
       }
