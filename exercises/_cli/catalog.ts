@@ -9,8 +9,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** The repository root. */
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+/** The repository root (set by `launch.mjs` when it runs the compiled copy from elsewhere). */
+export const ROOT = process.env["WORKBOOK_ROOT"] || resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 /** The learner's folder. */
 export const EXERCISES_DIR = join(ROOT, "exercises");
 /** The worked answers. */

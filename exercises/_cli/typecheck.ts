@@ -101,12 +101,14 @@ export function startTypeChecker(): TypeChecker {
 }
 
 function startWorker(): TypeChecker {
-  const workerUrl = new URL("./typecheck-worker.ts", import.meta.url).href;
-  // The worker is TypeScript too: register tsx in it before importing it (Node 20 workers do not
-  // inherit the loader of the main thread).
-  const worker = new Worker(`import("tsx/esm/api").then((api) => { api.register(); return import(${JSON.stringify(workerUrl)}); });`, {
-    eval: true,
-  });
+  // Compiled by launch.mjs, the worker sits next to this file as plain JavaScript. Run through tsx,
+  // it is TypeScript too: register tsx in it before importing it (Node 20 workers do not inherit
+  // the loader of the main thread).
+  const compiled = import.meta.url.endsWith(".mjs");
+  const workerUrl = new URL(compiled ? "./typecheck-worker.mjs" : "./typecheck-worker.ts", import.meta.url);
+  const worker = compiled
+    ? new Worker(workerUrl)
+    : new Worker(`import("tsx/esm/api").then((api) => { api.register(); return import(${JSON.stringify(workerUrl.href)}); });`, { eval: true });
   worker.unref();
   let nextId = 0;
   const pending = new Map<number, { resolve: (problems: TypeProblem[]) => void; reject: (error: Error) => void }>();
