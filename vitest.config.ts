@@ -5,6 +5,15 @@ import { learnerAlias, targetFromEnv } from "./exercises/_cli/target.js";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Files under the temp folder, except the workbook's own (a clone under the temp folder, its node_modules included). */
+function tempPluginFiles(): RegExp {
+  return new RegExp(`^(?!${escapeRegExp(root)})${escapeRegExp(tmpdir())}[\\\\/]`);
+}
+
 /**
  * Tests import `../../exercises/<folder>/<file>.js`; the alias sends those imports to:
  * - `solutions/` (the default, so `npm test` checks the worked answers),
@@ -22,7 +31,9 @@ export default defineConfig({
     hookTimeout: 20_000,
     pool: "forks",
     // Plugin packages that tests and demos build under the temp folder import `src/` as
-    // TypeScript; run them through the same transform as the tests instead of plain Node.
-    server: { deps: { inline: [new RegExp(`^${tmpdir().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`)] } },
+    // TypeScript; run them through the same transform as the tests instead of plain Node. Only
+    // those: not the workbook itself when it was cloned under the temp folder (inlining its
+    // node_modules made vite warn about the MCP SDK's source maps).
+    server: { deps: { inline: [tempPluginFiles()] } },
   },
 });
