@@ -1,0 +1,126 @@
+/**
+ * The learner's commands as a learner runs them, in a throwaway copy of the workbook (the real
+ * `exercises/` is never touched): type errors come first and block "all tests pass", every failing
+ * test shows its message and vitest's diff, a self-check question passes only when answered and
+ * then explains itself, `progress` names the next step with its reason, `--json` is machine-readable,
+ * and `--solution` asks before it shows anything.
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT } from "../../exercises/_cli/catalog.js";
+
+let copy: string;
+
+beforeAll(() => {
+  copy = mkdtempSync(join(tmpdir(), "workbook-cli-"));
+  for (const entry of ["src", "test", "exercises", "solutions", "package.json", "tsconfig.json", "vitest.config.ts"]) {
+    cpSync(join(ROOT, entry), join(copy, entry), { recursive: true });
+  }
+  // Start from the untouched stubs, whatever the real exercises/ holds.
+  for (const [from, to] of [
+    ["01-tool-contract/word-count.ts", "01-tool-contract/word-count.ts"],
+    ["04-exact-names/names.ts", "04-exact-names/names.ts"],
+    ["self-check/q4-concurrency-safe.ts", "self-check/q4-concurrency-safe.ts"],
+  ] as const) {
+    writeFileSync(join(copy, "exercises", to), readFileSync(join(ROOT, "exercises/_cli/pristine", `${from}.txt`)));
+  }
+  symlinkSync(join(ROOT, "node_modules"), join(copy, "node_modules"), "junction");
+});
+
+afterAll(() => {
+  rmSync(copy, { recursive: true, force: true });
+});
+
+function cli(script: "exercise" | "progress", args: string[]): { code: number | null; out: string } {
+  const result = spawnSync(process.execPath, [join(ROOT, "node_modules/tsx/dist/cli.mjs"), `exercises/_cli/${script}.ts`, ...args], {
+    cwd: copy,
+    encoding: "utf8",
+    env: { ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST"))), NO_COLOR: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+    timeout: 170_000,
+  });
+  return { code: result.status, out: `${result.stdout}${result.stderr}` };
+}
+
+function learnerFile(path: string, text: string): void {
+  writeFileSync(join(copy, "exercises", path), text);
+}
+
+describe("npm run exercise", () => {
+  it("reports type errors in the learner's file with file:line first, and never says all tests pass", () => {
+    const solution = readFileSync(join(ROOT, "solutions/01-tool-contract/word-count.ts"), "utf8");
+    const broken = solution
+      .replace('readonly name: string = "word_count";', 'readonly name: string = "word_count";\n  readonly count: number = "many";')
+      .replace("override get readOnly(): boolean {\n    return true;\n  }", "override readOnly = true;");
+    expect(broken).not.toBe(solution);
+    learnerFile("01-tool-contract/word-count.ts", broken);
+    const run = cli("exercise", ["1"]);
+    expect(run.code, run.out).toBe(1);
+    expect(run.out).toMatch(/exercises\/01-tool-contract\/word-count\.ts:\d+:\d+\s+TS2322/);
+    expect(run.out).toMatch(/TS2610/);
+    expect(run.out.indexOf("TS2322"), "type errors are printed before the test results").toBeLessThan(run.out.indexOf("Exercise 1"));
+    expect(run.out).not.toContain("✔");
+  }, 180_000);
+
+  it("shows every failing test with its own message and the expected/received diff", () => {
+    const stub = readFileSync(join(ROOT, "solutions/04-exact-names/names.ts"), "utf8");
+    // A plausible mistake: the list of names joined without the space.
+    learnerFile("04-exact-names/names.ts", stub.replaceAll('join(", ")', 'join(",")'));
+    const run = cli("exercise", ["4"]);
+    expect(run.code, run.out).toBe(1);
+    expect(run.out).toContain("✘ exercise 4: notFoundMessage > names the tool and lists the available ones in order");
+    expect(run.out).toContain("✘ exercise 4: notFoundMessage > adds the suggestion and says names must match exactly");
+    // vitest's diff, whole: for one-line strings it prints both values in full, one under the other.
+    expect(run.out).toContain(`Expected: "Error: Tool 'delete_everything' not found. Available: read_file, write_file, list_dir"`);
+    expect(run.out).toContain(`Received: "Error: Tool 'delete_everything' not found. Available: read_file,write_file,list_dir"`);
+    expect(run.out).toMatch(/ at (exercises\/04-exact-names\/names\.ts:\d+, test )?test\/exercises\/04-exact-names\.test\.ts:\d+/);
+  }, 180_000);
+
+  it("a self-check question fails while unanswered, and explains itself once answered right", () => {
+    const unanswered = cli("exercise", ["q4"]);
+    expect(unanswered.code).toBe(1);
+    expect(unanswered.out).toContain("readOnlyToolIsSafe is still null");
+    expect(unanswered.out).not.toContain("Why:");
+    const wrong = readFileSync(join(ROOT, "solutions/self-check/q4-concurrency-safe.ts"), "utf8").replace("batchSizes: [2, 1, 1]", "batchSizes: [3, 1]");
+    learnerFile("self-check/q4-concurrency-safe.ts", wrong);
+    const wrongRun = cli("exercise", ["q4"]);
+    expect(wrongRun.code).toBe(1);
+    expect(wrongRun.out).toContain("the real partitionBatches");
+    expect(wrongRun.out).not.toContain("Why:");
+    learnerFile("self-check/q4-concurrency-safe.ts", readFileSync(join(ROOT, "solutions/self-check/q4-concurrency-safe.ts"), "utf8"));
+    const right = cli("exercise", ["q4"]);
+    expect(right.code, right.out).toBe(0);
+    expect(right.out).toContain("Why: Who declares concurrency_safe, and who enforces it?");
+    expect(right.out).toContain("The runner enforces it");
+  }, 360_000);
+
+  it("--solution asks first and shows nothing without a terminal to ask", () => {
+    const run = cli("exercise", ["4", "--solution"]);
+    expect(run.code).toBe(1);
+    expect(run.out).toContain("Not showing it");
+    expect(run.out).not.toContain("+++ solutions/");
+  }, 60_000);
+});
+
+describe("npm run progress", () => {
+  it("--json reports every item, and names the next one with the reason it fails", () => {
+    const run = cli("progress", ["--json"]);
+    const report = JSON.parse(run.out.slice(run.out.indexOf("{"))) as {
+      exercises: Array<{ number: number; state: string; typeErrors: string[] }>;
+      questions: Array<{ number: number; state: string }>;
+      next: { kind: string; number: number; command: string; reason: string } | null;
+      total: number;
+    };
+    expect(report.exercises.map((e) => e.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(report.questions.map((q) => q.number)).toEqual([1, 2, 3, 4, 5]);
+    expect(report.total).toBe(14);
+    const first = report.exercises[0]!;
+    expect(first.state).toBe("failing");
+    expect(first.typeErrors.join("\n")).toMatch(/TS2322/);
+    expect(report.next).toMatchObject({ kind: "exercise", number: 1, command: "npm run exercise 1" });
+    expect(report.next?.reason).toMatch(/^type error: exercises\/01-tool-contract\/word-count\.ts:\d+/);
+  }, 180_000);
+});
