@@ -74,6 +74,19 @@ describe("exercise 6: executeTools", () => {
     expect(log).toEqual(["start:read_a", "end:read_a", "start:write", "end:write", "start:read_b", "end:read_b"]);
   });
 
+  it("waits for a whole batch of safe calls before an unsafe call starts", async () => {
+    const { log, results } = await runLogged(["read_a", "read_b", "write"]);
+    expect(log, "the write may start only after BOTH reads have ended: await every batch, not just single calls").toEqual([
+      "start:read_a",
+      "start:read_b",
+      "end:read_b",
+      "end:read_a",
+      "start:write",
+      "end:write",
+    ]);
+    expect(results, "one result per call, in call order").toEqual(["ok", "ok", "ok"]);
+  });
+
   it("runs everything in sequence when concurrent is false", async () => {
     const { log } = await runLogged(["read_a", "read_b"], false);
     expect(log).toEqual(["start:read_a", "end:read_a", "start:read_b", "end:read_b"]);
