@@ -1,26 +1,20 @@
 import { fileURLToPath } from "node:url";
 import { tmpdir } from "node:os";
-import { isAbsolute, resolve } from "node:path";
 import { defineConfig } from "vitest/config";
+import { learnerAlias, targetFromEnv } from "./exercises/_cli/target.js";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
 /**
- * The one switch between the learner's code and the worked answers. Tests import
- * `../../exercises/NN-slug/<file>.js`; the alias below sends those imports to:
+ * Tests import `../../exercises/<folder>/<file>.js`; the alias sends those imports to:
  * - `solutions/` (the default, so `npm test` checks the worked answers),
- * - `exercises/` when `WORKBOOK_TARGET=exercises` (what `npm run exercise` and `npm run progress` set),
+ * - `exercises/` when `WORKBOOK_TARGET=exercises`,
  * - any folder given as `WORKBOOK_TARGET_DIR` (the CI proof points it at a copy of the pristine stubs).
+ * The learner CLI (`npm run exercise`, `npm run progress`) runs vitest in-process with the same alias.
  */
-function learnerDir(): string {
-  const dir = process.env["WORKBOOK_TARGET_DIR"];
-  if (dir !== undefined && dir !== "") return isAbsolute(dir) ? dir : resolve(root, dir);
-  return resolve(root, process.env["WORKBOOK_TARGET"] === "exercises" ? "exercises" : "solutions");
-}
-
 export default defineConfig({
   resolve: {
-    alias: [{ find: /^(?:\.\.\/)+exercises\/(\d\d-[a-z0-9-]+)\/(.+)$/, replacement: `${learnerDir()}/$1/$2` }],
+    alias: [learnerAlias(root, targetFromEnv())],
   },
   test: {
     include: ["test/**/*.test.ts"],

@@ -1,8 +1,10 @@
 /**
  * `npm run bench` (issue 7): prepareCall against the floor, runner overhead, batch concurrency and
- * cost growth, side by side in one process. Prints a table and writes `bench/results.json` with the
- * figures, the Node version, the CPU model and the date. `--quick` makes a short run (fewer
- * iterations and rounds) and does not write the file.
+ * cost growth, side by side in one process, then the learner's loop (`npm run exercise`, `--watch`,
+ * `progress`, `lesson`) in fresh processes. Prints a table and writes the figures, the Node version,
+ * the CPU model and the date to `bench/results.local.json` (git-ignored); only `--write` updates the
+ * tracked `bench/results.json`. `--quick` makes a short run (fewer iterations, rounds and runs) and
+ * writes nothing; `--no-learner-loop` leaves the learner's loop out.
  *
  * @module
  */
@@ -23,8 +25,11 @@ import {
   type FloorCheck,
 } from "./corpus.js";
 import { compare, consume, median, sink, wallMs, type Contender, type TimingOptions } from "./harness.js";
+import { benchLearnerLoop, learnerLoopRows, type LearnerLoopResult } from "./learner-loop.js";
 
 const quick = process.argv.includes("--quick");
+const write = process.argv.includes("--write");
+const withLearnerLoop = !process.argv.includes("--no-learner-loop");
 const scale = quick ? 0.2 : 1;
 const ROUNDS = quick ? 5 : 15;
 
@@ -252,6 +257,11 @@ function verdict(met: unknown): string {
   return met === true ? "met" : met === false ? "MISSED" : "-";
 }
 
+/** The learner's loop figures (bench/learner-loop.ts), or null when left out. */
+async function learnerLoopFigures(): Promise<LearnerLoopResult | null> {
+  return withLearnerLoop ? benchLearnerLoop(quick ? 3 : 5) : null;
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const corpus = benchCorpus();
@@ -259,6 +269,7 @@ async function main(): Promise<void> {
   const concurrency = await benchConcurrency();
   const sizes = benchRegistrySizes();
   const wide = benchWideArguments();
+  const learnerLoop = await learnerLoopFigures();
 
   const rows: string[][] = [["figure", "measured", "goal", "result"]];
   rows.push([
@@ -297,6 +308,8 @@ async function main(): Promise<void> {
     ]);
   }
 
+  if (learnerLoop !== null) rows.push(...learnerLoopRows(learnerLoop));
+
   const printed = table(rows);
   console.log(printed);
   const cpu = cpus()[0]?.model ?? "unknown";
@@ -315,14 +328,16 @@ async function main(): Promise<void> {
       runnerOverhead: overhead,
       concurrency,
       growth: { registrySize: { flat, rows: sizes }, argumentProperties: wide },
+      ...(learnerLoop === null ? {} : { learnerLoop }),
     },
     schemas: { read_file: READ_FILE_SCHEMA, search: SEARCH_SCHEMA },
   };
   if (quick) {
-    console.log("(--quick: bench/results.json not written)");
+    console.log("(--quick: nothing written)");
   } else {
-    writeFileSync(new URL("./results.json", import.meta.url), JSON.stringify(results, null, 2) + "\n");
-    console.log("wrote bench/results.json");
+    const file = write ? "results.json" : "results.local.json";
+    writeFileSync(new URL(`./${file}`, import.meta.url), JSON.stringify(results, null, 2) + "\n");
+    console.log(`wrote bench/${file}${write ? "" : " (git-ignored; --write updates the tracked bench/results.json)"}`);
   }
 }
 

@@ -6,7 +6,10 @@
  *   the exit code is the demo's.
  * - `npm run lesson 5 -- --name read_file --args '{"path": 3}'`: everything after the number is
  *   passed to the demo.
- * - An unknown number prints the list and exits with 2.
+ * - `npm run lesson 5 --step` (without `--`): npm keeps `--step` for itself and sets
+ *   `npm_config_step`; the runner reads it back, as the exercise CLI does.
+ * - `--step` pauses between steps only on a terminal; piped, it says so and runs straight through.
+ * - An unknown number (`0`, `12`, `99`, `five`) prints the list and exits with 2.
  *
  * @module
  */
@@ -15,6 +18,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { findLessonFolder, listLessons, readLessonMeta, type LessonMeta } from "./_shared/meta.js";
 import { bold, dim, heading, red, say, yellow } from "./_shared/print.js";
+import { canPause, noteStepNeedsTerminal } from "./_shared/step.js";
 
 /** The shape every `lessons/NN-*\/demo.ts` exports. */
 export interface DemoModule {
@@ -48,6 +52,16 @@ export function parseLessonNumber(text: string | undefined): number | null {
   return Number(text);
 }
 
+/**
+ * The arguments as the user meant them: a `--step` that npm swallowed (given without `--`, npm
+ * sets `npm_config_step=true` instead) is put back.
+ */
+export function withNpmFlags(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): string[] {
+  const args = [...argv];
+  if (env["npm_config_step"] === "true" && !args.includes("--step")) args.push("--step");
+  return args;
+}
+
 /** Runs the runner with the given command-line arguments and resolves with the exit code. */
 export async function runLessonCommand(argv: readonly string[]): Promise<number> {
   const args = argv[0] === "--" ? argv.slice(1) : [...argv];
@@ -72,6 +86,7 @@ export async function runLessonCommand(argv: readonly string[]): Promise<number>
     return 1;
   }
   printLessonIntro(meta);
+  if (rest.includes("--step") && !canPause()) noteStepNeedsTerminal();
   const demoPath = join(folder, "demo.ts");
   if (!existsSync(demoPath)) {
     say(yellow(`Lesson ${meta.number} has no demo yet (${demoPath}).`));
@@ -92,7 +107,7 @@ if (invokedDirectly) {
     if (error.code === "EPIPE") process.exit(0);
     throw error;
   });
-  runLessonCommand(process.argv.slice(2)).then(
+  runLessonCommand(withNpmFlags(process.argv.slice(2))).then(
     (code) => {
       process.exitCode = code;
       // A demo should close everything it opened; if a handle stays open anyway, do not hang.

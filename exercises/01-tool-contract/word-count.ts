@@ -3,7 +3,7 @@
  * contract in `src/tools/base.ts`: an exact name, a description the model can act on, an object
  * parameter schema, the right policy flag, and an `execute` that reports failures as results.
  */
-import { Tool, ToolResult, type ExecuteOptions, type JsonSchema } from "../../src/index.js";
+import { Tool, ToolResult, type ExecuteOptions, type JsonSchema } from "../../src/tools/base.js";
 
 /** Counts the words of a text. */
 export class WordCountTool extends Tool {

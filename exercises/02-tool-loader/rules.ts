@@ -3,7 +3,7 @@
  * whether a module export is a tool class the loader should create; `resolveCollision` decides
  * what happens when two classes of one load want the same tool name (a built-in always wins).
  */
-import { Tool, type ToolClass } from "../../src/index.js";
+import { Tool, type ToolClass } from "../../src/tools/base.js";
 
 /** Where a tool class came from: the project's own folder, or an installed plugin package. */
 export type ToolOrigin = "builtin" | "plugin";

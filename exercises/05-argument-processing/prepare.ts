@@ -3,18 +3,12 @@
  * arguments and `execute`: coerce a JSON string, unwrap an `{"arguments": …}` wrapper, and
  * prepare a call in the flowchart's order. The messages and the schema work come from `src/`.
  */
-import {
-  describeJsonType,
-  invalidParametersMessage,
-  isPlainObject,
-  notAnObjectMessage,
-  suggestToolName,
-  Tool,
-  ToolResult,
-  toolNotFoundMessage,
-  type JsonSchema,
-  type PreparedCall,
-} from "../../src/index.js";
+import { isPlainObject } from "../../src/tools/cast.js";
+import { describeJsonType } from "../../src/tools/coerce.js";
+import { invalidParametersMessage, notAnObjectMessage, toolNotFoundMessage } from "../../src/tools/messages.js";
+import type { PreparedCall } from "../../src/tools/registry.js";
+import { suggestToolName } from "../../src/tools/suggest.js";
+import { Tool, ToolResult, type JsonSchema } from "../../src/tools/base.js";
 
 /**
  * Step "coerce": `null`, `undefined` and blank text become `{}`; text that starts (after

@@ -3,7 +3,11 @@
  * and the run goes on — unless `failOnToolError` asks to stop. Write the two halves: capture what
  * a call did (without letting anything escape), then turn that into the payload and the event.
  */
-import { describeThrown, formatThrown, isToolErrorResult, RETRY_HINT, toolResultToText, type ToolEvent } from "../../src/index.js";
+import { toolResultToText } from "../../src/agent/tool-message.js";
+import type { ToolEvent } from "../../src/agent/runner.js";
+import { isToolErrorResult } from "../../src/tools/base.js";
+import { RETRY_HINT } from "../../src/tools/messages.js";
+import { describeThrown, formatThrown } from "../../src/tools/thrown.js";
 
 /** What one call produced. */
 export type CallOutcome =

@@ -3,16 +3,9 @@
  * marker for empty results, text for everything else, and for a text that is too long, a saved
  * file with a short reference — or a cut text when it cannot be saved.
  */
-import {
-  emptyResultMessage,
-  isEmptyToolResult,
-  PERSISTENCE_EXEMPT_TOOLS,
-  persistedReference,
-  persistToolResult,
-  toolResultToText,
-  type ChatMessage,
-  type ToolCallRequest,
-} from "../../src/index.js";
+import { isEmptyToolResult, PERSISTENCE_EXEMPT_TOOLS, persistedReference, persistToolResult, toolResultToText } from "../../src/agent/tool-message.js";
+import type { ChatMessage, ToolCallRequest } from "../../src/providers/base.js";
+import { emptyResultMessage } from "../../src/tools/messages.js";
 
 /** Appended to a cut text. */
 export const TRUNCATED = "\n... (truncated)";

@@ -3,7 +3,8 @@
  * server: the model sees `mcp_<server>_<tool>` and the server's schema; `execute` forwards the
  * prepared arguments to the server and turns its answer into text (or an error result).
  */
-import { Tool, ToolResult, type ExecuteOptions, type JsonSchema, type McpToolClient, type McpToolInfo } from "../../src/index.js";
+import type { McpToolClient, McpToolInfo } from "../../src/mcp/adapter.js";
+import { Tool, ToolResult, type ExecuteOptions, type JsonSchema } from "../../src/tools/base.js";
 
 /** One tool of an MCP server, as a {@link Tool}. */
 export class McpTool extends Tool {

@@ -1,6 +1,7 @@
 /**
  * Where everything of the workbook's exercises lives: the exercise folders, their worked answers,
- * their tests, the pristine stubs, the self-check questions, and the learner's state file.
+ * their tests, the pristine stubs, the self-check questions (answered in `exercises/self-check/`),
+ * and the learner's state file.
  *
  * @module
  */
@@ -21,14 +22,20 @@ export const BACKUP_DIR = join(ROOT, ".exercise-backups");
 /** Which hints were shown. */
 export const STATE_FILE = join(BACKUP_DIR, "state.json");
 
-/** One exercise: its number, slug and files. */
+/** One exercise, or one self-check question: its number, folder, files and test. */
 export interface Exercise {
-  /** 1 to 9. */
+  /** A numbered exercise (`npm run exercise 5`) or a self-check question (`npm run exercise q3`). */
+  kind: "exercise" | "question";
+  /** 1 to 9 for exercises, 1 to 5 for questions. */
   number: number;
-  /** `05-argument-processing`. */
+  /** `05-argument-processing`, or `self-check` for every question. */
   id: string;
-  /** `argument-processing`. */
+  /** `argument-processing`, or the question's file name without `qN-` and `.ts`. */
   slug: string;
+  /** "Exercise 5" or "Question 3", for messages. */
+  label: string;
+  /** What follows `npm run exercise`: `5` or `q3`. */
+  command: string;
   /** The folder under `exercises/`. */
   dir: string;
   /** The matching folder under `solutions/`. */
@@ -39,28 +46,103 @@ export interface Exercise {
   testFile: string;
   /** The `.ts` files the learner edits (names only), from the pristine copy. */
   files: string[];
+  /** The lesson whose `TODO(lesson N)` marks the blanks: the exercise's number, 11 for questions. */
+  lesson: number;
 }
 
-/** One self-check question and the exercises its test exercises. */
+/** One self-check question of the source lesson. */
 export interface SelfCheck {
   /** 1 to 5. */
   number: number;
-  /** The question, which is also the test's name. */
+  /** The question, which is also the name of its test's `describe` block. */
   question: string;
+  /** The answer file under `exercises/self-check/` (name only). */
+  file: string;
   /** The test file, relative to the root. */
   testFile: string;
-  /** The exercise numbers whose code the test calls. */
-  uses: number[];
+  /** The lessons the answer builds on. */
+  lessons: number[];
+  /** The explanation, shown once the learner's answer passes. */
+  explanation: string;
 }
+
+/** The folder of the self-check answers, under `exercises/` and `solutions/`. */
+export const SELF_CHECK_ID = "self-check";
 
 /** The five self-check questions of the source lesson, in order. */
 export const SELF_CHECKS: readonly SelfCheck[] = [
-  { number: 1, question: "Why should ToolLoader and ToolRegistry remain conceptually distinct?", testFile: "test/self-check/01-loader-and-registry.test.ts", uses: [2, 3] },
-  { number: 2, question: "Why are name suggestions used only for errors, not real execution?", testFile: "test/self-check/02-suggestions-only-in-errors.test.ts", uses: [4, 5] },
-  { number: 3, question: "Why can replay argument repair not be reused blindly for a new call?", testFile: "test/self-check/03-replay-repair.test.ts", uses: [5] },
-  { number: 4, question: "Who declares concurrency_safe, and who enforces it?", testFile: "test/self-check/04-concurrency-safe.test.ts", uses: [1, 6] },
-  { number: 5, question: "Why can an ordinary tool error return to the model?", testFile: "test/self-check/05-errors-return-to-model.test.ts", uses: [7, 8] },
+  {
+    number: 1,
+    question: "Why should ToolLoader and ToolRegistry remain conceptually distinct?",
+    file: "q1-loader-and-registry.ts",
+    testFile: "test/self-check/01-loader-and-registry.test.ts",
+    lessons: [2, 3],
+    explanation:
+      "They answer different questions at different times. The loader runs once at start-up and decides which tool " +
+      "classes exist and should be built for this context (discovery, scope, enabled, create, which of two same-named " +
+      "tools wins). The registry lives for the whole run and only knows instances: it lists their definitions, sorted so " +
+      "the loading order never reaches the prompt, and prepares each call. It replaces a same-named tool without a " +
+      "question, which is why protecting built-ins must happen in the loader, before registration. Kept apart, a " +
+      "registry can be filled by hand in a test, by MCP adapters at run time, or by the loader, and call handling never " +
+      "depends on how a tool was found.",
+  },
+  {
+    number: 2,
+    question: "Why are name suggestions used only for errors, not real execution?",
+    file: "q2-suggestions-only-in-errors.ts",
+    testFile: "test/self-check/02-suggestions-only-in-errors.test.ts",
+    lessons: [4, 5],
+    explanation:
+      "A near-miss name may point at a different capability than the model meant, and a tool's schema, read-only flag " +
+      "and permissions belong to its exact name. Running the closest match would let string similarity decide which side " +
+      "effect happens; when two names share a loose key there is not even a single closest match, so no suggestion is " +
+      "made. Putting the suggestion in the error costs the model one turn and leaves the decision with it: it calls the " +
+      "exact name next.",
+  },
+  {
+    number: 3,
+    question: "Why can replay argument repair not be reused blindly for a new call?",
+    file: "q3-replay-repair.ts",
+    testFile: "test/self-check/03-replay-repair.test.ts",
+    lessons: [5],
+    explanation:
+      "Replay only needs some valid JSON object to send an old assistant message back to a provider; nothing is " +
+      "executed, so repairing broken text or falling back to {} is harmless there. A new call will be executed: " +
+      "repairing truncated text, or reading an array as no arguments, would run a tool with arguments the model never " +
+      "sent. So the execution path parses strictly and returns an error the model can act on, and the repair is " +
+      "reachable only from the replay code.",
+  },
+  {
+    number: 4,
+    question: "Who declares concurrency_safe, and who enforces it?",
+    file: "q4-concurrency-safe.ts",
+    testFile: "test/self-check/04-concurrency-safe.test.ts",
+    lessons: [1, 6],
+    explanation:
+      "The tool declares it: only the tool knows whether it changes anything, and concurrencySafe defaults to " +
+      "readOnly && !exclusive (a tool may override it). The runner enforces it: it asks each call's tool, puts safe " +
+      "neighbours into one batch that runs together, and runs every other call alone, batches one after another. The " +
+      "registry takes no part; it prepares and runs one call at a time.",
+  },
+  {
+    number: 5,
+    question: "Why can an ordinary tool error return to the model?",
+    file: "q5-errors-return-to-model.ts",
+    testFile: "test/self-check/05-errors-return-to-model.test.ts",
+    lessons: [7, 8],
+    explanation:
+      "Because the model can act on it: fix its arguments, pick another tool, or explain the failure to the user. A " +
+      "missing tool, invalid arguments, a thrown exception or a ToolResult error all become the text of a role \"tool\" " +
+      "message starting with \"Error\", followed by a hint to try another approach, and the run goes on. Ending the run " +
+      "would throw that chance away; only failOnToolError or a fatal condition stops it.",
+  },
 ];
+
+function exerciseFiles(pristineDir: string, dir: string): string[] {
+  return existsSync(pristineDir)
+    ? readdirSync(pristineDir).filter((f) => f.endsWith(".ts.txt")).map((f) => f.slice(0, -".txt".length)).sort()
+    : readdirSync(dir).filter((f) => f.endsWith(".ts")).sort();
+}
 
 /** Every exercise, in order, read from the folder names under `exercises/`. */
 export function listExercises(): Exercise[] {
@@ -70,25 +152,56 @@ export function listExercises(): Exercise[] {
     .sort()
     .map((id) => {
       const pristineDir = join(PRISTINE_DIR, id);
-      const files = existsSync(pristineDir)
-        ? readdirSync(pristineDir).filter((f) => f.endsWith(".ts.txt")).map((f) => f.slice(0, -".txt".length)).sort()
-        : readdirSync(join(EXERCISES_DIR, id)).filter((f) => f.endsWith(".ts")).sort();
+      const dir = join(EXERCISES_DIR, id);
+      const number = Number(id.slice(0, 2));
       return {
-        number: Number(id.slice(0, 2)),
+        kind: "exercise" as const,
+        number,
         id,
         slug: id.slice(3),
-        dir: join(EXERCISES_DIR, id),
+        label: `Exercise ${number}`,
+        command: String(number),
+        dir,
         solutionDir: join(SOLUTIONS_DIR, id),
         pristineDir,
         testFile: `test/exercises/${id}.test.ts`,
-        files,
+        files: exerciseFiles(pristineDir, dir),
+        lesson: number,
       };
     });
 }
 
-/** Finds an exercise by `5`, `05`, `05-argument-processing` or `argument-processing`; null if none. */
+/** The five self-check questions as things to check, each with its one answer file. */
+export function listQuestions(): Exercise[] {
+  return SELF_CHECKS.map((check) => ({
+    kind: "question" as const,
+    number: check.number,
+    id: SELF_CHECK_ID,
+    slug: check.file.replace(/^q\d+-/, "").replace(/\.ts$/, ""),
+    label: `Question ${check.number}`,
+    command: `q${check.number}`,
+    dir: join(EXERCISES_DIR, SELF_CHECK_ID),
+    solutionDir: join(SOLUTIONS_DIR, SELF_CHECK_ID),
+    pristineDir: join(PRISTINE_DIR, SELF_CHECK_ID),
+    testFile: check.testFile,
+    files: [check.file],
+    lesson: 11,
+  }));
+}
+
+/** The self-check question of a question item. */
+export function selfCheckOf(item: Exercise): SelfCheck | null {
+  return item.kind === "question" ? (SELF_CHECKS.find((c) => c.number === item.number) ?? null) : null;
+}
+
+/**
+ * Finds an exercise by `5`, `05`, `05-argument-processing` or `argument-processing`, or a
+ * self-check question by `q3`; null if none.
+ */
 export function findExercise(query: string): Exercise | null {
   const q = query.trim().toLowerCase();
+  const question = /^q(\d+)$/.exec(q);
+  if (question !== null) return listQuestions().find((item) => item.number === Number(question[1])) ?? null;
   const all = listExercises();
   if (/^\d+$/.test(q)) return all.find((e) => e.number === Number(q)) ?? null;
   return all.find((e) => e.id === q || e.slug === q) ?? null;

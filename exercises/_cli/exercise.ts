@@ -1,22 +1,28 @@
 /**
  * The learner CLI behind `npm run exercise N`:
  *
- *     npm run exercise 5                  run exercise 5's tests against exercises/05-*
- *     npm run exercise 5 -- --watch       re-run on every save
+ *     npm run exercise 5                  type-check exercises/05-* and run exercise 5's tests against it
+ *     npm run exercise q3                 check your answer to self-check question 3 (exercises/self-check/)
+ *     npm run exercise 5 -- --watch       re-run on every save (one vitest stays alive)
  *     npm run exercise 5 -- --hint        show the next hint
- *     npm run exercise 5 -- --solution    show how your file differs from the worked answer
+ *     npm run exercise 5 -- --solution    show how your file differs from the worked answer (asks first)
  *     npm run exercise 5 -- --reset       restore the stub (asks first; --yes skips the question)
+ *
+ * Flags given without `--` (`npm run exercise 5 --watch`) reach here through npm's
+ * `npm_config_*` variables and work the same.
  *
  * @module
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, watch, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline/promises";
-import { BACKUP_DIR, findExercise, learnerText, listExercises, normalize, pristineText, rel, type Exercise } from "./catalog.js";
+import { BACKUP_DIR, findExercise, learnerText, listExercises, listQuestions, normalize, pristineText, rel, selfCheckOf, type Exercise } from "./catalog.js";
 import { diffLines, formatDiff } from "./diff.js";
-import { bold, dim, printExerciseSummary, red, yellow } from "./report.js";
+import { checkOnce, printVerdict, typeProblems } from "./check.js";
+import { bold, dim, red, yellow } from "./report.js";
 import { parseHints, readState, writeState } from "./state.js";
-import { runVitest } from "./vitest-run.js";
+import { startTypeChecker } from "./typecheck.js";
+import { openVitest } from "./vitest-api.js";
 
 type Mode = "run" | "watch" | "hint" | "solution" | "reset";
 
@@ -43,66 +49,88 @@ function parseArgs(argv: readonly string[]): { query: string | null; mode: Mode;
 function usage(): void {
   console.log("Usage: npm run exercise N [-- --watch | --hint | --solution | --reset [--yes]]");
   console.log("");
-  for (const e of listExercises()) console.log(`  ${e.number}  ${e.slug}`);
+  for (const e of listExercises()) console.log(`  ${e.command.padStart(2)}  ${e.slug}`);
+  for (const q of listQuestions()) console.log(`  ${q.command.padStart(2)}  self-check: ${selfCheckOf(q)?.question ?? q.slug}`);
   console.log("");
   console.log("See where you are: npm run progress");
 }
 
-async function runOnce(exercise: Exercise): Promise<boolean> {
-  const report = await runVitest([exercise.testFile], { kind: "exercises" });
-  return printExerciseSummary(exercise, report);
-}
-
 async function runWatch(exercise: Exercise): Promise<never> {
-  let running = false;
-  let again = false;
-  const cycle = async (): Promise<void> => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    do {
-      again = false;
-      console.clear();
-      await runOnce(exercise);
-      console.log("");
-      console.log(dim(`Watching exercises/${exercise.id}/ — save a file to re-run, Ctrl+C to stop.`));
-    } while (again);
-    running = false;
+  const checker = startTypeChecker();
+  let problems = typeProblems(checker, exercise);
+  const footer = (): void => {
+    console.log("");
+    console.log(dim(`Watching ${exercise.files.map((f) => `exercises/${exercise.id}/${f}`).join(", ")} — save to re-run, Ctrl+C to stop.`));
   };
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  watch(exercise.dir, () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => void cycle(), 150);
-  });
-  await cycle();
+  const vitest = await openVitest(
+    { kind: "exercises" },
+    {
+      watch: true,
+      onRerun: () => {
+        problems = typeProblems(checker, exercise);
+      },
+      onRun: (report) => {
+        void problems.then((found) => {
+          console.clear();
+          printVerdict(exercise, report, found);
+          footer();
+        });
+      },
+    },
+  );
+  const stop = (): void => {
+    void Promise.all([vitest.close(), checker.close()]).finally(() => process.exit(0));
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  await vitest.run([exercise.testFile]);
   return new Promise<never>(() => undefined);
 }
 
+function stateKey(exercise: Exercise): string {
+  return exercise.kind === "question" ? `${exercise.id}/${exercise.command}` : exercise.id;
+}
+
 function showHint(exercise: Exercise): void {
+  if (exercise.kind === "question") {
+    const check = selfCheckOf(exercise);
+    console.log(`Question ${exercise.number} has no hints: its file, exercises/${exercise.id}/${exercise.files.join(", ")}, says where to look`);
+    console.log(`(lessons ${check?.lessons.join(" and ") ?? ""}, and the files of src/ it names). Try the code: npm run lesson ${check?.lessons[0] ?? 11}`);
+    return;
+  }
   const path = join(exercise.dir, "hints.md");
   const hints = existsSync(path) ? parseHints(readFileSync(path, "utf8")) : [];
   if (hints.length === 0) {
-    console.log(`Exercise ${exercise.number} has no hints.`);
+    console.log(`${exercise.label} has no hints.`);
     return;
   }
   const state = readState();
-  const shown = Math.max(0, Math.floor(Number(state.hintsShown[exercise.id] ?? 0)) || 0);
+  const key = stateKey(exercise);
+  const shown = Math.max(0, Math.floor(Number(state.hintsShown[key] ?? 0)) || 0);
   const index = Math.min(shown, hints.length - 1);
-  console.log(bold(`Hint ${index + 1} of ${hints.length} — exercise ${exercise.number}: ${exercise.slug}`));
+  console.log(bold(`Hint ${index + 1} of ${hints.length} — ${exercise.label.toLowerCase()}: ${exercise.slug}`));
   console.log("");
   console.log(hints[index]);
   console.log("");
   if (shown >= hints.length) console.log(dim("That was the last hint (shown again). The worked answer: --solution"));
-  else if (index + 1 < hints.length) console.log(dim(`Next hint: npm run exercise ${exercise.number} -- --hint`));
-  else console.log(dim("That was the last hint. The worked answer: npm run exercise " + exercise.number + " -- --solution"));
-  state.hintsShown[exercise.id] = Math.min(shown + 1, hints.length);
+  else if (index + 1 < hints.length) console.log(dim(`Next hint: npm run exercise ${exercise.command} -- --hint`));
+  else console.log(dim(`That was the last hint. The worked answer: npm run exercise ${exercise.command} -- --solution`));
+  state.hintsShown[key] = Math.min(shown + 1, hints.length);
   writeState(state);
 }
 
-function showSolution(exercise: Exercise): void {
+async function showSolution(exercise: Exercise, yes: boolean): Promise<number> {
   console.log(yellow("Spoiler warning: this shows the worked answer. Try the hints first (--hint) — you learn more by finishing it yourself."));
+  if (!yes) {
+    if (process.stdin.isTTY !== true) {
+      console.log(red("Not showing it: no terminal to ask. Run it again with --yes to confirm."));
+      return 1;
+    }
+    if (!(await confirm(`Show the worked answer of ${exercise.label.toLowerCase()}? [y/N] `))) {
+      console.log("Not shown. Keep going: npm run exercise " + exercise.command + " -- --hint");
+      return 1;
+    }
+  }
   console.log("");
   for (const file of exercise.files) {
     const solutionPath = join(exercise.solutionDir, file);
@@ -116,6 +144,7 @@ function showSolution(exercise: Exercise): void {
     console.log("");
   }
   console.log(dim(`Whole files: solutions/${exercise.id}/`));
+  return 0;
 }
 
 async function confirm(question: string): Promise<boolean> {
@@ -135,7 +164,7 @@ async function reset(exercise: Exercise, yes: boolean): Promise<number> {
     return current === null || normalize(current) !== normalize(pristineText(exercise, file));
   });
   if (changed.length === 0) {
-    console.log(`Exercise ${exercise.number} is already the untouched stub; nothing to reset.`);
+    console.log(`${exercise.label} is already the untouched stub; nothing to reset.`);
     return 0;
   }
   console.log(`This restores the stub of ${changed.map((f) => `exercises/${exercise.id}/${f}`).join(", ")}.`);
@@ -151,8 +180,9 @@ async function reset(exercise: Exercise, yes: boolean): Promise<number> {
     }
   }
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-  let backup = join(BACKUP_DIR, `${String(exercise.number).padStart(2, "0")}-${stamp}`);
-  for (let n = 2; existsSync(backup); n++) backup = join(BACKUP_DIR, `${String(exercise.number).padStart(2, "0")}-${stamp}-${n}`);
+  const prefix = exercise.kind === "question" ? exercise.command : String(exercise.number).padStart(2, "0");
+  let backup = join(BACKUP_DIR, `${prefix}-${stamp}`);
+  for (let n = 2; existsSync(backup); n++) backup = join(BACKUP_DIR, `${prefix}-${stamp}-${n}`);
   mkdirSync(backup, { recursive: true });
   for (const file of changed) {
     const current = join(exercise.dir, file);
@@ -185,14 +215,13 @@ async function main(argv: readonly string[]): Promise<number> {
       showHint(exercise);
       return 0;
     case "solution":
-      showSolution(exercise);
-      return 0;
+      return showSolution(exercise, yes);
     case "reset":
       return reset(exercise, yes);
     case "watch":
       return runWatch(exercise);
     case "run":
-      return (await runOnce(exercise)) ? 0 : 1;
+      return (await checkOnce(exercise)) ? 0 : 1;
   }
 }
 

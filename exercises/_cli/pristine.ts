@@ -8,7 +8,7 @@
 import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { listExercises, pristineText, ROOT } from "./catalog.js";
+import { listExercises, listQuestions, pristineText, ROOT } from "./catalog.js";
 
 /** A temporary folder laid out like the repository, holding only the pristine stubs. */
 export interface PristineCopy {
@@ -19,14 +19,15 @@ export interface PristineCopy {
 }
 
 /**
- * Writes every pristine stub to `<tmp>/exercises/NN-slug/<file>.ts`, with `<tmp>/src` linked to
- * the real `src/`, so the stubs' `../../src/index.js` imports resolve exactly as in `exercises/`.
+ * Writes every pristine stub to `<tmp>/exercises/NN-slug/<file>.ts` (and the self-check answers to
+ * `<tmp>/exercises/self-check/`), with `<tmp>/src` linked to
+ * the real `src/`, so the stubs' `../../src/...` imports resolve exactly as in `exercises/`.
  */
 export async function materializePristine(): Promise<PristineCopy> {
   const base = await mkdtemp(join(tmpdir(), "workbook-stubs-"));
   const exercisesDir = join(base, "exercises");
   await symlink(join(ROOT, "src"), join(base, "src"), "junction");
-  for (const exercise of listExercises()) {
+  for (const exercise of [...listExercises(), ...listQuestions()]) {
     const dir = join(exercisesDir, exercise.id);
     await mkdir(dir, { recursive: true });
     for (const file of exercise.files) await writeFile(join(dir, file), pristineText(exercise, file));

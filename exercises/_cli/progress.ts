@@ -1,78 +1,193 @@
 /**
  * `npm run progress`: every exercise and self-check question with its state — passed, failing or
- * not started — and the next one to do. "Not started" means the files are still exactly the
- * pristine stubs; those are not run (the CI proof shows every stub fails). Everything else runs
- * against `exercises/` in one vitest child.
+ * not started — and the next one to do, with the reason it fails. "Not started" means the files are
+ * still exactly the pristine stubs; those are not run (the CI proof shows every stub fails).
+ * Everything else is type-checked and run against `exercises/` in one in-process vitest.
+ *
+ *     npm run progress                 the table, and what to do next
+ *     npm run progress -- --json       the same as JSON, for instructors' scripts
  *
  * @module
  */
-import { isUntouched, listExercises, SELF_CHECKS } from "./catalog.js";
-import { bold, dim, green, red, yellow } from "./report.js";
-import { firstFailure, runVitest, type TestOutcome } from "./vitest-run.js";
+import { isUntouched, listExercises, listQuestions, rel, selfCheckOf, type Exercise } from "./catalog.js";
+import { bold, dim, green, plain, red, yellow } from "./report.js";
+import { startTypeChecker, type TypeProblem } from "./typecheck.js";
+import { openVitest } from "./vitest-api.js";
+import { firstFailure, type RunReport, type TestOutcome } from "./vitest-run.js";
 
-type State = "passed" | "failing" | "not started";
+/** Where one exercise or question stands. */
+export type State = "passed" | "failing" | "not started";
+
+/** One row of the report. */
+export interface ProgressItem {
+  /** "exercise" or "question". */
+  kind: Exercise["kind"];
+  /** Its number. */
+  number: number;
+  /** Its name. */
+  slug: string;
+  /** The self-check question's text (questions only). */
+  question?: string;
+  /** What to type after `npm run exercise`. */
+  command: string;
+  /** Passed, failing or not started. */
+  state: State;
+  /** Tests that pass, of `tests`. */
+  passed: number;
+  /** Its tests that ran (0 when not started). */
+  tests: number;
+  /** Type errors in its files, as `file:line: TSnnnn message`. */
+  typeErrors: string[];
+  /** The first failing test and its message, when failing. */
+  firstFailure: { test: string; message: string } | null;
+}
+
+/** The whole report, as `--json` prints it. */
+export interface ProgressReport {
+  /** The exercises, 1 to 9. */
+  exercises: ProgressItem[];
+  /** The self-check questions, 1 to 5. */
+  questions: ProgressItem[];
+  /** The next thing to do, or null when everything passes. */
+  next: { kind: Exercise["kind"]; number: number; command: string; reason: string } | null;
+  /** How many of all items pass. */
+  done: number;
+  /** How many items there are. */
+  total: number;
+  /** Set when the tests could not run at all. */
+  error?: string;
+}
 
 function label(state: State): string {
   const text = state.padEnd(11);
   return state === "passed" ? green(text) : state === "failing" ? red(text) : yellow(text);
 }
 
-function stateOf(tests: TestOutcome[]): State {
-  return tests.length > 0 && tests.every((t) => t.status === "passed") ? "passed" : "failing";
+function itemOf(item: Exercise, started: boolean, tests: TestOutcome[], problems: readonly TypeProblem[]): ProgressItem {
+  const typeErrors = problems.map((p) => `${rel(p.file)}:${p.line}: TS${p.code} ${p.message.split("\n")[0] ?? ""}`);
+  const passed = tests.filter((t) => t.status === "passed").length;
+  const state: State = !started ? "not started" : tests.length > 0 && passed === tests.length && typeErrors.length === 0 ? "passed" : "failing";
+  const failing = tests.find((t) => t.status === "failed");
+  const base: ProgressItem = {
+    kind: item.kind,
+    number: item.number,
+    slug: item.slug,
+    command: item.command,
+    state,
+    passed,
+    tests: tests.length,
+    typeErrors,
+    firstFailure:
+      state === "failing" && failing !== undefined
+        ? { test: failing.fullName, message: plain(firstFailure(failing.failureMessages[0] ?? "(no message)", 4)) }
+        : null,
+  };
+  const check = selfCheckOf(item);
+  return check === null ? base : { ...base, question: check.question };
 }
 
-async function main(): Promise<number> {
-  const exercises = listExercises();
-  const started = new Set(exercises.filter((e) => !isUntouched(e)).map((e) => e.number));
-  const checks = SELF_CHECKS.map((check) => ({ check, started: check.uses.some((n) => started.has(n)) }));
-  const files = [
-    ...exercises.filter((e) => started.has(e.number)).map((e) => e.testFile),
-    ...checks.filter((c) => c.started).map((c) => c.check.testFile),
-  ];
-  const report = files.length > 0 ? await runVitest(files, { kind: "exercises" }) : null;
-  const testsOf = (file: string): TestOutcome[] => report?.tests.filter((t) => t.file === file) ?? [];
+/** Why an item is the next one, in one line. */
+function reasonOf(item: ProgressItem): string {
+  if (item.state === "not started") return item.kind === "question" ? "not answered yet" : "not started yet";
+  if (item.typeErrors.length > 0) return `type error: ${item.typeErrors[0]}`;
+  if (item.firstFailure !== null) return `${item.firstFailure.test}: ${item.firstFailure.message.split("\n")[0] ?? ""}`;
+  if (item.tests === 0) return "its tests did not run (does the file compile?)";
+  return "failing";
+}
 
-  console.log(bold("Exercises") + dim("  (your code in exercises/)"));
-  const exerciseStates = exercises.map((e) => {
-    const state: State = started.has(e.number) ? stateOf(testsOf(e.testFile)) : "not started";
-    const tests = testsOf(e.testFile);
-    const detail = state === "failing" ? dim(`  ${tests.filter((t) => t.status === "passed").length}/${tests.length} tests pass`) : "";
-    console.log(`  ${String(e.number).padStart(2)}  ${e.slug.padEnd(22)} ${label(state)}${detail}`);
-    return { exercise: e, state };
-  });
-
-  console.log("");
-  console.log(bold("Self-check questions") + dim("  (tests in test/self-check/, run against your exercises)"));
-  const checkStates = checks.map(({ check, started: begun }) => {
-    const state: State = begun ? stateOf(testsOf(check.testFile)) : "not started";
-    const uses = dim(`  uses exercise ${check.uses.join(" and ")}`);
-    console.log(`  ${check.number}  ${label(state)}  ${check.question}${state === "passed" ? "" : uses}`);
-    return { check, state };
-  });
-
-  console.log("");
-  const nextExercise = exerciseStates.find((s) => s.state !== "passed");
-  const nextCheck = checkStates.find((s) => s.state !== "passed");
-  if (nextExercise !== undefined) {
-    console.log(`Next: exercise ${nextExercise.exercise.number} (${nextExercise.exercise.slug}) — npm run exercise ${nextExercise.exercise.number}`);
-  } else if (nextCheck !== undefined) {
-    const failure = testsOf(nextCheck.check.testFile).find((t) => t.status === "failed");
-    console.log(`Next: self-check ${nextCheck.check.number} — ${nextCheck.check.question}`);
-    if (failure !== undefined) console.log(firstFailure(failure.failureMessages[0] ?? ""));
-  } else {
-    console.log(green("Everything passes. Well done."));
+/** Builds the report: type-checks and runs every started item once. */
+export async function buildProgress(): Promise<ProgressReport> {
+  const all = [...listExercises(), ...listQuestions()];
+  const started = new Set(all.filter((item) => !isUntouched(item)));
+  const startedList = all.filter((item) => started.has(item));
+  const learnerFiles = [...new Set(startedList.flatMap((item) => item.files.map((f) => `${item.dir}/${f}`)))];
+  const checker = startTypeChecker();
+  const typeCheck = learnerFiles.length > 0 ? checker.check(learnerFiles).catch(() => [] as TypeProblem[]) : Promise.resolve([] as TypeProblem[]);
+  let report: RunReport | null = null;
+  try {
+    if (startedList.length > 0) {
+      const vitest = await openVitest({ kind: "exercises" });
+      try {
+        report = await vitest.run([...new Set(startedList.map((item) => item.testFile))]);
+      } finally {
+        await vitest.close();
+      }
+    }
+  } finally {
+    void typeCheck.finally(() => checker.close());
   }
-  if (report !== null && report.tests.length === 0) {
+  const problems = await typeCheck;
+  const testsOf = (file: string): TestOutcome[] => report?.tests.filter((t) => t.file === file) ?? [];
+  const items = all.map((item) =>
+    itemOf(
+      item,
+      started.has(item),
+      testsOf(item.testFile),
+      problems.filter((p) => item.files.some((f) => p.file === `${item.dir}/${f}`)),
+    ),
+  );
+  const nextItem = items.find((item) => item.state !== "passed");
+  const result: ProgressReport = {
+    exercises: items.filter((i) => i.kind === "exercise"),
+    questions: items.filter((i) => i.kind === "question"),
+    next: nextItem === undefined ? null : { kind: nextItem.kind, number: nextItem.number, command: `npm run exercise ${nextItem.command}`, reason: reasonOf(nextItem) },
+    done: items.filter((i) => i.state === "passed").length,
+    total: items.length,
+  };
+  if (report !== null && report.tests.length === 0) result.error = firstFailure(report.output || "no test ran", 20);
+  return result;
+}
+
+function printRow(item: ProgressItem): void {
+  const detail =
+    item.state !== "failing"
+      ? ""
+      : item.typeErrors.length > 0
+        ? dim(`  ${item.typeErrors.length} type error(s)`)
+        : dim(`  ${item.passed}/${item.tests} tests pass`);
+  const name = item.kind === "question" ? (item.question ?? item.slug) : item.slug.padEnd(22);
+  console.log(`  ${item.command.padStart(2)}  ${item.kind === "question" ? label(item.state) + "  " + name : name + " " + label(item.state)}${detail}`);
+  if (item.state === "failing") {
+    const why = item.typeErrors[0] ?? (item.firstFailure === null ? null : `${item.firstFailure.test}\n${item.firstFailure.message}`);
+    if (why !== null) console.log(dim(why.split("\n").map((line) => `        ${line}`).join("\n")));
+  }
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const json = argv.includes("--json") || process.env["npm_config_json"] === "true";
+  const unknown = argv.filter((a) => a !== "--json");
+  if (unknown.length > 0) {
+    console.log(red(`Not understood: ${unknown.join(" ")}`));
+    console.log("Usage: npm run progress [-- --json]");
+    return 2;
+  }
+  const progress = await buildProgress();
+  if (json) {
+    console.log(JSON.stringify(progress, null, 2));
+    return progress.error === undefined ? 0 : 1;
+  }
+  console.log(bold("Exercises") + dim("  (your code in exercises/)"));
+  for (const item of progress.exercises) printRow(item);
+  console.log("");
+  console.log(bold("Self-check questions") + dim("  (your answers in exercises/self-check/, checked against src/)"));
+  for (const item of progress.questions) printRow(item);
+  console.log("");
+  if (progress.error !== undefined) {
     console.log(red("The tests could not run:"));
-    console.log(firstFailure(report.output, 20));
+    console.log(progress.error);
     return 1;
   }
-  const done = exerciseStates.filter((s) => s.state === "passed").length + checkStates.filter((s) => s.state === "passed").length;
-  console.log(dim(`${done} of ${exerciseStates.length + checkStates.length} done.`));
+  if (progress.next === null) console.log(green("Everything passes. Well done."));
+  else {
+    const what = progress.next.kind === "question" ? `question ${progress.next.number}` : `exercise ${progress.next.number}`;
+    console.log(`${bold("Next:")} ${what} — ${progress.next.command}`);
+    console.log(dim(`  ${progress.next.reason}`));
+  }
+  console.log(dim(`${progress.done} of ${progress.total} done.`));
   return 0;
 }
 
-main().then(
+main(process.argv.slice(2).filter((a) => a !== "--")).then(
   (code) => {
     process.exitCode = code;
   },

@@ -4,10 +4,12 @@
  *
  * @module
  */
-import type { Exercise } from "./catalog.js";
-import { firstFailure, type RunReport } from "./vitest-run.js";
+import { rel, ROOT, type Exercise } from "./catalog.js";
+import type { TypeProblem } from "./typecheck.js";
+import { firstFailure, type RunReport, type TestFailure, type TestOutcome } from "./vitest-run.js";
 
-const useColour = process.stdout.isTTY === true && (process.env["NO_COLOR"] ?? "") === "";
+/** True when output goes to a terminal that wants colour. */
+export const useColour = process.stdout.isTTY === true && (process.env["NO_COLOR"] ?? "") === "";
 
 function paint(code: string, text: string): string {
   return useColour ? `\u001b[${code}m${text}\u001b[0m` : text;
@@ -37,33 +39,89 @@ export function allPassed(report: RunReport): boolean {
   return total > 0 && passed === total && report.files.every((f) => f.status === "passed");
 }
 
-/** Prints the summary of one exercise's run; returns true when it passed. */
-export function printExerciseSummary(exercise: Exercise, report: RunReport): boolean {
-  const { passed, failed, total } = counts(report);
-  const title = `Exercise ${exercise.number}: ${exercise.slug}`;
-  if (allPassed(report)) {
-    console.log(green(`✔ ${title} — all ${total} tests pass.`));
-    console.log(`  Compare with the worked answer: npm run exercise ${exercise.number} -- --solution`);
-    return true;
+/** Colour codes removed (for output that is not a terminal). */
+export function plain(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\u001b\[[0-9;]*m/g, "");
+}
+
+function indent(text: string, by = "    "): string {
+  return text
+    .split("\n")
+    .map((line) => (line === "" ? "" : by + line))
+    .join("\n");
+}
+
+/** `file:line` of the first stack frame inside one of `folders` (relative to the root) whose file ends with `suffix`, or null. */
+export function frameIn(stack: string | undefined, folders: readonly string[], suffix = ""): string | null {
+  if (stack === undefined) return null;
+  const root = ROOT.split("\\").join("/") + "/";
+  for (const line of stack.split("\n")) {
+    const match = /\(?(?:file:\/\/)?([^\s()]+?):(\d+):(\d+)\)?\s*$/.exec(line.trim());
+    if (match === null) continue;
+    const path = (match[1] ?? "").split("\\").join("/");
+    const rel = path.startsWith(root) ? path.slice(root.length) : path;
+    if (folders.some((folder) => rel.startsWith(folder)) && rel.endsWith(suffix)) return `${rel}:${match[2]}`;
   }
-  console.log(red(`✘ ${title} — ${passed} passed, ${failed} failed (of ${total}).`));
-  const broken = report.files.find((f) => f.status !== "passed" && f.tests.length === 0);
-  if (broken !== undefined) {
-    console.log("");
-    console.log("The test file could not run (does your code compile?):");
-    console.log(firstFailure(broken.message || report.output, 12));
-  }
-  const first = report.tests.find((t) => t.status === "failed");
-  if (first !== undefined) {
-    console.log("");
-    console.log(bold(`First failing test: ${first.fullName}`));
-    console.log(firstFailure(first.failureMessages[0] ?? "(no message)"));
-  }
-  if (total === 0 && broken === undefined) {
-    console.log(firstFailure(report.output, 20));
+  return null;
+}
+
+/** Prints the type errors found in the learner's files; returns how many there were. */
+export function printTypeProblems(problems: readonly TypeProblem[]): number {
+  if (problems.length === 0) return 0;
+  console.log(red(bold(`Type errors in your code (${problems.length}) — \`npm test\` fails on these even when every test passes:`)));
+  for (const p of problems) {
+    console.log(`  ${rel(p.file)}:${p.line}:${p.column}  ${dim(`TS${p.code}`)}  ${p.message.split("\n").join("\n      ")}`);
   }
   console.log("");
-  console.log(`Edit ${exercise.files.map((f) => `exercises/${exercise.id}/${f}`).join(", ")} (look for TODO(lesson ${exercise.number})).`);
-  console.log(dim(`Stuck? npm run exercise ${exercise.number} -- --hint    Re-run on save: npm run exercise ${exercise.number} -- --watch`));
+  return problems.length;
+}
+
+/** Prints one failing test: its name, where it failed, the test's own message and vitest's diff. */
+export function printFailure(test: TestOutcome, learnerFolders: readonly string[]): void {
+  console.log(red(`✘ ${test.fullName}`));
+  const failures = test.failures ?? test.failureMessages.map((message) => ({ message }) as TestFailure);
+  for (const failure of failures.length > 0 ? failures : [{ message: "(no message)" } as TestFailure]) {
+    const where = [frameIn(failure.stack, learnerFolders), frameIn(failure.stack, ["test/"], ".test.ts")].filter((w): w is string => w !== null);
+    if (where.length > 0) console.log(dim(`    at ${where.join(", test ")}`));
+    const message = firstFailure(failure.message, 12);
+    console.log(indent(message));
+    if (failure.diff !== undefined) {
+      const diff = useColour ? failure.diff : plain(failure.diff);
+      const lines = diff.split("\n");
+      const shown = lines.length > 40 ? [...lines.slice(0, 40), dim(`… ${lines.length - 40} more lines`)] : lines;
+      console.log("");
+      console.log(indent(shown.join("\n")));
+    }
+  }
+  console.log("");
+}
+
+/**
+ * Prints the result of one exercise's check: type errors first, then every failing test with its
+ * message and diff. Returns true only when every test passes and the files type-check.
+ */
+export function printExerciseSummary(exercise: Exercise, report: RunReport, typeProblems: readonly TypeProblem[] = []): boolean {
+  const { passed, failed, total } = counts(report);
+  const title = `${exercise.label}: ${exercise.slug}`;
+  const folders = [`exercises/${exercise.id}/`];
+  printTypeProblems(typeProblems);
+  if (allPassed(report) && typeProblems.length === 0) {
+    console.log(green(`✔ ${title} — all ${total} tests pass.`));
+    console.log(`  Compare with the worked answer: npm run exercise ${exercise.command} -- --solution`);
+    return true;
+  }
+  const broken = report.files.filter((f) => f.status !== "passed" && f.tests.length === 0);
+  for (const file of broken) {
+    console.log(red(`✘ ${file.file} could not run (does your code compile?):`));
+    console.log(indent(firstFailure(file.message || report.output, 12)));
+    console.log("");
+  }
+  for (const test of report.tests.filter((t) => t.status === "failed")) printFailure(test, folders);
+  if (total === 0 && broken.length === 0) console.log(firstFailure(report.output, 20));
+  if (allPassed(report)) console.log(red(`✘ ${title} — all ${total} tests pass, but fix the type errors above first.`));
+  else console.log(red(`✘ ${title} — ${passed} passed, ${failed} failed (of ${total}).`));
+  console.log(`Edit ${exercise.files.map((f) => `exercises/${exercise.id}/${f}`).join(", ")} (look for TODO(lesson ${exercise.lesson})).`);
+  console.log(dim(`Stuck? npm run exercise ${exercise.command} -- --hint    Re-run on save: npm run exercise ${exercise.command} -- --watch`));
   return false;
 }

@@ -1,6 +1,6 @@
 /**
  * For the workbook's authors: after changing a stub in `exercises/NN-slug/`, copy every stub into
- * `exercises/_cli/pristine/` (as `.ts.txt`). The CI proof fails while the two differ.
+ * `exercises/_cli/pristine/` (as `.ts.txt`), the self-check answer stubs included. The CI proof fails while the two differ.
  *
  *     npx tsx exercises/_cli/sync-pristine.ts
  *
@@ -8,10 +8,10 @@
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { EXERCISES_DIR, PRISTINE_DIR, rel } from "./catalog.js";
+import { EXERCISES_DIR, PRISTINE_DIR, rel, SELF_CHECK_ID } from "./catalog.js";
 
 rmSync(PRISTINE_DIR, { recursive: true, force: true });
-for (const id of readdirSync(EXERCISES_DIR).filter((name) => /^\d\d-[a-z0-9-]+$/.test(name)).sort()) {
+for (const id of readdirSync(EXERCISES_DIR).filter((name) => /^\d\d-[a-z0-9-]+$/.test(name) || name === SELF_CHECK_ID).sort()) {
   const target = join(PRISTINE_DIR, id);
   mkdirSync(target, { recursive: true });
   for (const file of readdirSync(join(EXERCISES_DIR, id)).filter((f) => f.endsWith(".ts"))) {

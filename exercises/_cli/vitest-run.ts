@@ -10,9 +10,21 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT } from "./catalog.js";
+import type { Target } from "./target.js";
 
-/** Which code the tests import as `exercises/NN-slug/...`. */
-export type Target = { kind: "exercises" } | { kind: "solutions" } | { kind: "dir"; dir: string };
+export type { Target } from "./target.js";
+
+/** One error of a failed test, as vitest reported it. */
+export interface TestFailure {
+  /** The message: the test's own hint, then what was expected. */
+  message: string;
+  /** Vitest's expected/received diff, when the assertion compared two values. */
+  diff?: string;
+  /** The stack, to find the failing line. */
+  stack?: string;
+  /** The error's class name. */
+  name?: string;
+}
 
 /** One test's result. */
 export interface TestOutcome {
@@ -26,6 +38,8 @@ export interface TestOutcome {
   status: string;
   /** The failure messages (message and stack). */
   failureMessages: string[];
+  /** The failures with their diffs (in-process runs only; the child run has the messages alone). */
+  failures?: TestFailure[];
 }
 
 /** One test file's result. */

@@ -1,7 +1,7 @@
 /**
  * Exercise 1, worked answer: a tool that honours the contract.
  */
-import { Tool, ToolResult, type ExecuteOptions, type JsonSchema } from "../../src/index.js";
+import { Tool, ToolResult, type ExecuteOptions, type JsonSchema } from "../../src/tools/base.js";
 
 /** Counts the words of a text. */
 export class WordCountTool extends Tool {

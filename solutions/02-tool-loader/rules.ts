@@ -1,7 +1,7 @@
 /**
  * Exercise 2, worked answer: the loader's class filter and its built-in-wins rule.
  */
-import { Tool, type ToolClass } from "../../src/index.js";
+import { Tool, type ToolClass } from "../../src/tools/base.js";
 
 /** Where a tool class came from: the project's own folder, or an installed plugin package. */
 export type ToolOrigin = "builtin" | "plugin";

@@ -1,18 +1,12 @@
 /**
  * Exercise 5, worked answer: argument processing in the flowchart's order.
  */
-import {
-  describeJsonType,
-  invalidParametersMessage,
-  isPlainObject,
-  notAnObjectMessage,
-  suggestToolName,
-  Tool,
-  ToolResult,
-  toolNotFoundMessage,
-  type JsonSchema,
-  type PreparedCall,
-} from "../../src/index.js";
+import { isPlainObject } from "../../src/tools/cast.js";
+import { describeJsonType } from "../../src/tools/coerce.js";
+import { invalidParametersMessage, notAnObjectMessage, toolNotFoundMessage } from "../../src/tools/messages.js";
+import type { PreparedCall } from "../../src/tools/registry.js";
+import { suggestToolName } from "../../src/tools/suggest.js";
+import { Tool, ToolResult, type JsonSchema } from "../../src/tools/base.js";
 
 /**
  * Step "coerce": `null`, `undefined` and blank text become `{}`; text that starts (after

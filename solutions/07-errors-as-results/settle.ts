@@ -1,7 +1,11 @@
 /**
  * Exercise 7, worked answer: every failure becomes a result the model can read.
  */
-import { describeThrown, formatThrown, isToolErrorResult, RETRY_HINT, toolResultToText, type ToolEvent } from "../../src/index.js";
+import { toolResultToText } from "../../src/agent/tool-message.js";
+import type { ToolEvent } from "../../src/agent/runner.js";
+import { isToolErrorResult } from "../../src/tools/base.js";
+import { RETRY_HINT } from "../../src/tools/messages.js";
+import { describeThrown, formatThrown } from "../../src/tools/thrown.js";
 
 /** What one call produced. */
 export type CallOutcome =

@@ -1,16 +1,9 @@
 /**
  * Exercise 8, worked answer: the tool message the model reads next.
  */
-import {
-  emptyResultMessage,
-  isEmptyToolResult,
-  PERSISTENCE_EXEMPT_TOOLS,
-  persistedReference,
-  persistToolResult,
-  toolResultToText,
-  type ChatMessage,
-  type ToolCallRequest,
-} from "../../src/index.js";
+import { isEmptyToolResult, PERSISTENCE_EXEMPT_TOOLS, persistedReference, persistToolResult, toolResultToText } from "../../src/agent/tool-message.js";
+import type { ChatMessage, ToolCallRequest } from "../../src/providers/base.js";
+import { emptyResultMessage } from "../../src/tools/messages.js";
 
 /** Appended to a cut text. */
 export const TRUNCATED = "\n... (truncated)";

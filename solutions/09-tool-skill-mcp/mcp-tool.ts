@@ -1,7 +1,8 @@
 /**
  * Exercise 9, worked answer: an MCP tool adapted to the Tool contract.
  */
-import { Tool, ToolResult, type ExecuteOptions, type JsonSchema, type McpToolClient, type McpToolInfo } from "../../src/index.js";
+import type { McpToolClient, McpToolInfo } from "../../src/mcp/adapter.js";
+import { Tool, ToolResult, type ExecuteOptions, type JsonSchema } from "../../src/tools/base.js";
 
 /** One tool of an MCP server, as a {@link Tool}. */
 export class McpTool extends Tool {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isToolErrorResult, ToolRegistry } from "../../src/index.js";
+import { isToolErrorResult } from "../../src/tools/base.js";
+import { ToolRegistry } from "../../src/tools/registry.js";
 import { WordCountTool } from "../../exercises/01-tool-contract/word-count.js";
 
 const signal = new AbortController().signal;

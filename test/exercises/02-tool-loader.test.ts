@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Tool, type JsonSchema } from "../../src/index.js";
+import { Tool, type JsonSchema } from "../../src/tools/base.js";
 import { isLoadableToolClass, resolveCollision } from "../../exercises/02-tool-loader/rules.js";
 
 class ReadTool extends Tool {

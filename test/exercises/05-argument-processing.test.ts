@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ToolResult } from "../../src/index.js";
+import { ToolResult } from "../../src/tools/base.js";
 import { coerce, prepare, unwrap } from "../../exercises/05-argument-processing/prepare.js";
 import { ArgumentsTool, CountingReadTool, toolMap } from "./_support/tools.js";
 

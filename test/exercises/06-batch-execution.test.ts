@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ToolCallRequest, ToolRegistry, type Tool } from "../../src/index.js";
+import { ToolCallRequest } from "../../src/providers/base.js";
+import type { Tool } from "../../src/tools/base.js";
+import { ToolRegistry } from "../../src/tools/registry.js";
 import { executeTools, partitionToolBatches } from "../../exercises/06-batch-execution/batches.js";
 import { flaggedTool } from "./_support/tools.js";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { RETRY_HINT, ToolResult } from "../../src/index.js";
+import { ToolResult } from "../../src/tools/base.js";
+import { RETRY_HINT } from "../../src/tools/messages.js";
 import { captureOutcome, settleOutcome } from "../../exercises/07-errors-as-results/settle.js";
 
 describe("exercise 7: captureOutcome", () => {

@@ -3,7 +3,8 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ToolCallRequest, ToolResult } from "../../src/index.js";
+import { ToolCallRequest } from "../../src/providers/base.js";
+import { ToolResult } from "../../src/tools/base.js";
 import { buildToolMessage, truncate } from "../../exercises/08-tool-results/tool-message.js";
 
 const call = (name = "fetch", id = "call_1"): ToolCallRequest => new ToolCallRequest({ id, name, arguments: {} });

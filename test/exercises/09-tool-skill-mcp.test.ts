@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isToolErrorResult, ToolRegistry, type McpToolClient, type McpToolInfo } from "../../src/index.js";
+import type { McpToolClient, McpToolInfo } from "../../src/mcp/adapter.js";
+import { isToolErrorResult } from "../../src/tools/base.js";
+import { ToolRegistry } from "../../src/tools/registry.js";
 import { adaptServerTools, McpTool } from "../../exercises/09-tool-skill-mcp/mcp-tool.js";
 import { flaggedTool } from "./_support/tools.js";
 

@@ -292,18 +292,22 @@ describe("lesson demos", () => {
     }
   });
 
-  it("11: the five questions with their tests and commands", async () => {
+  it("11: asks the five questions, with the learner's answer file and the command that checks it, and no explanation", async () => {
     const run = await runDemo(11);
     expect(run.code).toBe(0);
-    for (const file of [
-      "01-loader-and-registry",
-      "02-suggestions-only-in-errors",
-      "03-replay-repair",
-      "04-concurrency-safe",
-      "05-errors-return-to-model",
-    ]) {
-      expect(run.out).toContain(`npx vitest run test/self-check/${file}.test.ts`);
+    for (const [n, file] of [
+      [1, "q1-loader-and-registry"],
+      [2, "q2-suggestions-only-in-errors"],
+      [3, "q3-replay-repair"],
+      [4, "q4-concurrency-safe"],
+      [5, "q5-errors-return-to-model"],
+    ] as const) {
+      expect(run.out).toContain(`exercises/self-check/${file}.ts`);
+      expect(run.out).toContain(`npm run exercise q${n}`);
     }
     expect(run.out).toContain("Question 5");
+    // The explanations are shown by the check once an answer passes, never up front.
+    expect(run.out).not.toContain("They answer different questions at different times");
+    expect(run.out).not.toContain("npx vitest run");
   });
 });

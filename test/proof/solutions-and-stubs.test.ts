@@ -1,19 +1,20 @@
 /**
  * The workbook's proof, run by `npm test` (as rustlings' `check --require-solutions` does):
  * every exercise's tests and every self-check pass against `solutions/`, and every exercise's
- * untouched stub fails EACH of its tests. The stub run uses the pristine copies, so it also holds
- * while a learner has edited `exercises/`.
+ * untouched stub, and every unanswered self-check file, fails EACH of its tests. The stub run uses
+ * the pristine copies, so it also holds while a learner has edited `exercises/`.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listExercises, normalize, pristineText, ROOT, SELF_CHECKS } from "../../exercises/_cli/catalog.js";
+import { listExercises, listQuestions, normalize, pristineText, ROOT, SELF_CHECK_ID, SELF_CHECKS } from "../../exercises/_cli/catalog.js";
 import { materializePristine, type PristineCopy } from "../../exercises/_cli/pristine.js";
 import { parseHints } from "../../exercises/_cli/state.js";
 import { firstFailure, runVitest, type RunReport } from "../../exercises/_cli/vitest-run.js";
 
 const exercises = listExercises();
+const questions = listQuestions();
 const exerciseFiles = exercises.map((e) => e.testFile);
 const selfCheckFiles = SELF_CHECKS.map((c) => c.testFile);
 
@@ -62,10 +63,11 @@ describe("the untouched stubs (exercises/_cli/pristine)", () => {
     expect(notFailed, `the stub of ${exercise.id} must fail every test; these did not fail`).toEqual([]);
   });
 
-  it("fail every self-check question", () => {
+  it("fail every test of every self-check question (an unanswered question never passes)", () => {
     expect(loadProblems(stubs, selfCheckFiles)).toEqual([]);
-    const notFailed = stubs.tests.filter((t) => selfCheckFiles.includes(t.file) && t.status !== "failed").map((t) => t.fullName);
-    expect(notFailed, "with untouched stubs no self-check may pass").toEqual([]);
+    for (const file of selfCheckFiles) expect(stubs.tests.filter((t) => t.file === file).length, `${file} must have tests`).toBeGreaterThan(0);
+    const notFailed = stubs.tests.filter((t) => selfCheckFiles.includes(t.file) && t.status !== "failed").map((t) => `${t.file} › ${t.fullName}`);
+    expect(notFailed, "with untouched answer files no self-check test may pass").toEqual([]);
   });
 });
 
@@ -86,11 +88,25 @@ describe("the exercise folders", () => {
     expect(existsSync(join(ROOT, exercise.testFile)), exercise.testFile).toBe(true);
   });
 
+  it("self-check has one answer stub per question, marked TODO(lesson 11), with a worked answer and a test", () => {
+    expect(questions.map((q) => q.number)).toEqual(SELF_CHECKS.map((c) => c.number));
+    for (const question of questions) {
+      const [file] = question.files;
+      expect(file, `exercises/_cli/pristine/${SELF_CHECK_ID}/ must hold question ${question.number}'s stub`).toBeDefined();
+      expect(pristineText(question, file!), `${SELF_CHECK_ID}/${file} must mark its blanks with TODO(lesson 11)`).toContain("TODO(lesson 11)");
+      expect(existsSync(join(question.solutionDir, file!)), `solutions/${SELF_CHECK_ID}/${file} must exist`).toBe(true);
+      expect(existsSync(join(ROOT, question.testFile)), question.testFile).toBe(true);
+    }
+    const stubs = readdirSync(join(ROOT, "exercises", SELF_CHECK_ID)).filter((f) => f.endsWith(".ts")).sort();
+    expect(readdirSync(join(ROOT, "solutions", SELF_CHECK_ID)).filter((f) => f.endsWith(".ts")).sort(), "solutions/self-check/ must mirror exercises/self-check/").toEqual(stubs);
+    expect(stubs, "every file in exercises/self-check/ must be a question of the catalog").toEqual(questions.flatMap((q) => q.files).sort());
+  });
+
   it("keep the pristine copies equal to the committed stubs", () => {
     if (process.env["WORKBOOK_SKIP_PRISTINE_CHECK"] === "1") return;
     const drift: string[] = [];
-    for (const exercise of exercises) {
-      const onDisk = readdirSync(exercise.dir).filter((f) => f.endsWith(".ts")).sort();
+    for (const exercise of [...exercises, ...questions]) {
+      const onDisk = readdirSync(exercise.dir).filter((f) => f.endsWith(".ts") && (exercise.kind === "exercise" || exercise.files.includes(f))).sort();
       if (onDisk.join() !== exercise.files.join()) drift.push(`${exercise.id}: files ${onDisk.join(", ")} vs pristine ${exercise.files.join(", ")}`);
       for (const file of exercise.files) {
         const stub = normalize(pristineText(exercise, file));

@@ -1,49 +1,57 @@
-import { expect, it } from "vitest";
-import { Tool, type JsonSchema } from "../../src/index.js";
-import { isLoadableToolClass, resolveCollision } from "../../exercises/02-tool-loader/rules.js";
-import { DefinitionCache } from "../../exercises/03-tool-registry/definition-cache.js";
-import { learner } from "./_learner.js";
+import { describe, expect, it } from "vitest";
+import { Tool, type JsonSchema } from "../../src/tools/base.js";
+import { ToolRegistry } from "../../src/tools/registry.js";
+import { answer } from "../../exercises/self-check/q1-loader-and-registry.js";
+import { answered, expectReason } from "./_answer.js";
 
-const EX2 = "exercise 02 (exercises/02-tool-loader/rules.ts)";
-const EX3 = "exercise 03 (exercises/03-tool-registry/definition-cache.ts)";
+const Q = "exercises/self-check/q1-loader-and-registry.ts";
 
-class ZetaTool extends Tool {
-  readonly name: string = "zeta";
-  readonly description = "Z.";
-  readonly parameters: JsonSchema = { type: "object" };
-  async execute(): Promise<unknown> {
-    return "z";
+class NamedTool extends Tool {
+  readonly description = "Echo a text.";
+  readonly parameters: JsonSchema = { type: "object", properties: { text: { type: "string" } }, required: ["text"] };
+  constructor(readonly name: string) {
+    super();
+  }
+  async execute(params: Record<string, unknown>): Promise<unknown> {
+    return params["text"];
   }
 }
-class AlphaTool extends ZetaTool {
-  override readonly name = "alpha";
-}
 
-it("Why should ToolLoader and ToolRegistry remain conceptually distinct?", () => {
-  // The loader decides WHICH classes become tools, and who wins a name — with no registry at all.
-  expect(
-    learner(EX2, () => isLoadableToolClass("ZetaTool", ZetaTool)),
-    `${EX2}: isLoadableToolClass must keep a concrete Tool subclass; deciding what to load needs no registry`,
-  ).toBe(true);
-  expect(
-    learner(EX2, () => resolveCollision("plugin", "builtin")),
-    `${EX2}: resolveCollision("plugin", "builtin") must be "skip" — the loader protects built-ins before anything is registered`,
-  ).toBe("skip");
+describe("Why should ToolLoader and ToolRegistry remain conceptually distinct?", () => {
+  it("a) a registry filled by hand prepares calls", () => {
+    const registry = new ToolRegistry();
+    registry.register(new NamedTool("echo"));
+    const ready = registry.prepareCall("echo", '{"text": "hi"}').error === null;
+    expect(answered(answer.handRegisteredToolIsPrepared, `${Q} a) handRegisteredToolIsPrepared`), `${Q} a): this is what the real registry did`).toBe(ready);
+  });
 
-  // The registry stores whatever instances it is given — a test can register tools without any
-  // loader — and its definition order does not depend on the order they were loaded in.
-  const loadedOneWay = learner(EX3, () => {
-    const cache = new DefinitionCache();
-    cache.register(new ZetaTool());
-    cache.register(new AlphaTool());
-    return cache.getDefinitions().map((d) => d.function.name);
+  it("b) definition order does not depend on the order tools were loaded in", () => {
+    const registry = new ToolRegistry();
+    registry.register(new NamedTool("zeta"));
+    registry.register(new NamedTool("alpha"));
+    const names = registry.getDefinitions().map((d) => d.function.name);
+    expect(answered(answer.definitionOrder, `${Q} b) definitionOrder`), `${Q} b): the names getDefinitions() really listed`).toEqual(names);
   });
-  const loadedTheOther = learner(EX3, () => {
-    const cache = new DefinitionCache();
-    cache.register(new AlphaTool());
-    cache.register(new ZetaTool());
-    return cache.getDefinitions().map((d) => d.function.name);
+
+  it("c) the registry stores what it is given; precedence is decided before, by the loader", () => {
+    const registry = new ToolRegistry();
+    const first = new NamedTool("echo");
+    const second = new NamedTool("echo");
+    registry.register(first);
+    let actual: "keeps the first" | "replaces it" | "throws";
+    try {
+      registry.register(second);
+      actual = registry.get("echo") === second ? "replaces it" : "keeps the first";
+    } catch {
+      actual = "throws";
+    }
+    expect(answered(answer.sameNameAgain, `${Q} c) sameNameAgain`), `${Q} c): what the real registry did`).toBe(actual);
   });
-  expect(loadedOneWay, `${EX3}: getDefinitions must sort by name, so the loader's order never leaks into the prompt`).toEqual(["alpha", "zeta"]);
-  expect(loadedTheOther, `${EX3}: getDefinitions must give the same order whatever the registration order`).toEqual(loadedOneWay);
+
+  it("d) the reason", () => {
+    expectReason(answer.reason, `${Q} d) reason`, "b", {
+      a: "speed is not the point: a registry filled by hand in a test reads no folder either way, and the two would still differ in what they decide.",
+      c: "the registry only holds instances and never sees a file path (see a): a tool registered by hand runs without any).",
+    });
+  });
 });

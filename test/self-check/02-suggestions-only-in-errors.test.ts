@@ -1,35 +1,49 @@
-import { expect, it } from "vitest";
-import { notFoundMessage, suggestName } from "../../exercises/04-exact-names/names.js";
-import { prepare } from "../../exercises/05-argument-processing/prepare.js";
-import { CountingReadTool, toolMap } from "../exercises/_support/tools.js";
-import { learner } from "./_learner.js";
+import { describe, expect, it } from "vitest";
+import { Tool, type JsonSchema } from "../../src/tools/base.js";
+import { ToolRegistry } from "../../src/tools/registry.js";
+import { answer } from "../../exercises/self-check/q2-suggestions-only-in-errors.js";
+import { answered, expectReason } from "./_answer.js";
 
-const EX4 = "exercise 04 (exercises/04-exact-names/names.ts)";
-const EX5 = "exercise 05 (exercises/05-argument-processing/prepare.ts)";
+const Q = "exercises/self-check/q2-suggestions-only-in-errors.ts";
 
-it("Why are name suggestions used only for errors, not real execution?", () => {
-  const read = new CountingReadTool("read_file");
-  const tools = toolMap(read);
+class ReadTool extends Tool {
+  readonly description = "Read a file.";
+  readonly parameters: JsonSchema = { type: "object", properties: { path: { type: "string" } }, required: ["path"] };
+  constructor(readonly name: string) {
+    super();
+  }
+  async execute(): Promise<unknown> {
+    return "text";
+  }
+}
 
-  // A near miss has an obvious-looking match …
-  expect(learner(EX4, () => suggestName("ReadFile", ["read_file"])), `${EX4}: suggestName("ReadFile") should find read_file`).toBe("read_file");
-  // … but two tools can share a loose key, and then any guess could run the wrong capability.
-  expect(
-    learner(EX4, () => suggestName("READ_FILE", ["read_file", "readFile"])),
-    `${EX4}: suggestName must return null when two names match — a guess could pick the wrong tool`,
-  ).toBeNull();
+describe("Why are name suggestions used only for errors, not real execution?", () => {
+  const registry = new ToolRegistry();
+  registry.register(new ReadTool("read_file"));
 
-  // The suggestion goes into the message for the model, which retries with the exact name itself.
-  expect(
-    learner(EX4, () => notFoundMessage("ReadFile", ["read_file"])),
-    `${EX4}: notFoundMessage must carry the suggestion and say names must match exactly`,
-  ).toContain("Did you mean 'read_file'? Tool names must match exactly.");
+  it("a) a near-miss name is not ready to run", () => {
+    const ready = registry.prepareCall("ReadFile", '{"path": "notes.txt"}').error === null;
+    expect(answered(answer.nearMissIsReadyToRun, `${Q} a) nearMissIsReadyToRun`), `${Q} a): what the real registry did`).toBe(ready);
+  });
 
-  // Preparation never swaps in the suggested tool: its schema and permissions belong to the exact name.
-  const prepared = learner(EX5, () => prepare(tools, "ReadFile", { path: "notes.txt" }));
-  expect(prepared.tool, `${EX5}: prepare must look tools up by their exact name only — no tool for "ReadFile"`).toBeNull();
-  expect(prepared.error?.content, `${EX5}: prepare must return the not-found error (with the suggestion) for "ReadFile"`).toContain(
-    "Did you mean 'read_file'?",
-  );
-  expect(read.calls, `${EX5}: nothing may execute for a near-miss name`).toBe(0);
+  it("b) the suggestion is in the text the model reads", () => {
+    const text = registry.prepareCall("ReadFile", '{"path": "notes.txt"}').error?.content ?? "";
+    const suggested = /Did you mean '([^']+)'\?/.exec(text)?.[1] ?? "none";
+    expect(answered(answer.suggestedName, `${Q} b) suggestedName`), `${Q} b): the real error text was ${JSON.stringify(text)}`).toBe(suggested);
+  });
+
+  it("c) two names with the same loose key get no suggestion", () => {
+    const two = new ToolRegistry();
+    two.register(new ReadTool("read_file"));
+    two.register(new ReadTool("readFile"));
+    const actual = two.suggestName("READ_FILE") ?? "none";
+    expect(answered(answer.suggestionWhenTwoMatch, `${Q} c) suggestionWhenTwoMatch`), `${Q} c): what the real suggestName returned`).toBe(actual);
+  });
+
+  it("d) the reason", () => {
+    expectReason(answer.reason, `${Q} d) reason`, "c", {
+      a: "the registry works its suggestion out only for an unknown name, and cheaply; speed would not stop it from picking a tool.",
+      b: "the model does read the error: that is how it retries with the exact name (see b).",
+    });
+  });
 });

@@ -1,29 +1,47 @@
-import { expect, it } from "vitest";
-import { toolArgumentsObjectForReplay } from "../../src/index.js";
-import { coerce, prepare } from "../../exercises/05-argument-processing/prepare.js";
-import { CountingReadTool, toolMap } from "../exercises/_support/tools.js";
-import { learner } from "./_learner.js";
+import { describe, expect, it } from "vitest";
+import { toolArgumentsObjectForReplay } from "../../src/providers/base.js";
+import { Tool, type JsonSchema } from "../../src/tools/base.js";
+import { ToolRegistry } from "../../src/tools/registry.js";
+import { answer } from "../../exercises/self-check/q3-replay-repair.js";
+import { answered, expectReason } from "./_answer.js";
 
-const EX5 = "exercise 05 (exercises/05-argument-processing/prepare.ts)";
+const Q = "exercises/self-check/q3-replay-repair.ts";
+const BROKEN = '{"path": "secrets.txt"';
 
-it("Why can replay argument repair not be reused blindly for a new call?", () => {
-  const tools = toolMap(new CountingReadTool("read_file"));
+class ReadTool extends Tool {
+  readonly name = "read_file";
+  readonly description = "Read a file.";
+  readonly parameters: JsonSchema = { type: "object", properties: { path: { type: "string" } }, required: ["path"] };
+  async execute(): Promise<unknown> {
+    return "text";
+  }
+}
 
-  // Replaying old history only needs *some* object, so the replay rule repairs and defaults …
-  expect(toolArgumentsObjectForReplay('{path: "secrets.txt"')).toEqual({ path: "secrets.txt" });
-  expect(toolArgumentsObjectForReplay("[1, 2]")).toEqual({});
+describe("Why can replay argument repair not be reused blindly for a new call?", () => {
+  it("a) replay repairs broken text", () => {
+    expect(answered(answer.replayOfBrokenText, `${Q} a) replayOfBrokenText`), `${Q} a): what the real replay rule returned`).toEqual(
+      toolArgumentsObjectForReplay(BROKEN),
+    );
+  });
 
-  // … but a new call will execute. Repaired text is a guess at what the model meant.
-  expect(
-    learner(EX5, () => coerce('{path: "secrets.txt"')),
-    `${EX5}: coerce must keep malformed JSON as the same string — never repair text that will be executed`,
-  ).toBe('{path: "secrets.txt"');
-  const malformed = learner(EX5, () => prepare(tools, "read_file", '{path: "secrets.txt"'));
-  expect(malformed.error?.content, `${EX5}: prepare must reject malformed JSON with the "must be a JSON object, got string" error`).toMatch(
-    /parameters must be a JSON object, got string/,
-  );
+  it("b) replay turns a non-object into an object", () => {
+    expect(answered(answer.replayOfArray, `${Q} b) replayOfArray`), `${Q} b): what the real replay rule returned`).toEqual(toolArgumentsObjectForReplay("[1, 2]"));
+  });
 
-  // Replay turns an array into {} — for a new call that would run the tool with no arguments at all.
-  const array = learner(EX5, () => prepare(tools, "read_file", "[1, 2]"));
-  expect(array.error?.content, `${EX5}: prepare must reject an array ("got array"), not treat it as no arguments`).toMatch(/got array/);
+  it("c) a new call with the same text is not repaired", () => {
+    const registry = new ToolRegistry();
+    registry.register(new ReadTool());
+    const prepared = registry.prepareCall("read_file", BROKEN);
+    expect(
+      answered(answer.brokenNewCallIsReadyToRun, `${Q} c) brokenNewCallIsReadyToRun`),
+      `${Q} c): the real registry answered ${JSON.stringify(prepared.error?.content ?? "ready to run")}`,
+    ).toBe(prepared.error === null);
+  });
+
+  it("d) the reason", () => {
+    expectReason(answer.reason, `${Q} d) reason`, "a", {
+      b: "the repair takes microseconds; the registry rejects broken text for what it would do, not for how long it takes.",
+      c: "a repaired object can pass the schema perfectly (see a): { path: \"secrets.txt\" } is valid for read_file).",
+    });
+  });
 });

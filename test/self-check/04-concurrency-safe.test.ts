@@ -1,42 +1,56 @@
-import { expect, it } from "vitest";
-import { ToolCallRequest, type Tool } from "../../src/index.js";
-import { WordCountTool } from "../../exercises/01-tool-contract/word-count.js";
-import { executeTools } from "../../exercises/06-batch-execution/batches.js";
-import { WriterTool } from "../exercises/_support/tools.js";
-import { learner, learnerAsync } from "./_learner.js";
+import { describe, expect, it } from "vitest";
+import { partitionBatches } from "../../src/agent/batches.js";
+import { ToolCallRequest } from "../../src/providers/base.js";
+import { Tool, type JsonSchema } from "../../src/tools/base.js";
+import { answer } from "../../exercises/self-check/q4-concurrency-safe.js";
+import { answered } from "./_answer.js";
 
-const EX1 = "exercise 01 (exercises/01-tool-contract/word-count.ts)";
-const EX6 = "exercise 06 (exercises/06-batch-execution/batches.ts)";
+const Q = "exercises/self-check/q4-concurrency-safe.ts";
 
-it("Who declares concurrency_safe, and who enforces it?", async () => {
-  // The tool declares it: only the tool knows whether it changes anything.
-  const counter = learner(EX1, () => new WordCountTool());
-  expect(counter.name, `${EX1}: WordCountTool's name must be "word_count"`).toBe("word_count");
-  expect(counter.concurrencySafe, `${EX1}: WordCountTool only reads its input — override readOnly to return true`).toBe(true);
-  expect(new WriterTool().concurrencySafe, "a tool that writes is not concurrency-safe by default").toBe(false);
+class Probe extends Tool {
+  readonly name = "probe";
+  readonly description = "A probe.";
+  readonly parameters: JsonSchema = { type: "object" };
+  async execute(): Promise<unknown> {
+    return "ok";
+  }
+}
+class ReadOnlyProbe extends Probe {
+  override get readOnly(): boolean {
+    return true;
+  }
+}
+class ExclusiveReadOnlyProbe extends ReadOnlyProbe {
+  override get exclusive(): boolean {
+    return true;
+  }
+}
 
-  // The runner enforces it: it asks each call's tool, groups safe neighbours, and runs the rest alone.
-  const tools = new Map<string, Tool>([
-    ["word_count", counter],
-    ["write_file", new WriterTool()],
-  ]);
-  const isSafe = (call: ToolCallRequest): boolean => tools.get(call.name)?.concurrencySafe === true;
-  const calls = ["word_count", "word_count", "write_file", "word_count"].map(
-    (name, i) => new ToolCallRequest({ id: `c${i}`, name, arguments: { text: "a b" } }),
-  );
-  let running = 0;
-  const seen: Array<{ id: string; overlapping: number }> = [];
-  const results = await learnerAsync(EX6, () =>
-    executeTools(calls, isSafe, async (call) => {
-      running++;
-      seen.push({ id: call.id, overlapping: running });
-      await new Promise((r) => setTimeout(r, 10));
-      running--;
-      return call.id;
-    }),
-  );
-  expect(results, `${EX6}: executeTools must return the results in call order`).toEqual(["c0", "c1", "c2", "c3"]);
-  expect(seen.find((s) => s.id === "c1")?.overlapping, `${EX6}: the two safe word_count calls must run at the same time`).toBe(2);
-  expect(seen.find((s) => s.id === "c2")?.overlapping, `${EX6}: write_file is not safe — it must run alone`).toBe(1);
-  expect(seen.find((s) => s.id === "c3")?.overlapping, `${EX6}: a safe call after an unsafe one starts a new batch`).toBe(1);
+describe("Who declares concurrency_safe, and who enforces it?", () => {
+  it("a) the tool declares it: read-only", () => {
+    expect(answered(answer.readOnlyToolIsSafe, `${Q} a) readOnlyToolIsSafe`), `${Q} a): the real Tool's concurrencySafe`).toBe(
+      new ReadOnlyProbe().concurrencySafe,
+    );
+  });
+
+  it("b) the tool declares it: exclusive", () => {
+    expect(answered(answer.exclusiveReadOnlyToolIsSafe, `${Q} b) exclusiveReadOnlyToolIsSafe`), `${Q} b): the real Tool's concurrencySafe`).toBe(
+      new ExclusiveReadOnlyProbe().concurrencySafe,
+    );
+  });
+
+  it("c) the batches", () => {
+    const calls = ["read", "read", "write", "read"].map((name, i) => new ToolCallRequest({ id: `c${i}`, name, arguments: {} }));
+    const sizes = partitionBatches(calls, (call) => call.name === "read").map((batch) => batch.length);
+    expect(answered(answer.batchSizes, `${Q} c) batchSizes`), `${Q} c): the real partitionBatches`).toEqual(sizes);
+  });
+
+  it("d) who enforces it", () => {
+    const who = answered(answer.enforcedBy, `${Q} d) enforcedBy`);
+    const why: Record<string, string> = {
+      "the tool": "a tool only says what it is (a, b); it never sees the other calls of the turn, so it cannot keep them apart.",
+      "the registry": "the registry prepares and runs one call at a time; it never sees a whole turn of calls.",
+    };
+    if (who !== "the runner") expect.fail(`${Q} d) enforcedBy: "${who}" does not hold: ${why[who] ?? "not one of the choices"}`);
+  });
 });

@@ -2,7 +2,7 @@
  * Small tools shared by the exercise and self-check tests. They come from `src/` only, never
  * from an exercise, so a test fails because of the learner's code and nothing else.
  */
-import { Tool, ToolResult, type ExecuteOptions, type JsonSchema } from "../../../src/index.js";
+import { Tool, ToolResult, type ExecuteOptions, type JsonSchema } from "../../../src/tools/base.js";
 
 /** A read-only tool with a typed schema that counts how often it ran. */
 export class CountingReadTool extends Tool {

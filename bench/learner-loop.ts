@@ -1,0 +1,187 @@
+/**
+ * The learner's loop, timed as a learner meets it: each figure is the wall time of a fresh
+ * `npm run …` process (npm, tsx, vitest and the type check included), median of several runs.
+ *
+ * - `npm run exercise 5` right after an edit (the type-check cache cannot answer);
+ * - `npm run exercise 5 -- --watch`: from saving the file to the verdict on screen;
+ * - `npm run progress` with every exercise and question done;
+ * - `npm run lesson 5`.
+ *
+ * The exercise figures run in a temporary copy of the workbook whose `exercises/` holds the worked
+ * answers, so the learner's own files are never touched.
+ *
+ * @module
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
+
+/** The goals of the learner's loop, in seconds. */
+export const LEARNER_LOOP_GOALS = { exercise: 1.5, watch: 0.5, progress: 3, lesson: 1.5 } as const;
+
+/** One timed figure: every run's wall time and their median, in seconds. */
+export interface LoopFigure {
+  /** The command as a learner types it. */
+  command: string;
+  /** Wall time of each run, in seconds. */
+  runs: number[];
+  /** Their median, in seconds. */
+  median: number;
+  /** The goal, in seconds. */
+  goal: number;
+  /** True when the median is within the goal. */
+  met: boolean;
+}
+
+/** The learner-loop figures, with the machine's load when they were taken. */
+export interface LearnerLoopResult {
+  exercise: LoopFigure;
+  watch: LoopFigure;
+  progress: LoopFigure;
+  lesson: LoopFigure;
+  /** The 1-minute load average before and after: timings on a busy machine read high. */
+  loadAverage: { before: number; after: number };
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function figure(command: string, runs: number[], goal: number): LoopFigure {
+  const m = Math.round(median(runs) * 1000) / 1000;
+  return { command, runs: runs.map((r) => Math.round(r * 1000) / 1000), median: m, goal, met: m <= goal };
+}
+
+function timeCommand(args: readonly string[], cwd: string): number {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(NPM, args, { cwd, stdio: "ignore", env: { ...process.env, NO_COLOR: "1" } });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  if (result.error !== undefined) throw result.error;
+  return seconds;
+}
+
+/** A throwaway copy of the workbook with the worked answers in `exercises/` ("work done"). */
+function workDoneCopy(): { dir: string; dispose(): void } {
+  const dir = mkdtempSync(join(tmpdir(), "workbook-loop-"));
+  for (const entry of ["src", "test", "exercises", "package.json", "tsconfig.json", "vitest.config.ts"]) {
+    cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
+  }
+  cpSync(join(ROOT, "solutions"), join(dir, "exercises"), { recursive: true });
+  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "junction");
+  return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Saves the file with a new trailing comment, as an edit would, so no cache can answer for it. */
+function edit(path: string, n: number): void {
+  const text = readFileSync(path, "utf8").replace(/\n\/\/ bench edit \d+\n$/, "\n");
+  writeFileSync(path, `${text}// bench edit ${n}\n`);
+}
+
+/** Starts `npm run exercise 5 -- --watch`, then saves the file `saves` times, timing save → verdict. */
+async function timeWatch(cwd: string, file: string, saves: number): Promise<number[]> {
+  const child = spawn(NPM, ["run", "exercise", "5", "--", "--watch"], { cwd, env: { ...process.env, NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] });
+  let buffer = "";
+  let waiting: (() => void) | null = null;
+  child.stdout.on("data", (chunk: Buffer) => {
+    buffer += chunk.toString();
+    if (buffer.includes("save to re-run") && waiting !== null) {
+      buffer = "";
+      const done = waiting;
+      waiting = null;
+      done();
+    }
+  });
+  const verdict = (timeoutMs: number): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no verdict within ${timeoutMs} ms`)), timeoutMs);
+      waiting = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      if (buffer.includes("save to re-run")) {
+        buffer = "";
+        waiting();
+      }
+    });
+  const times: number[] = [];
+  try {
+    await verdict(120_000);
+    for (let i = 0; i < saves; i++) {
+      await new Promise((r) => setTimeout(r, 300));
+      const next = verdict(60_000);
+      const started = process.hrtime.bigint();
+      edit(file, 1000 + i);
+      await next;
+      times.push(Number(process.hrtime.bigint() - started) / 1e9);
+    }
+  } finally {
+    child.kill("SIGINT");
+    await new Promise((r) => child.once("close", r));
+  }
+  return times;
+}
+
+/** Times the learner's loop; `runs` fresh processes per figure. */
+export async function benchLearnerLoop(runs = 5): Promise<LearnerLoopResult> {
+  const before = loadavg()[0] ?? 0;
+  const copy = workDoneCopy();
+  try {
+    const prepare = join(copy.dir, "exercises", "05-argument-processing", "prepare.ts");
+    // One untimed run each fills vitest's module cache and tsx's, as a learner's first run would.
+    timeCommand(["run", "exercise", "5"], copy.dir);
+    timeCommand(["run", "progress"], copy.dir);
+    timeCommand(["run", "lesson", "5"], ROOT);
+    const exercise: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      edit(prepare, i);
+      exercise.push(timeCommand(["run", "exercise", "5"], copy.dir));
+    }
+    const watch = await timeWatch(copy.dir, prepare, runs);
+    const progress: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      edit(prepare, 100 + i);
+      progress.push(timeCommand(["run", "progress"], copy.dir));
+    }
+    const lesson: number[] = [];
+    for (let i = 0; i < runs; i++) lesson.push(timeCommand(["run", "lesson", "5"], ROOT));
+    return {
+      exercise: figure("npm run exercise 5 (after an edit)", exercise, LEARNER_LOOP_GOALS.exercise),
+      watch: figure("npm run exercise 5 -- --watch (save to verdict)", watch, LEARNER_LOOP_GOALS.watch),
+      progress: figure("npm run progress (all work done, after an edit)", progress, LEARNER_LOOP_GOALS.progress),
+      lesson: figure("npm run lesson 5", lesson, LEARNER_LOOP_GOALS.lesson),
+      loadAverage: { before: Math.round(before * 100) / 100, after: Math.round((loadavg()[0] ?? 0) * 100) / 100 },
+    };
+  } finally {
+    copy.dispose();
+  }
+}
+
+/** The table rows of the learner-loop figures. */
+export function learnerLoopRows(result: LearnerLoopResult): string[][] {
+  const rows = (["exercise", "watch", "progress", "lesson"] as const).map((key, i) => {
+    const f = result[key];
+    return [
+      `${i === 0 ? "L. " : "   "}${f.command}`,
+      `${f.median.toFixed(2)} s median of ${f.runs.length} (${f.runs.map((r) => r.toFixed(2)).join(", ")})`,
+      `<= ${f.goal} s`,
+      f.met ? "met" : "MISSED",
+    ];
+  });
+  rows.push(["   load average (1 min) before / after", `${result.loadAverage.before} / ${result.loadAverage.after}`, "", ""]);
+  return rows;
+}
+
+const invokedDirectly = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];
+if (invokedDirectly) {
+  const runsArg = process.argv.find((a) => a.startsWith("--runs="));
+  const result = await benchLearnerLoop(runsArg === undefined ? 5 : Number(runsArg.slice("--runs=".length)));
+  console.log(learnerLoopRows(result).map((r) => r.join("  |  ")).join("\n"));
+  console.log(JSON.stringify(result));
+}

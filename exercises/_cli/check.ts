@@ -1,0 +1,71 @@
+/**
+ * One check of an exercise or a self-check question against the learner's code: the type check
+ * of the learner's files and the tests, at the same time, then the verdict — type errors first,
+ * every failing test with its message and diff, and for a passing question its explanation.
+ * Used by `npm run exercise` and by lesson 11's `--run N`.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { selfCheckOf, type Exercise } from "./catalog.js";
+import { bold, dim, printExerciseSummary, yellow } from "./report.js";
+import { startTypeChecker, type TypeChecker, type TypeProblem } from "./typecheck.js";
+import { openVitest } from "./vitest-api.js";
+import type { RunReport } from "./vitest-run.js";
+
+/** The learner's files of an exercise, as absolute paths. */
+export function learnerFiles(exercise: Exercise): string[] {
+  return exercise.files.map((file) => join(exercise.dir, file));
+}
+
+/** Prints one check's verdict (and, for a passing question, its explanation); true when it passed. */
+export function printVerdict(exercise: Exercise, report: RunReport, problems: readonly TypeProblem[]): boolean {
+  const passed = printExerciseSummary(exercise, report, problems);
+  const check = selfCheckOf(exercise);
+  if (passed && check !== null) {
+    console.log("");
+    console.log(bold(`Why: ${check.question}`));
+    console.log(wrap(check.explanation, 92, "  "));
+    console.log("");
+    console.log(dim(`Lessons ${check.lessons.join(" and ")}. All questions: npm run lesson 11   Where you are: npm run progress`));
+  }
+  return passed;
+}
+
+/** `text` wrapped at `width` columns, each line indented. */
+export function wrap(text: string, width: number, indent: string): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    if (line !== "" && line.length + 1 + word.length > width) {
+      lines.push(indent + line);
+      line = word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  if (line !== "") lines.push(indent + line);
+  return lines.join("\n");
+}
+
+/** The type problems of an exercise's files, or none when the checker itself failed (the tests still give a verdict). */
+export async function typeProblems(checker: TypeChecker, exercise: Exercise): Promise<TypeProblem[]> {
+  try {
+    return await checker.check(learnerFiles(exercise));
+  } catch (error) {
+    console.log(yellow(`(The type check could not run: ${error instanceof Error ? error.message : String(error)})`));
+    return [];
+  }
+}
+
+/** One check: the type check and the tests at the same time, in-process. */
+export async function checkOnce(exercise: Exercise): Promise<boolean> {
+  const checker = startTypeChecker();
+  const problems = typeProblems(checker, exercise);
+  const vitest = await openVitest({ kind: "exercises" });
+  try {
+    const report = await vitest.run([exercise.testFile]);
+    return printVerdict(exercise, report, await problems);
+  } finally {
+    await Promise.all([vitest.close(), checker.close()]);
+  }
+}
+

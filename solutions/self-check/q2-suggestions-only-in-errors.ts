@@ -1,0 +1,32 @@
+/**
+ * Self-check question 2: why are name suggestions used only in errors, never to pick the tool that runs?
+ * Worked answer.
+ */
+
+/** Your answer: three predictions about the real `src/` and one reason. */
+export interface Answer {
+  /** a) The registry holds `read_file`. Is `prepareCall("ReadFile", '{"path": "notes.txt"}')` ready to run (`error === null`)? */
+  nearMissIsReadyToRun: boolean | null;
+  /** b) The name the error text suggests for `"ReadFile"`, or `"none"` if it suggests none. */
+  suggestedName: string | null;
+  /** c) The registry holds `read_file` AND `readFile`. What does `suggestName("READ_FILE")` return? (`"none"` for null) */
+  suggestionWhenTwoMatch: "read_file" | "readFile" | "none" | null;
+  /** d) Why only in errors? One of the reasons listed in the stub. */
+  reason: "a" | "b" | "c" | null;
+}
+
+// The reasons to choose from for d):
+//   "a": working out a suggestion is too slow to do for every call.
+//   "b": the model does not read tool names inside error messages anyway.
+//   "c": similar names can be different capabilities with their own schema and side effects; the
+//        suggestion costs the model one turn and leaves the choice with it.
+
+export const answer: Answer = {
+  // Only the exact name runs.
+  nearMissIsReadyToRun: false,
+  // The suggestion goes into the message the model reads.
+  suggestedName: "read_file",
+  // Two names share the loose key, so any guess could pick the wrong capability: no suggestion.
+  suggestionWhenTwoMatch: "none",
+  reason: "c",
+};
