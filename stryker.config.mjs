@@ -16,8 +16,9 @@ delete process.env["WORKBOOK_TARGET_DIR"];
 const config = {
   testRunner: "vitest",
   // The tests import `exercises/NN-slug/…`; vitest.config.ts sends those imports to solutions/
-  // unless WORKBOOK_TARGET says otherwise, so the mutants are made there.
-  mutate: ["solutions/**/*.ts"],
+  // unless WORKBOOK_TARGET says otherwise, so the mutants are made there: in the numbered
+  // exercises' answers (the self-check answers are checked by their own tests, not these).
+  mutate: ["solutions/[0-9][0-9]-*/**/*.ts"],
   // Only the exercise tests. Not Stryker's `testFiles`: with it, Stryker 9 switches mutants in a
   // module's top level (a constant, a `static` field) on after the module has loaded, and they
   // survive whatever the tests check.
