@@ -18,6 +18,7 @@ describe("exercise 1: WordCountTool honours the tool contract", () => {
     expect(tool.validateParams({ text: "a b" }), "{ text: \"a b\" } must be valid").toEqual([]);
     expect(tool.validateParams({}), "text must be required").toEqual(["missing required text"]);
     expect(tool.validateParams({ text: "a", extra: 1 }), "other parameters must be rejected").toEqual(["unexpected parameter extra"]);
+    expect(tool.validateParams({ text: 3 }), "text must be declared with type: \"string\"").toEqual(["text should be string"]);
   });
 
   it("is read-only, so it is concurrency-safe", () => {

@@ -36,6 +36,13 @@ describe("exercise 2: isLoadableToolClass", () => {
     expect(isLoadableToolClass("instance", new ReadTool()), "an instance is not a class").toBe(false);
   });
 
+  it("skips null, undefined and objects that only look like classes", () => {
+    expect(isLoadableToolClass("nothing", null), "a module may export null: check typeof value === \"function\" first").toBe(false);
+    expect(isLoadableToolClass("unset", undefined), "a module may export undefined").toBe(false);
+    const lookalike = { prototype: new ReadTool() };
+    expect(isLoadableToolClass("Lookalike", lookalike), "an object with a Tool prototype is still not a class: only functions can be tools").toBe(false);
+  });
+
   it("skips private exports, abstract bases and non-discoverable classes", () => {
     expect(isLoadableToolClass("_ReadTool", ReadTool), "a leading _ marks a private export").toBe(false);
     expect(isLoadableToolClass("BaseFsTool", BaseFsTool), "an abstract base has no execute").toBe(false);

@@ -14,6 +14,25 @@ describe("exercise 4: suggestName", () => {
     expect(suggestName("___", registered), "no letters or digits: no suggestion").toBeNull();
     expect(suggestName("", registered)).toBeNull();
     expect(suggestName("read", registered), "a prefix is not a match").toBeNull();
+    expect(
+      suggestName("--", ["__", "read_file"]),
+      "an empty key suggests nothing, even when a registered name has no letters or digits either: return null before comparing",
+    ).toBeNull();
+  });
+
+  it("keeps the letters and digits of every script, not only ASCII", () => {
+    expect(suggestName("ЧТЕНИЕ-ФАЙЛА", ["чтение_файла", "read_file"]), "Cyrillic letters are letters: the key of ЧТЕНИЕ-ФАЙЛА is чтениефайла").toBe(
+      "чтение_файла",
+    );
+    expect(suggestName("Grüße", ["größe", "grüße"]), "ü and ö are different letters: only grüße has the key grüße").toBe("grüße");
+    expect(suggestName("report-٢", ["report_١", "report_٢"]), "٢ (Arabic-Indic two) is a digit, so it stays in the key").toBe("report_٢");
+  });
+
+  it("lower-cases the key", () => {
+    expect(
+      suggestName("STRASSE", ["straße"]),
+      "keys are lower-cased: STRASSE gives strasse and straße stays straße, so they differ (upper-casing would turn ß into SS)",
+    ).toBeNull();
   });
 
   it("suggests nothing when two names match (ambiguous)", () => {

@@ -35,6 +35,19 @@ describe("exercise 5: unwrap", () => {
     expect(unwrap(own, { arguments: "--fast" })).toEqual({ arguments: "--fast" });
     expect(unwrap(schema, { arguments: "{}", path: "a" })).toEqual({ arguments: "{}", path: "a" });
   });
+
+  it("leaves every other value as it is", () => {
+    expect(unwrap(schema, { path: "a.txt" }), "one key that is not \"arguments\": nothing to unwrap").toEqual({ path: "a.txt" });
+    expect(unwrap(schema, null), "null is not an object: return it unchanged (check isPlainObject first)").toBeNull();
+    expect(unwrap(schema, "a.txt"), "a string is not an object: return it unchanged").toBe("a.txt");
+  });
+
+  it("unwraps for a schema that declares no properties at all", () => {
+    expect(
+      unwrap({ type: "object" }, { arguments: { path: "a.txt" } }),
+      "no properties means no \"arguments\" property: unwrap (and do not crash on the missing properties)",
+    ).toEqual({ path: "a.txt" });
+  });
 });
 
 describe("exercise 5: prepare", () => {

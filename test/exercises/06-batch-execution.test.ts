@@ -42,6 +42,15 @@ describe("exercise 6: partitionToolBatches", () => {
     ]);
   });
 
+  it("never yields an empty batch, even when unsafe calls come first, last or back to back", () => {
+    const calls = ["write", "nope", "read_a", "read_b", "write"].map(call);
+    expect(
+      shape(partitionToolBatches(calls, isSafe, true)),
+      "close the group of safe calls only when it holds something, both before an unsafe call and at the end",
+    ).toEqual([["write"], ["nope"], ["read_a", "read_b"], ["write"]]);
+    expect(partitionToolBatches([], isSafe, true), "no calls, no batches").toEqual([]);
+  });
+
   it("makes every call its own batch when concurrency is off", () => {
     const calls = ["read_a", "read_b"].map(call);
     expect(shape(partitionToolBatches(calls, isSafe, false))).toEqual([["read_a"], ["read_b"]]);
@@ -74,6 +83,19 @@ describe("exercise 6: executeTools", () => {
   it("never overlaps an unsafe call with anything", async () => {
     const { log } = await runLogged(["read_a", "write", "read_b"]);
     expect(log).toEqual(["start:read_a", "end:read_a", "start:write", "end:write", "start:read_b", "end:read_b"]);
+  });
+
+  it("waits for a whole batch of safe calls before an unsafe call starts", async () => {
+    const { log, results } = await runLogged(["read_a", "read_b", "write"]);
+    expect(log, "the write may start only after BOTH reads have ended: await every batch, not just single calls").toEqual([
+      "start:read_a",
+      "start:read_b",
+      "end:read_b",
+      "end:read_a",
+      "start:write",
+      "end:write",
+    ]);
+    expect(results, "one result per call, in call order").toEqual(["ok", "ok", "ok"]);
   });
 
   it("runs everything in sequence when concurrent is false", async () => {

@@ -38,6 +38,9 @@ describe("exercise 7: settleOutcome", () => {
       event: { name: "count", status: "ok", detail: "42" },
       fatal: null,
     });
+    const long = settleOutcome("cat", { kind: "ok", value: "a".repeat(200) }, false);
+    expect(long.payload, "the payload is the whole value").toBe("a".repeat(200));
+    expect(long.event.detail, "the event's detail is the text cut to its first 120 characters (.slice(0, 120))").toBe("a".repeat(120));
   });
 
   it("adds the retry hint to prepare errors and ToolResult errors", () => {

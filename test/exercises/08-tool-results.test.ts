@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -60,6 +61,17 @@ describe("exercise 8: buildToolMessage", () => {
     expect(message.content, "the content is persistedReference(path, text)").toMatch(/^\[tool output persisted\]\nFull output saved to: /);
     expect(message.content).toContain(path);
     expect(await readFile(path, "utf8"), "the file holds the whole text").toBe(text);
+  });
+
+  it("saves nothing when the text fits or the limit is 0, even with a workspace", async () => {
+    const ws = await workspace();
+    const fits = await buildToolMessage(call("fetch", "call_fit"), "x".repeat(10), { maxToolResultChars: 10, workspace: ws });
+    expect(fits.content, "a text of exactly maxToolResultChars characters fits: send it as it is").toBe("x".repeat(10));
+    const short = await buildToolMessage(call("fetch", "call_short"), "short", { maxToolResultChars: 10, workspace: ws });
+    expect(short.content, "a short text is sent as it is").toBe("short");
+    const off = await buildToolMessage(call("fetch", "call_off"), "y".repeat(50), { maxToolResultChars: 0, workspace: ws });
+    expect(off.content, "maxToolResultChars 0 turns the limit off: send the whole text").toBe("y".repeat(50));
+    expect(existsSync(join(ws, ".tool-results")), "persist only a text that is over a limit above 0").toBe(false);
   });
 
   it("falls back to truncation when saving fails", async () => {

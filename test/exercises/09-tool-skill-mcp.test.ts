@@ -55,6 +55,35 @@ describe("exercise 9: McpTool", () => {
     expect(client.calls).toEqual([{ name: "read_text_file", arguments: { path: "a.txt" } }]);
   });
 
+  it("joins only the text of { type: \"text\" } blocks, and answers \"\" when there is no content", async () => {
+    const answers: unknown[] = [
+      {
+        content: [
+          { type: "text", text: "kept" },
+          { type: "resource_link", uri: "file:///a.txt", name: "a.txt", text: "not a text block" },
+          { type: "text" },
+          { type: "text", text: "also kept" },
+        ],
+      },
+      {},
+    ];
+    const client: McpToolClient = {
+      async listTools() {
+        return { tools: [] };
+      },
+      async callTool() {
+        return answers.shift();
+      },
+    };
+    const tool = new McpTool(client, "fs", { name: "read_text_file" });
+    const signal = new AbortController().signal;
+    expect(
+      await tool.execute({}, { signal }),
+      "keep a block only when its type is \"text\" AND it has a text string; skip every other block",
+    ).toBe("kept\nalso kept");
+    expect(await tool.execute({}, { signal }), "an answer without content is an empty text (use content ?? [])").toBe("");
+  });
+
   it("turns an MCP isError result into a ToolResult error", async () => {
     const tool = new McpTool(fakeClient(), "fs", { name: "read_text_file" });
     const result = await tool.execute({ path: "missing.txt" }, { signal: new AbortController().signal });
@@ -71,5 +100,6 @@ describe("exercise 9: McpTool", () => {
     const prepared = registry.prepareCall("mcp_fs_read_text_file", "{}");
     expect(prepared.error?.content).toBe("Error: Invalid parameters for tool 'mcp_fs_read_text_file': missing required path");
     expect(client.calls, "the server is never called with invalid arguments").toEqual([]);
+    expect(McpTool.discoverable, "an adapter needs a live client, so the loader must never create it: keep static discoverable = false").toBe(false);
   });
 });
