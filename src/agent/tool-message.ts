@@ -141,11 +141,15 @@ function describeBytes(value: object): string | null {
 /** Thrown (never escaping this module) to stop writing when a budget runs out. */
 const STOP: unique symbol = Symbol("result text budget spent");
 
+/** JSON texts of recently seen object keys: keys repeat across a list of records. */
+const KEY_CACHE_LIMIT = 1_000;
+
 /** The text written so far, with the two budgets that bound the work. */
 class TextSink {
   readonly parts: string[] = [];
   length = 0;
   nodes = 0;
+  readonly #keys = new Map<string, string>();
   constructor(
     readonly maxChars: number,
     readonly maxNodes: number,
@@ -170,173 +174,203 @@ class TextSink {
     this.write(JSON.stringify(kept));
   }
 
-  mark(): [number, number] {
-    return [this.parts.length, this.length];
+  /**
+   * An object key and its colon (`"key":`, or `,"key":` when `comma`), remembered for the next
+   * record with the same keys.
+   */
+  writeKey(key: string, comma: boolean): void {
+    let known = this.#keys.get(key);
+    if (known === undefined) {
+      if (key.length > 64 || this.#keys.size >= KEY_CACHE_LIMIT) {
+        if (comma) this.write(",");
+        this.quote(key);
+        this.write(":");
+        return;
+      }
+      known = `${JSON.stringify(key)}:`;
+      this.#keys.set(key, known);
+    }
+    this.write(comma ? `,${known}` : known);
   }
 
-  rollback([count, length]: [number, number]): void {
+  /** Forgets everything written after the `count`-th part. */
+  rollback(count: number, length: number): void {
     this.parts.length = count;
     this.length = length;
   }
 }
 
-/** A value, as the writer will show it. */
-type Shape =
-  | { kind: "omit" }
-  | { kind: "raw"; text: string }
-  | { kind: "string"; text: string }
-  | { kind: "array" | "map" | "set" | "object"; value: object };
-
-function unreadable(thrown: unknown): Shape {
-  if (thrown === STOP) throw STOP;
-  return { kind: "string", text: `[unreadable: ${formatThrown(thrown)}]` };
+function describeSymbol(value: symbol): string {
+  try {
+    return value.toString();
+  } catch {
+    return "Symbol()";
+  }
 }
 
 /**
- * Decides how one value is shown, calling nothing twice: `toJSON` at most once (as JSON does),
- * and each check inside a try, because a Proxy can throw from any of them.
+ * Writes one value as JSON; returns false (writing nothing) for a value JSON leaves out:
+ * `undefined`, or a `toJSON` that gives `undefined`. Every check on an object runs inside a try,
+ * because a Proxy can throw from any of them; a part that throws midway is taken back and shown
+ * as `"[unreadable: …]"`.
  */
-function shapeOf(value: unknown, key: string, ancestors: readonly object[], sink: TextSink, useToJSON = true): Shape {
+function writeValue(value: unknown, key: string, ancestors: object[], sink: TextSink, useToJSON = true): boolean {
   sink.visit();
+  switch (typeof value) {
+    case "string":
+      sink.quote(value);
+      return true;
+    case "number":
+      sink.write(Number.isFinite(value) ? String(value) : "null");
+      return true;
+    case "boolean":
+      sink.write(value ? "true" : "false");
+      return true;
+    case "undefined":
+      return false;
+    case "bigint":
+      sink.quote(value.toString());
+      return true;
+    case "symbol":
+      sink.quote(describeSymbol(value));
+      return true;
+    case "function":
+      sink.quote(describeFunction(value));
+      return true;
+    default:
+      break;
+  }
+  if (value === null) {
+    sink.write("null");
+    return true;
+  }
+  const obj = value as object;
+  if (ancestors.includes(obj)) {
+    sink.quote("[Circular]");
+    return true;
+  }
+  if (ancestors.length >= MAX_DEPTH) {
+    sink.quote("[Too deep]");
+    return true;
+  }
+  const count = sink.parts.length;
+  const length = sink.length;
+  ancestors.push(obj);
   try {
-    switch (typeof value) {
-      case "string":
-        return { kind: "string", text: value };
-      case "number":
-        return { kind: "raw", text: Number.isFinite(value) ? String(value) : "null" };
-      case "boolean":
-        return { kind: "raw", text: String(value) };
-      case "undefined":
-        return { kind: "omit" };
-      case "bigint":
-        return { kind: "string", text: value.toString() };
-      case "symbol":
-        return { kind: "string", text: value.toString() };
-      case "function":
-        return { kind: "string", text: describeFunction(value) };
-      default:
-        break;
-    }
-    if (value === null) return { kind: "raw", text: "null" };
-    const obj = value as object;
-    if (ancestors.includes(obj)) return { kind: "string", text: "[Circular]" };
-    if (ancestors.length >= MAX_DEPTH) return { kind: "string", text: "[Too deep]" };
-    if (obj instanceof ToolResult) return { kind: "string", text: String(obj.content) };
-    const bytes = describeBytes(obj);
-    if (bytes !== null) return { kind: "string", text: bytes };
-    if (obj instanceof Error) return { kind: "string", text: `[${formatThrown(obj)}]` };
-    if (obj instanceof Number) return shapeOf(Number(obj.valueOf()), key, ancestors, sink, false);
-    if (obj instanceof String) return { kind: "string", text: String(obj.valueOf()) };
-    if (obj instanceof Boolean) return { kind: "raw", text: String(obj.valueOf()) };
-    if (useToJSON) {
-      const toJSON: unknown = (obj as { toJSON?: unknown }).toJSON;
-      if (typeof toJSON === "function") {
-        return shapeOf((toJSON as (key: string) => unknown).call(obj, key), key, ancestors, sink, false);
-      }
-    }
-    if (Array.isArray(obj)) return { kind: "array", value: obj };
-    if (obj instanceof Map) return { kind: "map", value: obj };
-    if (obj instanceof Set) return { kind: "set", value: obj };
-    return { kind: "object", value: obj };
+    return writeObject(obj, key, ancestors, sink, useToJSON);
   } catch (thrown) {
-    return unreadable(thrown);
-  }
-}
-
-/** The text of a Map key: strings as they are, other values by their usual spelling. */
-function mapKeyText(key: unknown, ancestors: readonly object[], sink: TextSink): string {
-  if (typeof key === "string") return key;
-  const shape = shapeOf(key, "", ancestors, sink);
-  if (shape.kind === "string" || shape.kind === "raw") return shape.text;
-  if (shape.kind === "omit") return "undefined";
-  try {
-    return Object.prototype.toString.call(shape.value);
-  } catch (thrown) {
-    const text = unreadable(thrown);
-    return text.kind === "string" ? text.text : "[unreadable]";
-  }
-}
-
-/** Writes one shaped value. A part that throws midway is rolled back and shown as unreadable. */
-function writeShape(shape: Shape, ancestors: object[], sink: TextSink): void {
-  if (shape.kind === "omit" || shape.kind === "raw") {
-    sink.write(shape.kind === "omit" ? "null" : shape.text);
-    return;
-  }
-  if (shape.kind === "string") {
-    sink.quote(shape.text);
-    return;
-  }
-  const mark = sink.mark();
-  ancestors.push(shape.value);
-  try {
-    writeContainer(shape.kind, shape.value, ancestors, sink);
-  } catch (thrown) {
-    sink.rollback(mark);
-    const text = unreadable(thrown);
-    if (text.kind === "string") sink.quote(text.text);
+    if (thrown === STOP) throw thrown;
+    sink.rollback(count, length);
+    sink.quote(`[unreadable: ${formatThrown(thrown)}]`);
+    return true;
   } finally {
     ancestors.pop();
   }
 }
 
-function readChild(read: () => unknown, key: string, ancestors: readonly object[], sink: TextSink): Shape {
-  let value: unknown;
-  try {
-    value = read();
-  } catch (thrown) {
-    sink.visit();
-    return unreadable(thrown);
-  }
-  return shapeOf(value, key, ancestors, sink);
+/** A value that is not a plain object: its text, or null when it is walked like an object. */
+function specialText(obj: object): string | null {
+  if (obj instanceof ToolResult) return String(obj.content);
+  const bytes = describeBytes(obj);
+  if (bytes !== null) return bytes;
+  if (obj instanceof Error) return `[${formatThrown(obj)}]`;
+  if (obj instanceof String) return String(obj.valueOf());
+  return null;
 }
 
-function writeContainer(kind: "array" | "map" | "set" | "object", value: object, ancestors: object[], sink: TextSink): void {
-  if (kind === "array") {
-    const list = value as unknown[];
-    const length = list.length;
+function writeObject(obj: object, key: string, ancestors: object[], sink: TextSink, useToJSON: boolean): boolean {
+  const proto: unknown = Object.getPrototypeOf(obj);
+  const plain = proto === Object.prototype || proto === null;
+  if (!plain) {
+    const text = specialText(obj);
+    if (text !== null) {
+      sink.quote(text);
+      return true;
+    }
+    if (obj instanceof Number || obj instanceof Boolean) return writeValue(obj.valueOf(), key, ancestors, sink, false);
+  }
+  if (useToJSON) {
+    const toJSON: unknown = (obj as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === "function") return writeValue((toJSON as (key: string) => unknown).call(obj, key), key, ancestors, sink, false);
+  }
+  if (!plain && Array.isArray(obj)) {
+    const length = obj.length;
     sink.write("[");
     for (let i = 0; i < length; i++) {
       if (i > 0) sink.write(",");
-      writeShape(readChild(() => list[i], String(i), ancestors, sink), ancestors, sink);
+      let item: unknown;
+      try {
+        item = obj[i];
+      } catch (thrown) {
+        sink.visit();
+        sink.quote(`[unreadable: ${formatThrown(thrown)}]`);
+        continue;
+      }
+      if (!writeValue(item, String(i), ancestors, sink)) sink.write("null");
     }
     sink.write("]");
-    return;
+    return true;
   }
-  if (kind === "set") {
+  if (!plain && obj instanceof Set) {
     sink.write("[");
     let first = true;
-    for (const item of value as Set<unknown>) {
+    for (const item of obj) {
       if (!first) sink.write(",");
       first = false;
-      writeShape(shapeOf(item, "", ancestors, sink), ancestors, sink);
+      if (!writeValue(item, "", ancestors, sink)) sink.write("null");
     }
     sink.write("]");
-    return;
+    return true;
   }
   sink.write("{");
   let first = true;
-  const member = (key: string, shape: Shape): void => {
-    if (shape.kind === "omit") return;
-    sink.write(first ? "" : ",");
-    first = false;
-    sink.quote(key);
-    sink.write(":");
-    writeShape(shape, ancestors, sink);
-  };
-  if (kind === "map") {
-    for (const [k, v] of value as Map<unknown, unknown>) {
-      const keyText = mapKeyText(k, ancestors, sink);
-      member(keyText, shapeOf(v, keyText, ancestors, sink));
+  if (!plain && obj instanceof Map) {
+    for (const [k, v] of obj) {
+      const count = sink.parts.length;
+      const length = sink.length;
+      const name = mapKeyText(k, sink);
+      if (!first) sink.write(",");
+      sink.quote(name);
+      sink.write(":");
+      if (writeValue(v, name, ancestors, sink)) first = false;
+      else sink.rollback(count, length);
     }
   } else {
     // Every own enumerable string key, `__proto__` included: the text is written, never rebuilt
     // as an object, so no key can turn into a prototype on the way.
-    for (const key of Object.keys(value)) {
-      member(key, readChild(() => (value as Record<string, unknown>)[key], key, ancestors, sink));
+    for (const name of Object.keys(obj)) {
+      const count = sink.parts.length;
+      const length = sink.length;
+      sink.writeKey(name, !first);
+      let value: unknown;
+      try {
+        value = (obj as Record<string, unknown>)[name];
+      } catch (thrown) {
+        sink.visit();
+        sink.quote(`[unreadable: ${formatThrown(thrown)}]`);
+        first = false;
+        continue;
+      }
+      if (writeValue(value, name, ancestors, sink)) first = false;
+      else sink.rollback(count, length);
     }
   }
   sink.write("}");
+  return true;
+}
+
+/** The text of a Map key: strings as they are, other values by their usual spelling. */
+function mapKeyText(key: unknown, sink: TextSink): string {
+  sink.visit();
+  if (typeof key === "string") return key;
+  if (typeof key === "symbol") return describeSymbol(key);
+  if (typeof key === "function") return describeFunction(key);
+  if (key === null || typeof key !== "object") return String(key);
+  try {
+    return specialText(key) ?? Object.prototype.toString.call(key);
+  } catch (thrown) {
+    return `[unreadable: ${formatThrown(thrown)}]`;
+  }
 }
 
 function positiveOr(value: unknown, fallback: number): number {
@@ -408,17 +442,10 @@ export function toolResultToText(result: unknown, options: ResultTextOptions = {
       }
       return capText(texts.join("\n"), maxChars);
     }
-    const shape = shapeOf(result, "", [], sink);
-    if (shape.kind === "omit") return "undefined";
-    if (shape.kind === "raw" || shape.kind === "string") return capText(shape.text, maxChars);
-    const ancestors: object[] = [shape.value];
-    try {
-      writeContainer(shape.kind, shape.value, ancestors, sink);
-    } catch (thrown) {
-      if (thrown === STOP) throw thrown;
-      return capText(`[unreadable: ${formatThrown(thrown)}]`, maxChars);
-    }
-    return sink.parts.join("");
+    if (!writeValue(result, "", [], sink)) return "undefined";
+    const text = sink.parts.join("");
+    // A value shown as one string (a Date, an Error, bytes, an unreadable part) is given unquoted.
+    return text.startsWith('"') ? capText(String(JSON.parse(text)), maxChars) : text;
   } catch (thrown) {
     if (thrown === STOP) return cutWithNote(sink.parts.join(""), maxChars);
     try {
