@@ -20,7 +20,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { constants } from "node:fs";
-import { link, lstat, mkdir, open, readdir, realpath, rename, rm, rmdir, stat, unlink, writeFile } from "node:fs/promises";
+import { link, lstat, mkdir, open, readdir, realpath, rename, rm, rmdir, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { ChatMessage, ToolCallRequest } from "../providers/base.js";
 import { ToolResult } from "../tools/base.js";
@@ -424,6 +424,10 @@ export interface ResultTextOptions {
 export function toolResultToText(result: unknown, options: ResultTextOptions = {}): string {
   const maxChars = positiveOr(options.maxChars, RESULT_TEXT_MAX_CHARS);
   const maxNodes = positiveOr(options.maxNodes, RESULT_TEXT_MAX_NODES);
+  return capText(convert(result, maxChars, maxNodes), maxChars);
+}
+
+function convert(result: unknown, maxChars: number, maxNodes: number): string {
   const sink = new TextSink(maxChars, maxNodes);
   try {
     if (typeof result === "string") return capText(result, maxChars);
@@ -540,8 +544,8 @@ export async function persistToolResult(opts: {
 }): Promise<string> {
   const bucket = safeFileName(opts.sessionKey === undefined || opts.sessionKey === "" ? "default" : opts.sessionKey);
   const base = safeFileName(opts.callId);
+  // The workspace must exist (it is never created here); a file instead of a folder fails at mkdir.
   const workspace = await realpath(opts.workspace);
-  if (!(await stat(workspace)).isDirectory()) throw new Error(`workspace ${opts.workspace} is not a folder`);
   const root = join(workspace, TOOL_RESULTS_DIR);
   await ensurePlainFolder(root);
   const dir = join(root, bucket);
