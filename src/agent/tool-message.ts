@@ -377,23 +377,15 @@ function positiveOr(value: unknown, fallback: number): number {
   return typeof value === "number" && value > 0 ? value : fallback;
 }
 
-/** The start of `text`, cut at a code point and ended by {@link RESULT_TEXT_CUT_NOTE}, within `maxChars`. */
+/** The start of `text`, cut at a code point and ended by `RESULT_TEXT_CUT_NOTE`, within `maxChars`. */
 function cutWithNote(text: string, maxChars: number): string {
   if (maxChars <= RESULT_TEXT_CUT_NOTE.length) return sliceAtCodePoint(text, maxChars);
   return sliceAtCodePoint(text, maxChars - RESULT_TEXT_CUT_NOTE.length) + RESULT_TEXT_CUT_NOTE;
 }
 
-/** `text` when it fits in `maxChars`, otherwise {@link cutWithNote}. */
+/** `text` when it fits in `maxChars`, otherwise `cutWithNote`. */
 function capText(text: string, maxChars: number): string {
   return text.length <= maxChars ? text : cutWithNote(text, maxChars);
-}
-
-/** Budgets for {@link toolResultToText}. */
-export interface ResultTextOptions {
-  /** The most characters (UTF-16 units) returned; default {@link RESULT_TEXT_MAX_CHARS}. */
-  maxChars?: number;
-  /** The most values visited; default {@link RESULT_TEXT_MAX_NODES}. */
-  maxNodes?: number;
 }
 
 /**
@@ -409,8 +401,13 @@ export interface ResultTextOptions {
  * Total and bounded: it never throws, and it stops writing once the text passes `maxChars` or
  * it has visited `maxNodes` values, so shared references (a value reached by many paths) cannot
  * make the work grow without end. A text that had to stop, strings included, is at most
- * `maxChars` long, cut at a code point and ended by {@link RESULT_TEXT_CUT_NOTE}. Pure: call it
+ * `maxChars` long, cut at a code point and ended by `RESULT_TEXT_CUT_NOTE`. Pure: call it
  * once per result and reuse the text.
+ *
+ * @param result - the value a tool returned.
+ * @param options - `maxChars`: the most characters (UTF-16 units) returned, default
+ *   `RESULT_TEXT_MAX_CHARS` (1,000,000); `maxNodes`: the most values visited, default
+ *   `RESULT_TEXT_MAX_NODES` (100,000).
  *
  * @example
  * ```ts
@@ -421,7 +418,7 @@ export interface ResultTextOptions {
  * toolResultToText({ items: bigList }, { maxChars: 100 }).length <= 100;  // true
  * ```
  */
-export function toolResultToText(result: unknown, options: ResultTextOptions = {}): string {
+export function toolResultToText(result: unknown, options: { maxChars?: number; maxNodes?: number } = {}): string {
   const maxChars = positiveOr(options.maxChars, RESULT_TEXT_MAX_CHARS);
   const maxNodes = positiveOr(options.maxNodes, RESULT_TEXT_MAX_NODES);
   return capText(convert(result, maxChars, maxNodes), maxChars);
@@ -629,7 +626,7 @@ async function removeBucket(path: string): Promise<boolean> {
  * than `keep` whose last change is older than {@link TOOL_RESULT_BUCKET_MAX_AGE_MS}, then the
  * oldest ones beyond {@link TOOL_RESULT_MAX_OTHER_BUCKETS}. The current session's folder is never
  * removed. Only what the runner created is touched: `root` and the folders must be real folders
- * (never symlinks), a folder must hold {@link TOOL_RESULT_BUCKET_MARKER}, and inside it only
+ * (never symlinks), a folder must hold `TOOL_RESULT_BUCKET_MARKER`, and inside it only
  * regular `.txt`/`.tmp` files and the marker are deleted; a folder that still holds anything
  * else stays. Returns the names of the folders removed.
  */
@@ -659,7 +656,7 @@ export async function pruneToolResultBuckets(root: string, keep: string, now: nu
 /**
  * The short text that stands in for a persisted result: where it was saved, its size, and the
  * first 1,200 characters (cut at a code point), then, when the preview is cut, upstream's line
- * {@link PERSISTED_PREVIEW_CUT_LINE}.
+ * `PERSISTED_PREVIEW_CUT_LINE`.
  *
  * @example
  * ```ts
