@@ -7,7 +7,8 @@
  * holds that very result. Layouts live on a memory file system when the machine has one, so a
  * soak of 100,000 runs is not held up by the disk.
  *
- * `FC_RUNS` changes the number of runs (the soak uses 100,000), `FC_SEED` replays a failure.
+ * `FC_RUNS` changes the number of runs (the soak uses 100,000), `FC_SEED` replays a failure. Each
+ * run touches the file system, so the time limit grows with the run count (100 ms a run).
  */
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildToolMessage, TOOL_RESULT_BUCKET_MARKER, TRUNCATION_SUFFIX } from "../../src/agent/tool-message.js";
 import { ToolCallRequest } from "../../src/providers/base.js";
 import { isPathInside } from "../../src/tools/workspace.js";
-import { propertyConfig } from "../properties/runs.js";
+import { propertyConfig, runs } from "../properties/runs.js";
 
 // ---------------------------------------------------------------------------------------------
 // (c) persistence stays inside the workspace
@@ -93,7 +94,7 @@ afterAll(() => {
 });
 
 describe("(c) persistence creates and deletes nothing outside the workspace", () => {
-  it("over generated layouts with symlinks, the outside is untouched and references name files inside", { timeout: 600_000 }, async () => {
+  it("over generated layouts with symlinks, the outside is untouched and references name files inside", { timeout: Math.max(120_000, runs(500) * 100) }, async () => {
     let run = 0;
     let persisted = 0;
     let refused = 0;
