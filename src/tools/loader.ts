@@ -8,12 +8,13 @@
  *
  * @module
  */
-import { readdir, readFile } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { readdir, readFile, realpath } from "node:fs/promises";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Tool, ToolResult, type ExecuteOptions, type JsonSchema, type ToolClass, type ToolContext, type ToolDefinition } from "./base.js";
 import type { ToolRegistry } from "./registry.js";
 import { describeThrown } from "./thrown.js";
+import { isPathInside } from "./workspace.js";
 
 /** Where log lines of the loader go. */
 export interface LoaderLogger {
@@ -53,6 +54,15 @@ const MODULE_FILE = /^(?!_)(?!.*\.(?:test|spec|d)\.[cm]?[jt]s$)([^.]+)\.(?:ts|js
  */
 export function isLoadableToolClass(value: unknown): value is ToolClass {
   if (typeof value !== "function" || value === Tool) return false;
+  try {
+    return loadable(value);
+  } catch {
+    // A class whose static getters or prototype trap throw is not one the loader can use.
+    return false;
+  }
+}
+
+function loadable(value: Function): boolean {
   const proto: unknown = (value as { prototype?: unknown }).prototype;
   if (!(proto instanceof Tool)) return false;
   if (Object.hasOwn(value, "abstract") && (value as { abstract?: unknown }).abstract === true) return false;
@@ -60,13 +70,29 @@ export function isLoadableToolClass(value: unknown): value is ToolClass {
   return (value as { discoverable?: unknown }).discoverable !== false;
 }
 
+/** The plugin class's `configKey`, or `""` when it has none or reading it throws. */
+function pluginConfigKey(tool: Tool): string {
+  try {
+    const key: unknown = (tool.constructor as { configKey?: unknown }).configKey;
+    return typeof key === "string" ? key : "";
+  } catch {
+    return "";
+  }
+}
+
 /**
  * Wraps a plugin's tool so a plain string result that starts with `"Error:"` becomes a
  * `ToolResult` error, as older plugins signalled failure. Everything else passes through,
- * and the wrapper shows the plugin's own name, schema, flags, casting and validation.
+ * and the wrapper shows the plugin's own name, schema, flags, casting and validation. Its class
+ * carries the plugin class's `configKey`, so `wrapped.constructor.configKey` is the plugin's.
  */
 export function wrapPluginTool(tool: Tool): Tool {
-  return new PluginToolWrapper(tool);
+  const configKey = pluginConfigKey(tool);
+  const Wrapper = class extends PluginToolWrapper {
+    static override configKey = configKey;
+  };
+  Object.defineProperty(Wrapper, "name", { value: "PluginToolWrapper" });
+  return new Wrapper(tool);
 }
 
 class PluginToolWrapper extends Tool {
@@ -116,7 +142,11 @@ const consoleLogger: LoaderLogger = {
 };
 
 function className(cls: ToolClass): string {
-  return typeof cls.name === "string" && cls.name !== "" ? cls.name : "(anonymous class)";
+  try {
+    return typeof cls.name === "string" && cls.name !== "" ? cls.name : "(anonymous class)";
+  } catch {
+    return "(a class whose name cannot be read)";
+  }
 }
 
 /**
@@ -219,28 +249,44 @@ export class ToolLoader {
     for (const cls of await this.discover()) {
       const tool = this.#instantiate(cls, ctx, scope);
       if (tool === null) continue;
-      if (builtinNames.has(tool.name)) this.#logger.warn(`built-in ${className(cls)} replaces the earlier built-in '${tool.name}'`);
+      const name = this.#toolName(tool, cls);
+      if (name === null) continue;
+      if (builtinNames.has(name)) this.#logger.warn(`built-in ${className(cls)} replaces the earlier built-in '${name}'`);
       if (this.#register(registry, tool, className(cls))) {
-        builtinNames.add(tool.name);
-        registered.push(tool.name);
+        builtinNames.add(name);
+        registered.push(name);
       }
     }
     for (const [entry, cls] of await this.discoverPlugins()) {
       const tool = this.#instantiate(cls, ctx, scope);
       if (tool === null) continue;
-      if (builtinNames.has(tool.name)) {
-        this.#logger.warn(`skipped plugin '${entry}' (${className(cls)}): its name '${tool.name}' conflicts with built-in`);
+      const name = this.#toolName(tool, cls);
+      if (name === null) continue;
+      if (builtinNames.has(name)) {
+        this.#logger.warn(`skipped plugin '${entry}' (${className(cls)}): its name '${name}' conflicts with built-in`);
         continue;
       }
-      if (pluginNames.has(tool.name)) {
-        this.#logger.warn(`plugin '${entry}' (${className(cls)}) replaces the earlier plugin tool '${tool.name}'`);
+      if (pluginNames.has(name)) {
+        this.#logger.warn(`plugin '${entry}' (${className(cls)}) replaces the earlier plugin tool '${name}'`);
       }
       if (this.#register(registry, wrapPluginTool(tool), className(cls))) {
-        pluginNames.add(tool.name);
-        registered.push(tool.name);
+        pluginNames.add(name);
+        registered.push(name);
       }
     }
     return registered;
+  }
+
+  /** The tool's name, or null (logged) when reading it throws or gives no string: that class is skipped. */
+  #toolName(tool: Tool, cls: ToolClass): string | null {
+    try {
+      const name: unknown = tool.name;
+      if (typeof name === "string") return name;
+      this.#logger.warn(`Failed to register tool ${className(cls)}: its name is ${typeof name}, not a string`);
+    } catch (error) {
+      this.#logger.warn(`Failed to register tool ${className(cls)}: reading its name threw ${describeThrown(error).name}: ${describeThrown(error).message}`);
+    }
+    return null;
   }
 
   #instantiate(cls: ToolClass, ctx: ToolContext, scope: string): Tool | null {
@@ -290,6 +336,29 @@ export class ToolLoader {
     return dirs;
   }
 
+  /**
+   * The real path of a manifest entry's module, or why it is refused: an absolute path, or one
+   * that resolves (through `..` or symlinks) outside the package folder, would run code the
+   * package does not hold, so it is never imported.
+   */
+  async #entryFile(pkgDir: string, modulePath: string): Promise<string | { refused: string }> {
+    if (modulePath === "" || isAbsolute(modulePath) || /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(modulePath)) {
+      return { refused: `its module path ${JSON.stringify(modulePath)} must be relative to the package, like "./module.js"` };
+    }
+    let root: string;
+    let file: string;
+    try {
+      root = await realpath(pkgDir);
+      file = await realpath(resolve(root, modulePath));
+    } catch (error) {
+      return { refused: `its module ${JSON.stringify(modulePath)} cannot be found (${describeThrown(error).message})` };
+    }
+    if (!isPathInside(root, file)) {
+      return { refused: `its module ${JSON.stringify(modulePath)} resolves to ${file}, outside the package folder ${root}` };
+    }
+    return file;
+  }
+
   async #readManifest(pkgDir: string, into: Map<string, ToolClass>): Promise<void> {
     let manifest: unknown;
     try {
@@ -305,8 +374,13 @@ export class ToolLoader {
         continue;
       }
       const [modulePath = "", exportName = "default"] = spec.split("#");
+      const file = await this.#entryFile(pkgDir, modulePath);
+      if (typeof file !== "string") {
+        this.#logger.warn(`skipped plugin '${entry}' in ${pkgDir}: ${file.refused}`);
+        continue;
+      }
       try {
-        const mod = (await import(pathToFileURL(resolve(pkgDir, modulePath)).href)) as Record<string, unknown>;
+        const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
         const value = mod[exportName];
         if (!isLoadableToolClass(value)) {
           this.#logger.warn(`skipped plugin '${entry}' in ${pkgDir}: ${exportName} is not a concrete, discoverable Tool class`);

@@ -21,10 +21,21 @@ function outside(path: string, workspace: string): WorkspaceViolationError {
   return new WorkspaceViolationError(`Path ${path} is outside allowed directory ${workspace}`);
 }
 
-function isInside(root: string, target: string): boolean {
+/**
+ * True when `target` is `root` or lies inside it. Compares path segments, not string prefixes:
+ * `..notes.txt` is a file inside the root, while `..` and `../x` are outside, and `/ws-other` is
+ * not inside `/ws`. Both paths should be absolute and already resolved (`realpath`) when symlinks
+ * matter.
+ */
+export function isPathInside(root: string, target: string): boolean {
   const rel = relative(root, target);
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+  if (rel === "") return true;
+  if (isAbsolute(rel)) return false;
+  const first = rel.split(sep, 1)[0];
+  return first !== "..";
 }
+
+const isInside = isPathInside;
 
 /** The real path of the deepest part of `target` that exists, with the rest appended. */
 async function realpathOfExisting(target: string): Promise<string> {

@@ -129,7 +129,11 @@ describe("persistToolResult (items 125, 127, 130)", () => {
     const path = await persistToolResult({ workspace, sessionKey: "test:runner", callId: "call_big", text: "x".repeat(20_000) });
     expect(path).toBe(join(workspace, ".tool-results", "test_runner", "call_big.txt"));
     expect(await readFile(path, "utf8")).toBe("x".repeat(20_000));
-    expect(await listAll(join(workspace, ".tool-results"))).toEqual(["test_runner", join("test_runner", "call_big.txt")]);
+    expect(await listAll(join(workspace, ".tool-results"))).toEqual([
+      "test_runner",
+      join("test_runner", ".created-by-runner"),
+      join("test_runner", "call_big.txt"),
+    ]);
   });
 
   it("uses the default bucket without a session key", async () => {
@@ -137,20 +141,23 @@ describe("persistToolResult (items 125, 127, 130)", () => {
     expect(path).toBe(join(workspace, ".tool-results", "default", "c1.txt"));
   });
 
-  it("never overwrites an existing file", async () => {
+  it("never overwrites an existing file: the same text reuses it, another text gets the next name", async () => {
     const first = await persistToolResult({ workspace, callId: "same", text: "first" });
+    const again = await persistToolResult({ workspace, callId: "same", text: "first" });
     const second = await persistToolResult({ workspace, callId: "same", text: "second" });
-    expect(second).toBe(first);
+    expect(again).toBe(first);
+    expect(second).toBe(join(workspace, ".tool-results", "default", "same.2.txt"));
     expect(await readFile(first, "utf8")).toBe("first");
+    expect(await readFile(second, "utf8")).toBe("second");
     expect((await listAll(join(workspace, ".tool-results", "default"))).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   });
 
-  it("concurrent writes for one call id keep exactly one complete file", async () => {
+  it("concurrent writes for one call id: each text ends up complete in its own file", async () => {
     const texts = ["a".repeat(5000), "b".repeat(5000), "c".repeat(5000)];
     const paths = await Promise.all(texts.map((text) => persistToolResult({ workspace, callId: "race", text })));
-    expect(new Set(paths).size).toBe(1);
-    expect(texts).toContain(await readFile(paths[0] as string, "utf8"));
-    expect(await listAll(join(workspace, ".tool-results", "default"))).toEqual(["race.txt"]);
+    expect(new Set(paths).size).toBe(3);
+    for (const [i, path] of paths.entries()) expect(await readFile(path, "utf8")).toBe(texts[i]);
+    expect(await listAll(join(workspace, ".tool-results", "default"))).toEqual([".created-by-runner", "race.2.txt", "race.3.txt", "race.txt"]);
   });
 
   it("rejects when the folder cannot be created", async () => {
@@ -202,7 +209,11 @@ describe("buildToolMessage (items 122–125, 132–134)", () => {
     expect(big.content).toContain("Original size: 20000 chars");
     const exact = await buildToolMessage(call("call_eq", "exec"), "y".repeat(2048), { ...opts, workspace });
     expect(exact.content).toBe("y".repeat(2048));
-    expect(await listAll(join(workspace, ".tool-results"))).toEqual(["test_runner", join("test_runner", "call_big.txt")]);
+    expect(await listAll(join(workspace, ".tool-results"))).toEqual([
+      "test_runner",
+      join("test_runner", ".created-by-runner"),
+      join("test_runner", "call_big.txt"),
+    ]);
   });
 
   it("non-string results over the limit are persisted as their text", async () => {
@@ -245,12 +256,16 @@ describe("buildToolMessage (items 122–125, 132–134)", () => {
     expect((await buildToolMessage(call("c", "read_file"), "", opts)).content).toBe("(read_file completed with no output)");
   });
 
-  it("an existing file for the call id is kept, and referenced (item 127)", async () => {
+  it("an existing file for the call id is kept (item 127); the same text is referenced, another text is not", async () => {
     const dir = join(workspace, ".tool-results", "default");
     await mkdir(dir, { recursive: true });
-    await writeFile(join(dir, "dup.txt"), "older");
-    const message = await buildToolMessage(call("dup", "exec"), "n".repeat(5000), { ...opts, workspace });
-    expect(message.content).toContain(join(dir, "dup.txt"));
-    expect(await readFile(join(dir, "dup.txt"), "utf8")).toBe("older");
+    await writeFile(join(dir, "dup.txt"), "n".repeat(5000));
+    const same = await buildToolMessage(call("dup", "exec"), "n".repeat(5000), { ...opts, workspace });
+    expect(same.content).toContain(`Full output saved to: ${join(dir, "dup.txt")}\n`);
+    await writeFile(join(dir, "other.txt"), "older");
+    const other = await buildToolMessage(call("other", "exec"), "m".repeat(5000), { ...opts, workspace });
+    expect(other.content).toContain(`Full output saved to: ${join(dir, "other.2.txt")}\n`);
+    expect(await readFile(join(dir, "other.txt"), "utf8")).toBe("older");
+    expect(await readFile(join(dir, "other.2.txt"), "utf8")).toBe("m".repeat(5000));
   });
 });

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { persistToolResult, pruneToolResultBuckets } from "../../src/agent/tool-message.js";
+import { persistToolResult, pruneToolResultBuckets, TOOL_RESULT_BUCKET_MARKER } from "../../src/agent/tool-message.js";
 
 const DAY = 24 * 60 * 60 * 1000;
 let ws = "";
@@ -14,9 +14,11 @@ afterEach(async () => {
   await rm(ws, { recursive: true, force: true });
 });
 
+/** A session folder as the runner leaves it (its marker and one result), last changed `ageMs` ago. */
 async function bucket(name: string, ageMs: number): Promise<void> {
   const dir = join(ws, ".tool-results", name);
   await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, TOOL_RESULT_BUCKET_MARKER), "");
   await writeFile(join(dir, "call.txt"), "x");
   const when = new Date(Date.now() - ageMs);
   await utimes(dir, when, when);

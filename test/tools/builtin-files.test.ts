@@ -78,8 +78,10 @@ describe("the file built-ins", () => {
   });
 
   it("reads a file, or a range of lines", async () => {
-    expect(await registry.execute("read_file", { path: "notes.txt" })).toBe("one\ntwo\nthree\nfour");
-    expect(await registry.execute("read_file", '{"path": "notes.txt", "offset": "1", "limit": 2}')).toBe("two\nthree");
+    expect(await registry.execute("read_file", { path: "notes.txt" })).toBe("1| one\n2| two\n3| three\n4| four\n\n(End of file — 4 lines total)");
+    expect(await registry.execute("read_file", '{"path": "notes.txt", "offset": "2", "limit": 2}')).toBe(
+      "2| two\n3| three\n\n(Showing lines 2-3 of 4. Use offset=4 to continue.)",
+    );
   });
 
   it("names the path of a missing file in a ToolResult error", async () => {

@@ -1,6 +1,9 @@
 /**
- * The built-in `read_file` tool: reads a text file inside the workspace, optionally a range of
- * lines. Read-only, so the runner may batch it with other safe calls.
+ * The built-in `read_file` tool: reads a text file inside the workspace as numbered lines, a page
+ * at a time, as upstream's `read_file` does. `offset` (from 1) and `limit` (default 2,000) select
+ * lines; at most 128,000 characters come back; and a closing line says either how to read on
+ * (`Use offset=N to continue.`) or that the file ended. So a large file is never resent whole.
+ * Read-only, so the runner may batch it with other safe calls.
  *
  * @module
  */
@@ -21,17 +24,80 @@ export function fileErrorResult(path: string, error: unknown): ToolResult {
   return ToolResult.error(`Error: Could not access ${path}: ${message}`);
 }
 
-/** Reads a text file in the workspace; `offset` and `limit` select lines. */
+/** Lines returned when the call gives no `limit` (upstream's default). */
+export const READ_FILE_DEFAULT_LIMIT = 2_000;
+
+/** The most characters of numbered lines one call returns, closing line aside (upstream's cap). */
+export const READ_FILE_MAX_CHARS = 128_000;
+
+/** Files larger than this are refused before they are read (upstream's limit: 100 MiB). */
+export const READ_FILE_MAX_BYTES = 100 * 1024 * 1024;
+
+/**
+ * Splits a text into lines as Python's `str.splitlines()` does, which upstream uses: at `\n`,
+ * `\r\n`, `\r`, `\v`, `\f`, `\x1c`–`\x1e`, `\x85`, `\u2028` and `\u2029`; a final line
+ * break does not start another line, and an empty text has no lines.
+ */
+export function splitLines(text: string): string[] {
+  if (text === "") return [];
+  // eslint-disable-next-line no-control-regex
+  const lines = text.split(/\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/);
+  if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
+  return lines;
+}
+
+/**
+ * The page of a file's text that `read_file` returns: lines `offset`.. numbered `N| text`, at
+ * most `limit` of them and at most {@link READ_FILE_MAX_CHARS} characters (whole lines only),
+ * then a blank line and either `(Showing lines A-B of T. Use offset=B+1 to continue.)` or
+ * `(End of file — T lines total)`. An `offset` past the last line is an error result. Upstream
+ * cannot page past a single line longer than the cap; here such a line is cut at the cap (at a
+ * code point), said so in the closing line, and the next call goes on with the line after it.
+ */
+export function readFilePage(text: string, offset: number, limit: number | undefined): string | ToolResult {
+  const lines = splitLines(text.replace(/\r\n/g, "\n"));
+  const total = lines.length;
+  const first = offset < 1 ? 1 : offset;
+  if (first > total) return ToolResult.error(`Error: offset ${first} is beyond end of file (${total} lines)`);
+  const start = first - 1;
+  let end = Math.min(start + (limit !== undefined && limit > 0 ? limit : READ_FILE_DEFAULT_LIMIT), total);
+  let numbered = lines.slice(start, end).map((line, i) => `${start + i + 1}| ${line}`);
+  if (numbered.reduce((sum, line) => sum + line.length + 1, -1) > READ_FILE_MAX_CHARS) {
+    // As upstream: keep whole lines while each, with its line break, still fits under the cap.
+    let chars = 0;
+    let kept = 0;
+    for (const line of numbered) {
+      chars += line.length + 1;
+      if (chars > READ_FILE_MAX_CHARS) break;
+      kept++;
+    }
+    if (kept === 0) {
+      const only = numbered[0] as string;
+      const cut = /[\ud800-\udbff]$/.test(only.slice(0, READ_FILE_MAX_CHARS)) ? READ_FILE_MAX_CHARS - 1 : READ_FILE_MAX_CHARS;
+      const more = start + 1 < total ? ` Use offset=${start + 2} to continue.` : "";
+      return `${only.slice(0, cut)}\n\n(Showing line ${start + 1} of ${total}, cut to ${cut} characters.${more})`;
+    }
+    numbered = numbered.slice(0, kept);
+    end = start + kept;
+  }
+  const page = numbered.join("\n");
+  if (end < total) return `${page}\n\n(Showing lines ${first}-${end} of ${total}. Use offset=${end + 1} to continue.)`;
+  return `${page}\n\n(End of file — ${total} lines total)`;
+}
+
+/** Reads a text file in the workspace as numbered lines; `offset` and `limit` page through it. */
 export class ReadFileTool extends WorkspaceTool {
   readonly name = "read_file";
   readonly description =
-    "Read a text file in the workspace. Give `path` relative to the workspace; `offset` (first line, from 0) and `limit` (number of lines) read part of a large file.";
+    "Read a text file in the workspace. Lines come back numbered as `N| text`. A large file comes a page at a time: " +
+    "`offset` is the first line (from 1) and `limit` the number of lines (default 2000); at most about 128,000 characters " +
+    "come back, and the last line says which offset reads on.";
   readonly parameters: JsonSchema = {
     type: "object",
     properties: {
       path: { type: "string", minLength: 1, description: "File path, relative to the workspace." },
-      offset: { type: "integer", minimum: 0, description: "First line to read, counting from 0." },
-      limit: { type: "integer", minimum: 1, description: "Most lines to read." },
+      offset: { type: "integer", minimum: 1, description: "Line to start from, counting from 1 (default 1)." },
+      limit: { type: "integer", minimum: 1, description: "Most lines to read (default 2000)." },
     },
     required: ["path"],
     additionalProperties: false,
@@ -45,13 +111,16 @@ export class ReadFileTool extends WorkspaceTool {
     try {
       const real = await resolveInWorkspace(this.workspace, path);
       const info = await stat(real);
-      if (info.isDirectory()) return ToolResult.error(`Error: ${path} is a directory, not a file`);
+      if (!info.isFile()) return ToolResult.error(`Error: Not a file: ${path}`);
+      if (info.size > READ_FILE_MAX_BYTES) {
+        const mib = (info.size / (1024 * 1024)).toFixed(1);
+        return ToolResult.error(`Error: File too large to read (${mib} MiB). Maximum is ${READ_FILE_MAX_BYTES / (1024 * 1024)} MiB.`);
+      }
       const text = await readFile(real, { encoding: "utf8", signal: options?.signal });
-      const offset = typeof params["offset"] === "number" ? params["offset"] : 0;
+      if (text === "") return `(Empty file: ${path})`;
+      const offset = typeof params["offset"] === "number" ? params["offset"] : 1;
       const limit = typeof params["limit"] === "number" ? params["limit"] : undefined;
-      if (offset === 0 && limit === undefined) return text;
-      const lines = text.split("\n");
-      return lines.slice(offset, limit === undefined ? undefined : offset + limit).join("\n");
+      return readFilePage(text, offset, limit);
     } catch (error) {
       return fileErrorResult(path, error);
     }
