@@ -6,19 +6,17 @@
  *
  * @module
  */
-import AjvImport, { type ErrorObject, type Options as AjvOptions } from "ajv";
+import type { ErrorObject, Options as AjvOptions } from "ajv";
 import type { JsonSchema } from "./base.js";
 import { isPlainObject, resolveSchemaType } from "./cast.js";
 import { describeJsonType } from "./coerce.js";
+import { createSchemaCompiler } from "./dialect.js";
 
 /** A compiled validator: `[]` for a valid value, otherwise one message per problem. */
 export type Validator = (value: unknown) => string[];
 
 /** Most problems listed in one message; the rest are counted. */
 export const MAX_REPORTED_PROBLEMS = 20;
-
-// ajv ships CommonJS with `exports.default`; under NodeNext the default import is the module.
-const Ajv = AjvImport.default;
 
 /**
  * The Ajv options every tool schema is compiled with: all errors (so the model hears every
@@ -37,7 +35,8 @@ export const AJV_OPTIONS: Readonly<AjvOptions> = Object.freeze({
   addUsedSchema: false,
 });
 
-const ajv = new Ajv({ ...AJV_OPTIONS });
+// JSON Schema 2020-12 (draft-07 still read), linear-time patterns, the complexity budget first.
+const ajv = createSchemaCompiler(AJV_OPTIONS);
 
 /** Decodes one JSON Pointer segment (`~1` is `/`, `~0` is `~`). */
 function decodeSegment(segment: string): string {
