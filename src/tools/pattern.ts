@@ -270,11 +270,12 @@ export function ajvRegExpEngine(engine: PatternEngine): AjvRegExpEngine {
       throw new PatternError(`pattern ${JSON.stringify(pattern)} does not compile: ${reason}`);
     }
     const longest = Math.min(MAX_PATTERN_INPUT, Math.floor(MAX_PATTERN_WORK / Math.max(1, patternCost(pattern))));
-    return {
+    const checked: CompiledPattern & { toString(): string } = {
       test: (input: string): boolean => input.length <= longest && compiled.test(input),
       // Ajv shares one compiled pattern between schemas by this text, so it must name the pattern.
       toString: (): string => `/${pattern}/u`,
     };
+    return checked;
   };
   return Object.assign(compile, { code: engine.name });
 }
