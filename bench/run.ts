@@ -23,6 +23,7 @@ import {
   type FloorCheck,
 } from "./corpus.js";
 import { compare, consume, median, sink, wallMs, type Contender, type TimingOptions } from "./harness.js";
+import { benchHostileSchemas } from "./hostile-schemas.js";
 
 const quick = process.argv.includes("--quick");
 const scale = quick ? 0.2 : 1;
@@ -259,6 +260,7 @@ async function main(): Promise<void> {
   const concurrency = await benchConcurrency();
   const sizes = benchRegistrySizes();
   const wide = benchWideArguments();
+  const hostile = benchHostileSchemas(quick ? 200 : 2_000);
 
   const rows: string[][] = [["figure", "measured", "goal", "result"]];
   rows.push([
@@ -297,6 +299,14 @@ async function main(): Promise<void> {
     ]);
   }
 
+  rows.push([
+    `5. register, ${hostile.cases} hostile schemas (${hostile.refused} refused)`,
+    `worst ${round(hostile.worstRegister.ms)} ms (${hostile.worstRegister.kind})`,
+    "bounded",
+    "-",
+  ]);
+  rows.push(["   prepareCall on them", `worst ${round(hostile.worstPrepareCall.ms)} ms (${hostile.worstPrepareCall.kind})`, "bounded", "-"]);
+
   const printed = table(rows);
   console.log(printed);
   const cpu = cpus()[0]?.model ?? "unknown";
@@ -315,6 +325,7 @@ async function main(): Promise<void> {
       runnerOverhead: overhead,
       concurrency,
       growth: { registrySize: { flat, rows: sizes }, argumentProperties: wide },
+      hostileSchemas: hostile,
     },
     schemas: { read_file: READ_FILE_SCHEMA, search: SEARCH_SCHEMA },
   };

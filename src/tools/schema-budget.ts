@@ -35,7 +35,7 @@ export interface SchemaBudget {
 
 /** The budget every tool schema is checked against at `register`. */
 export const SCHEMA_BUDGET: SchemaBudget = Object.freeze({
-  maxNodes: 10_000,
+  maxNodes: 5_000,
   maxTextChars: 500_000,
   maxDepth: 64,
   maxEnumValues: 1_000,

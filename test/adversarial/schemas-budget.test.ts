@@ -131,9 +131,9 @@ describe("item 4: $ref fan-out", () => {
 describe("the rest of the budget", () => {
   it("too many values, too deep, too much text, or an object that contains itself: each refused, naming its limit", () => {
     const properties: Record<string, JsonSchema> = {};
-    for (let i = 0; i < 6_000; i++) properties[`p${i}`] = { type: "string" };
+    for (let i = 0; i < 3_000; i++) properties[`p${i}`] = { type: "string" };
     expect(() => register("wide", { type: "object", properties })).toThrow(
-      "Tool 'wide': its parameters schema is over budget: it has more than 10000 values (SCHEMA_BUDGET.maxNodes)",
+      "Tool 'wide': its parameters schema is over budget: it has more than 5000 values (SCHEMA_BUDGET.maxNodes)",
     );
 
     let deep: JsonSchema = { type: "string" };
@@ -169,7 +169,7 @@ describe("the rest of the budget", () => {
   it("the limits are exported and frozen", () => {
     expect(Object.isFrozen(SCHEMA_BUDGET)).toBe(true);
     expect(SCHEMA_BUDGET).toEqual({
-      maxNodes: 10_000,
+      maxNodes: 5_000,
       maxTextChars: 500_000,
       maxDepth: 64,
       maxEnumValues: 1_000,
