@@ -240,6 +240,7 @@ export function patternProblem(source: string): string | null {
 
 /** The error a pattern that cannot be used is refused with; its message says why. */
 export class PatternError extends Error {
+  /** Always `"PatternError"`, so the error reads as what it is when printed. */
   override readonly name = "PatternError";
 }
 
