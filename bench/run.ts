@@ -27,6 +27,7 @@ import {
 } from "./corpus.js";
 import { compare, consume, median, sink, wallMs, type Contender, type TimingOptions } from "./harness.js";
 import { benchLearnerLoop, learnerLoopRows, type LearnerLoopResult } from "./learner-loop.js";
+import { benchHostileSchemas } from "./hostile-schemas.js";
 
 const quick = process.argv.includes("--quick");
 const write = process.argv.includes("--write");
@@ -304,6 +305,7 @@ async function main(): Promise<void> {
   const wide = benchWideArguments();
   const anyOfItems = benchAnyOfItems();
   const learnerLoop = await learnerLoopFigures();
+  const hostile = benchHostileSchemas(quick ? 200 : 2_000);
 
   const rows: string[][] = [["figure", "measured", "goal", "result"]];
   rows.push([
@@ -352,6 +354,13 @@ async function main(): Promise<void> {
     ]);
   }
   if (learnerLoop !== null) rows.push(...learnerLoopRows(learnerLoop));
+  rows.push([
+    `6. register, ${hostile.cases} hostile schemas (${hostile.refused} refused)`,
+    `worst ${round(hostile.worstRegister.ms)} ms (${hostile.worstRegister.kind})`,
+    "bounded",
+    "-",
+  ]);
+  rows.push(["   prepareCall on them", `worst ${round(hostile.worstPrepareCall.ms)} ms (${hostile.worstPrepareCall.kind})`, "bounded", "-"]);
 
   const printed = table(rows);
   console.log(printed);
@@ -371,6 +380,7 @@ async function main(): Promise<void> {
       runnerOverhead: overhead,
       concurrency,
       growth: { registrySize: { flat, rows: sizes }, argumentProperties: wide, anyOfItems },
+      hostileSchemas: hostile,
       ...(learnerLoop === null ? {} : { learnerLoop }),
     },
     schemas: { read_file: READ_FILE_SCHEMA, search: SEARCH_SCHEMA },

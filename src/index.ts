@@ -21,7 +21,25 @@ export { coerceArgumentValue, unwrapArgumentsPayload, describeJsonType, parseJso
 export { nameKey, suggestToolName } from "./tools/suggest.js";
 export { toolNotFoundMessage, notAnObjectMessage, invalidParametersMessage, emptyResultMessage } from "./tools/messages.js";
 export { describeThrown, formatThrown, type ThrownDescription } from "./tools/thrown.js";
-export { ToolRegistry, RETRY_HINT, type PrepareStep, type PrepareStepName, type PreparedCall } from "./tools/registry.js";
+export { SCHEMA_BUDGET, schemaBudgetProblem, assertWithinSchemaBudget, type SchemaBudget } from "./tools/schema-budget.js";
+export {
+  MAX_PATTERN_COST,
+  MAX_PATTERN_INPUT,
+  MAX_PATTERN_WORK,
+  PatternError,
+  ajvRegExpEngine,
+  nativePatternEngine,
+  patternCost,
+  patternProblem,
+  portablePattern,
+  unsupportedPatternFeature,
+  type AjvRegExpEngine,
+  type CompiledPattern,
+  type PatternEngine,
+} from "./tools/pattern.js";
+export { re2PatternEngine, RE2_LIVE_PROGRAMS } from "./tools/re2-engine.js";
+export { toJsonSchema2020, createSchemaCompiler, type SchemaCompiler } from "./tools/dialect.js";
+export { ToolRegistry, TOOL_NAME_RULE, RETRY_HINT, type PrepareStep, type PrepareStepName, type PreparedCall } from "./tools/registry.js";
 export {
   ToolCallRequest,
   parseToolArguments,

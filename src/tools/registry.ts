@@ -5,14 +5,21 @@
  *
  * @module
  */
-import { compiledSchemaOf, isToolErrorResult, Tool, ToolResult, type CompiledSchema, type ToolDefinition } from "./base.js";
+import { assertObjectRootSchema, compiledSchemaOf, isToolErrorResult, Tool, ToolResult, type CompiledSchema, type ToolDefinition } from "./base.js";
 import { isPlainObject } from "./cast.js";
 import { coerceArgumentValue, describeJsonType, unwrapArgumentsPayload } from "./coerce.js";
 import { invalidParametersMessage, notAnObjectMessage, RETRY_HINT, toolNotFoundMessage } from "./messages.js";
+import { assertWithinSchemaBudget } from "./schema-budget.js";
 import { nameKey } from "./suggest.js";
 import { describeThrown, formatThrown } from "./thrown.js";
 
 export { RETRY_HINT } from "./messages.js";
+
+/**
+ * What a tool name must match to be registered: 1 to 64 ASCII letters, digits, `_` or `-`. This is
+ * what OpenAI-compatible APIs accept; one name outside it makes them refuse every request.
+ */
+export const TOOL_NAME_RULE = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /** The steps of `prepareCall`, in the order of the lesson's flowchart. */
 export type PrepareStepName = "lookup" | "coerce" | "unwrap" | "shape" | "cast" | "validate";
@@ -97,16 +104,26 @@ export class ToolRegistry {
 
   /**
    * Adds a tool under its `name`, compiling its schema now so no call pays for it. A tool with the
-   * same name is replaced and keeps its place in {@link ToolRegistry.toolNames}.
-   * @throws TypeError when the root schema is not an object schema or cannot be compiled.
+   * same name is replaced and keeps its place in {@link ToolRegistry.toolNames}. Before anything is
+   * compiled, the name must match {@link TOOL_NAME_RULE} and the schema must be within the
+   * complexity budget (`SCHEMA_BUDGET` in `schema-budget.ts`); a pattern must run on the linear-time engine.
+   * @throws TypeError when the name breaks the rule, the root schema is not an object schema, the
+   * schema is over budget, or it cannot be compiled (the message names the tool and the reason).
    */
   register(tool: Tool): void {
     const name: unknown = tool.name;
     if (typeof name !== "string" || name === "") {
       throw new TypeError(`A tool's name must be a non-empty string, got ${describeJsonType(name)}`);
     }
+    if (!TOOL_NAME_RULE.test(name)) {
+      throw new TypeError(
+        `Tool name ${JSON.stringify(name)} must be 1 to 64 letters, digits, '_' or '-' (${TOOL_NAME_RULE.source}), what OpenAI-compatible APIs accept`,
+      );
+    }
     let compiled: CompiledSchema;
     try {
+      assertObjectRootSchema(name, tool.parameters ?? {});
+      assertWithinSchemaBudget(name, tool.parameters ?? {});
       compiled = compiledSchemaOf(tool);
     } catch (error) {
       if (error instanceof TypeError) throw error;

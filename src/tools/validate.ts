@@ -7,10 +7,11 @@
  *
  * @module
  */
-import AjvImport, { type ErrorObject, type Options as AjvOptions } from "ajv";
+import type { ErrorObject, Options as AjvOptions } from "ajv";
 import type { JsonSchema } from "./base.js";
 import { isPlainObject, resolveSchemaType } from "./cast.js";
 import { describeJsonType } from "./coerce.js";
+import { createSchemaCompiler, type SchemaCompiler } from "./dialect.js";
 
 /** A compiled validator: `[]` for a valid value, otherwise one message per problem. */
 export type Validator = (value: unknown) => string[];
@@ -19,13 +20,10 @@ export type Validator = (value: unknown) => string[];
 export const MAX_REPORTED_PROBLEMS = 20;
 
 // ---------------------------------------------------------------------------------------------
-// The one place where the Ajv instance and its options are made.
+// The one place where the schema compiler and its options are made.
 
-// ajv ships CommonJS with `exports.default`; under NodeNext the default import is the module.
-const Ajv = AjvImport.default;
-
-/** An Ajv instance as {@link createAjv} makes it. */
-export type AjvInstance = InstanceType<typeof Ajv>;
+/** A schema compiler as {@link createAjv} makes it: Ajv's 2020-12 class behind the complexity budget. */
+export type AjvInstance = SchemaCompiler;
 
 /**
  * The Ajv options every tool schema is compiled with: all errors (so the model hears every
@@ -49,12 +47,13 @@ export const AJV_OPTIONS: Readonly<AjvOptions> = Object.freeze({
 });
 
 /**
- * Makes a new Ajv instance with {@link AJV_OPTIONS}: the same dialect and settings the registry
- * validates with. A test that needs "Ajv's own verdict" compiles its reference validator here.
- * `overrides` change single options (the registry's yes/no checks use `allErrors: false`).
+ * Makes a new schema compiler with {@link AJV_OPTIONS}: JSON Schema 2020-12 (draft-07 still read),
+ * linear-time patterns and the complexity budget first, exactly as the registry validates. A test
+ * that needs "Ajv's own verdict" compiles its reference validator here. `overrides` change single
+ * options (the registry's yes/no checks use `allErrors: false`).
  */
 export function createAjv(overrides: Readonly<AjvOptions> = {}): AjvInstance {
-  return new Ajv({ ...AJV_OPTIONS, ...overrides });
+  return createSchemaCompiler({ ...AJV_OPTIONS, ...overrides });
 }
 
 const ajv = createAjv();
@@ -62,11 +61,12 @@ const ajv = createAjv();
 const checkAjv = createAjv({ allErrors: false });
 
 /**
- * Compiles a schema into a yes/no check with the registry's own Ajv instance. Casting uses it to
+ * Compiles a schema into a yes/no check with the registry's own compiler. Casting uses it to
  * ask whether a value is already accepted, so it never changes one that is.
- * @throws when Ajv cannot compile the schema.
+ * @throws when the schema cannot be compiled.
  */
 export function compileSchemaCheck(schema: JsonSchema | boolean): (value: unknown) => boolean {
+  if (typeof schema === "boolean") return () => schema;
   const check = checkAjv.compile(schema);
   return (value) => check(value) === true;
 }

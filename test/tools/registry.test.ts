@@ -194,8 +194,9 @@ describe("getDefinitions (items 44–46)", () => {
   });
 
   it("sorts by code units, not by locale", () => {
-    const registry = registryOf(new SchemaTool("é"), new SchemaTool("z"), new SchemaTool("e"), new SchemaTool("Z"));
-    expect(namesOf(registry)).toEqual(["Z", "e", "z", "é"]);
+    // Names are ASCII (the name rule); "_" sorts between upper and lower case, "-" before both.
+    const registry = registryOf(new SchemaTool("a"), new SchemaTool("_x"), new SchemaTool("z"), new SchemaTool("-x"), new SchemaTool("Z"));
+    expect(namesOf(registry)).toEqual(["-x", "Z", "_x", "a", "z"]);
   });
 
   it("each definition is the tool's toSchema", () => {
