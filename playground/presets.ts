@@ -4,7 +4,9 @@
  *
  * @module
  */
+import { TOUR } from "../lessons/05-argument-processing/tour.js";
 import type { TurnCall } from "./model.js";
+import { LESSON_SCHEMAS } from "./tools.js";
 
 /** A call panel 1 can load with one click. */
 export interface CallPreset {
@@ -20,21 +22,33 @@ export interface CallPreset {
   args: string;
 }
 
-/** The nine calls of lesson 5's tour, then the hostile cases. */
-export const CALL_PRESETS: readonly CallPreset[] = [
-  { id: "valid", label: "a valid JSON string", tool: "read_file", name: "read_file", args: '{"path": "src/index.ts", "offset": 0, "limit": 20}' },
-  { id: "wrapper", label: 'an {"arguments": "..."} wrapper', tool: "read_file", name: "read_file", args: '{"arguments": "{\\"path\\": \\"README.md\\"}"}' },
-  { id: "cast", label: "numbers sent as strings, cast", tool: "read_file", name: "read_file", args: '{"path": "README.md", "offset": " 1 ", "limit": "5"}' },
-  { id: "array", label: "a JSON array", tool: "read_file", name: "read_file", args: "[1,2,3]" },
-  { id: "malformed", label: "malformed JSON (never repaired)", tool: "read_file", name: "read_file", args: '{"path": 3' },
-  { id: "near-miss", label: "a near-miss name", tool: "read_file", name: "ReadFile", args: '{"path": "README.md"}' },
-  { id: "cast-then-fail", label: "casts, then fails validation", tool: "read_file", name: "read_file", args: '{"path": "a.ts", "limit": "0"}' },
-  { id: "array-for-string", label: "an array for a string field", tool: "read_file", name: "read_file", args: '{"path": ["a.ts"]}' },
-  { id: "empty", label: "no arguments at all", tool: "read_file", name: "read_file", args: "" },
-  { id: "scalar", label: "a scalar", tool: "read_file", name: "read_file", args: "42" },
-  { id: "optional-string", label: "an Optional field given a string", tool: "wait_for", name: "wait_for", args: '{"job": "build", "seconds": "forever"}' },
-  { id: "optional-null", label: "an Optional field given null", tool: "wait_for", name: "wait_for", args: '{"job": "build", "seconds": null}' },
-];
+/** A preset id for each call of lesson 5's tour, by the call's title (the ids are kept in links). */
+const TOUR_IDS: Readonly<Record<string, string>> = {
+  "a valid JSON string": "valid",
+  'an {"arguments": "..."} wrapper': "wrapper",
+  "numbers sent as strings, cast to integers": "cast",
+  "a JSON array": "array",
+  "a scalar: the text 42": "scalar",
+  "a scalar: the value true": "scalar-true",
+  "malformed JSON (never repaired)": "malformed",
+  "a near-miss name": "near-miss",
+  "a value that casts, then fails validation": "cast-then-fail",
+  "an array for a string field (never stringified)": "array-for-string",
+  "an Optional field refusing a string": "optional-string",
+  "an Optional field casting a number string": "optional-cast",
+  "no arguments at all": "empty",
+};
+
+/**
+ * Every call of lesson 5's tour, which holds the lesson's hostile cases too. The page's argument
+ * box holds text, so the one call whose arguments are a value (`true`) is offered as its JSON text,
+ * which the coerce step keeps as a string: the shape check then says `got string`.
+ */
+export const CALL_PRESETS: readonly CallPreset[] = TOUR.map((call, i) => {
+  const tool = call.name in LESSON_SCHEMAS ? call.name : "read_file";
+  const args = typeof call.args === "string" ? call.args : JSON.stringify(call.args);
+  return { id: TOUR_IDS[call.title] ?? `call-${i + 1}`, label: call.title, tool, name: call.name, args };
+});
 
 /** A scripted turn panel 2 can load. */
 export interface TurnPreset {

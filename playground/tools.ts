@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { WAIT_SCHEMA } from "../lessons/05-argument-processing/tour.js";
 import { Tool, type ExecuteOptions, type JsonSchema } from "../src/tools/base.js";
 
 /** A tool whose name and schema are given, and which answers "ok" at once. */
@@ -31,15 +32,17 @@ export class SchemaTool extends Tool {
 
 /** The lesson tools panel 1 can pick, by name: their schemas as the lessons register them. */
 export const LESSON_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
+  // The real `ReadFileTool`'s schema (src/tools/builtin/read-file.ts, which reads the disk and so
+  // stays out of the page); a test checks the two are equal.
   read_file: {
     type: "object",
     properties: {
       path: { type: "string", minLength: 1, description: "File path, relative to the workspace." },
-      offset: { type: "integer", minimum: 0, description: "First line to return (0-based)." },
-      limit: { type: "integer", minimum: 1, maximum: 10000, description: "How many lines to return." },
-      encoding: { type: "string", enum: ["utf-8", "latin-1"], description: "Text encoding." },
+      offset: { type: "integer", minimum: 1, description: "Line to start from, counting from 1 (default 1)." },
+      limit: { type: "integer", minimum: 1, description: "Most lines to read (default 2000)." },
     },
     required: ["path"],
+    additionalProperties: false,
   },
   list_dir: {
     type: "object",
@@ -50,14 +53,7 @@ export const LESSON_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
     properties: { path: { type: "string", minLength: 1 }, content: { type: "string" } },
     required: ["path", "content"],
   },
-  wait_for: {
-    type: "object",
-    properties: {
-      job: { type: "string" },
-      seconds: { anyOf: [{ type: "integer", minimum: 0 }, { type: "null" }], description: "Optional[int], as Pydantic writes it." },
-    },
-    required: ["job"],
-  },
+  wait: WAIT_SCHEMA,
 };
 
 /** What a simulated call does: answer, return an error result, throw, or hang until aborted. */

@@ -88,7 +88,7 @@ export function isEmptyToolResult(result: unknown): boolean {
   if (result === null || result === undefined) return true;
   if (typeof result === "string") return result.trim() === "";
   try {
-    if (result instanceof ToolResult) return String(result.content).trim() === "";
+    if (result instanceof ToolResult) return typeof result.content === "string" && result.content.trim() === "";
     if (Array.isArray(result)) {
       if (result.length === 0) return true;
       return isTextBlockList(result) && result.map((b) => b.text).join("\n").trim() === "";
@@ -270,7 +270,9 @@ function writeValue(value: unknown, key: string, ancestors: object[], sink: Text
 
 /** A value that is not a plain object: its text, or null when it is walked like an object. */
 function specialText(obj: object): string | null {
-  if (obj instanceof ToolResult) return String(obj.content);
+  // A ToolResult always has string content; an object only dressed as one (its prototype set by
+  // hand) has none to show.
+  if (obj instanceof ToolResult) return typeof obj.content === "string" ? obj.content : "[a result that cannot be shown as text]";
   const bytes = describeBytes(obj);
   if (bytes !== null) return bytes;
   if (obj instanceof Error) return `[${formatThrown(obj)}]`;

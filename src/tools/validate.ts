@@ -172,6 +172,11 @@ function reword(error: ErrorObject, path: string, value: unknown): string {
       return `${label} must have at least ${String(p["limit"])} items`;
     case "maxItems":
       return `${label} must be at most ${String(p["limit"])} items`;
+    // A tuple (`prefixItems` with `items: false`, or draft-07's `additionalItems: false`) that is too long.
+    case "items":
+    case "additionalItems":
+      if (typeof p["limit"] === "number") return `${label} must be at most ${String(p["limit"])} items`;
+      return `${label} fails ${error.keyword}`;
     case "additionalProperties":
       return `unexpected parameter ${join(path, String(p["additionalProperty"]))}`;
     case "pattern":

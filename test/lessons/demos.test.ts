@@ -191,7 +191,7 @@ describe("lesson demos", () => {
     expectLines(run.out, [
       "read_file (the real ReadFileTool)",
       /Call 1 of 13: a valid JSON string/,
-      `would execute with {"path":"src/index.ts","offset":0,"limit":20}`,
+      `would execute with {"path":"src/index.ts","offset":1,"limit":20}`,
       /ok\s+unwrap\s+unwrapped one \{"arguments": …\} level/,
       `would execute with {"path":"README.md"}`,
       /FAIL\s+shape\s+got array, not an object/,

@@ -3,7 +3,8 @@
  * the presets and the URL state. The page only draws what these return.
  */
 import { describe, expect, it } from "vitest";
-import { TOUR } from "../../lessons/05-argument-processing/demo.js";
+import { TOUR } from "../../lessons/05-argument-processing/tour.js";
+import { ReadFileTool } from "../../src/tools/builtin/read-file.js";
 import { notAnObjectMessage, RETRY_HINT } from "../../src/tools/messages.js";
 import { flowchartMarks } from "../../playground/flowchart.js";
 import { preparePlayground, runTurn, unsafeOverlap } from "../../playground/model.js";
@@ -46,15 +47,17 @@ describe("panel 1: prepareCall, live", () => {
     }
   });
 
-  it("has presets for the nine calls of lesson 5's tour and for the lesson's hostile cases", () => {
-    const tour = CALL_PRESETS.slice(0, TOUR.length).map((p) => [p.name, p.args]);
-    expect(TOUR.length).toBe(9);
-    expect(tour).toEqual(TOUR.map((c) => [c.name, c.args]));
-    const hostile = ["malformed", "array", "scalar", "near-miss", "optional-string"];
-    for (const id of hostile) expect(CALL_PRESETS.map((p) => p.id), id).toContain(id);
+  it("offers every call of lesson 5's tour, the lesson's hostile cases among them, as a preset", () => {
+    expect(CALL_PRESETS.map((p) => p.name)).toEqual(TOUR.map((c) => c.name));
+    expect(CALL_PRESETS.map((p) => p.args)).toEqual(TOUR.map((c) => (typeof c.args === "string" ? c.args : JSON.stringify(c.args))));
+    for (const id of ["malformed", "array", "scalar", "near-miss", "optional-string"]) expect(CALL_PRESETS.map((p) => p.id), id).toContain(id);
     const optional = CALL_PRESETS.find((p) => p.id === "optional-string");
     const view = preparePlayground({ tool: optional?.tool ?? "", schema: schemaText(optional?.tool ?? ""), name: optional?.name ?? "", args: optional?.args ?? "" });
-    expect(view).toMatchObject({ kind: "prepared", failedAt: "validate" });
+    expect(view).toMatchObject({ kind: "prepared", failedAt: "validate", modelReads: "Error: Invalid parameters for tool 'wait': seconds should be integer or null" + RETRY_HINT });
+  });
+
+  it("shows the real read_file's schema", () => {
+    expect(JSON.parse(schemaText("read_file"))).toEqual(new ReadFileTool({ workspace: "." }).parameters);
   });
 });
 
@@ -100,7 +103,7 @@ describe("panel 2: one model turn", () => {
 describe("URL state", () => {
   it("round-trips what is on the screen", () => {
     const state = defaultState();
-    state.prepare = { tool: "wait_for", schema: '{"type":"object"}', name: "WaitFor", args: "[1]" };
+    state.prepare = { tool: "wait", schema: '{"type":"object"}', name: "WaitFor", args: "[1]" };
     state.options = { concurrentTools: false, maxConcurrency: 2, failOnToolError: true, toolTimeoutMs: 250 };
     state.calls = [{ id: "x", tool: "write_file", ms: 40, outcome: "throw" }];
     expect(decodeState(`#${encodeState(state)}`)).toEqual(state);
