@@ -12,7 +12,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
 import { PLAYGROUND_PAGE } from "./paths.js";
-import { nodeBuiltinStubs } from "./vite.config.js";
+import { browserPatternEngine, nodeBuiltinStubs } from "./vite.config.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 
@@ -22,15 +22,28 @@ function scriptSafe(code: string): string {
   return code.replace(/<\/(script)/gi, "<\\/$1").replace(/<!--/g, "<\\!--");
 }
 
-/** Builds the page into `file` and returns its size in bytes. */
-export async function buildPlayground(file: string = PLAYGROUND_PAGE): Promise<number> {
+/** What a build wrote: the page's size, and every module the page's script was bundled from. */
+export interface PlaygroundBuild {
+  /** The page's size in bytes. */
+  bytes: number;
+  /** The bundled modules, as absolute paths (or Vite's virtual ids). */
+  modules: string[];
+}
+
+/** Builds the page into `file`. */
+export async function buildPlayground(file: string = PLAYGROUND_PAGE): Promise<PlaygroundBuild> {
   const work = mkdtempSync(join(tmpdir(), "playground-build-"));
+  const modules: string[] = [];
   try {
     await build({
       configFile: false,
       root: here,
       logLevel: "warn",
-      plugins: [nodeBuiltinStubs()],
+      plugins: [
+      browserPatternEngine(),
+      nodeBuiltinStubs(),
+      { name: "workbook-list-modules", generateBundle: (_options, bundle) => { for (const chunk of Object.values(bundle)) if (chunk.type === "chunk") modules.push(...chunk.moduleIds); } },
+    ],
       build: {
         outDir: work,
         emptyOutDir: false,
@@ -49,7 +62,7 @@ export async function buildPlayground(file: string = PLAYGROUND_PAGE): Promise<n
     page = page.replace(link, () => `<style>\n${style}</style>`).replace(entry, () => `<script>\n${scriptSafe(script)}</script>`);
     mkdirSync(dirname(resolve(file)), { recursive: true });
     writeFileSync(resolve(file), page);
-    return Buffer.byteLength(page);
+    return { bytes: Buffer.byteLength(page), modules };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -57,6 +70,6 @@ export async function buildPlayground(file: string = PLAYGROUND_PAGE): Promise<n
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const file = resolve(process.argv[2] ?? PLAYGROUND_PAGE);
-  const bytes = await buildPlayground(file);
+  const { bytes } = await buildPlayground(file);
   console.log(`playground built: ${file} (${Math.round(bytes / 1024)} KB, self-contained)`);
 }

@@ -1,8 +1,9 @@
 /**
  * Vite settings of the playground. `npm run playground` serves `playground/` on a loopback port;
- * `npm run docs` builds it (through `build.ts`) as one classic script beside a static page, so it
- * also works from `file://`. The page imports only the browser-safe core of `src/`; the few Node
- * built-ins that core still names are replaced by stubs that throw if they are ever called.
+ * `npm run docs` builds it (through `build.ts`) as one self-contained page, so it also works from
+ * `file://`. The page imports only the browser-safe core of `src/`; the few Node built-ins that core
+ * still names are replaced by stubs that throw if they are ever called, and patterns run on the
+ * browser's `RegExp` instead of RE2's WebAssembly.
  *
  * @module
  */
@@ -42,9 +43,25 @@ export function nodeBuiltinStubs(): Plugin {
   };
 }
 
+/**
+ * Puts `playground/re2-engine.browser.ts` in place of `src/tools/re2-engine.ts`, whose WebAssembly
+ * is read from disk: in the page, patterns run on the browser's own `RegExp`.
+ */
+export function browserPatternEngine(): Plugin {
+  const browserEngine = fileURLToPath(new URL("./re2-engine.browser.ts", import.meta.url));
+  return {
+    name: "workbook-browser-pattern-engine",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (importer === undefined || !/[\\/]src[\\/]tools[\\/]/.test(importer)) return null;
+      return /^\.\/re2-engine(\.js|\.ts)?$/.test(source) ? browserEngine : null;
+    },
+  };
+}
+
 export default defineConfig({
   root: here,
-  plugins: [nodeBuiltinStubs()],
+  plugins: [browserPatternEngine(), nodeBuiltinStubs()],
   logLevel: "info",
   clearScreen: false,
   server: { host: "127.0.0.1", port: 5178, strictPort: false, fs: { allow: [root] } },

@@ -19,6 +19,7 @@ const shots = join(root, "test-results", "screenshots");
 let dir = "";
 let pageUrl = "";
 let browser: HeadlessBrowser;
+let modules: string[] = [];
 
 /** Opens the page offline: only file:// loads; any other request fails the test. */
 async function open(hash = ""): Promise<{ page: Page; errors: string[]; network: string[] }> {
@@ -45,7 +46,7 @@ describe("the playground in a browser", { timeout: 60_000 }, () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "playground-page-"));
     const file = join(dir, "playground.html");
-    await buildPlayground(file);
+    modules = (await buildPlayground(file)).modules;
     pageUrl = pathToFileURL(file).href;
     browser = await launchChromium();
   }, 120_000);
@@ -53,6 +54,13 @@ describe("the playground in a browser", { timeout: 60_000 }, () => {
   afterAll(async () => {
     await browser?.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("bundles the browser-safe core of src/ and none of the Node-only parts", () => {
+    const fromSrc = modules.filter((m) => m.includes(`${join(root, "src")}/`)).map((m) => m.slice(root.length + 1));
+    expect(fromSrc).toEqual(expect.arrayContaining(["src/tools/registry.ts", "src/tools/validate.ts", "src/tools/cast.ts", "src/agent/runner.ts", "src/agent/batches.ts"]));
+    const nodeOnly = modules.filter((m) => /src\/tools\/(loader|workspace|re2-engine)\.ts|src\/tools\/builtin\/|src\/mcp\/|src\/security\/|src\/providers\/openai-compatible|@modelcontextprotocol|re2-wasm/.test(m));
+    expect(nodeOnly).toEqual([]);
   });
 
   it("loads from disk without the network, with no console error, and reports its load time", async () => {
