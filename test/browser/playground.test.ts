@@ -59,7 +59,7 @@ describe("the playground in a browser", { timeout: 60_000 }, () => {
   it("bundles the browser-safe core of src/ and none of the Node-only parts", () => {
     const fromSrc = modules.filter((m) => m.includes(`${join(root, "src")}/`)).map((m) => m.slice(root.length + 1));
     expect(fromSrc).toEqual(expect.arrayContaining(["src/tools/registry.ts", "src/tools/validate.ts", "src/tools/cast.ts", "src/agent/runner.ts", "src/agent/batches.ts"]));
-    const nodeOnly = modules.filter((m) => /src\/tools\/(loader|workspace|re2-engine)\.ts|src\/tools\/builtin\/|src\/mcp\/|src\/security\/|src\/providers\/openai-compatible|@modelcontextprotocol|re2-wasm/.test(m));
+    const nodeOnly = modules.filter((m) => /src\/tools\/(loader|re2-engine)\.ts|src\/tools\/builtin\/|src\/mcp\/|src\/security\/|src\/providers\/openai-compatible|@modelcontextprotocol|re2-wasm/.test(m));
     expect(nodeOnly).toEqual([]);
   });
 
