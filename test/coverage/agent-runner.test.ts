@@ -199,6 +199,22 @@ describe("a history that already ends with the assistant's answer", () => {
     expect(result.messages).not.toContainEqual({ role: "assistant", content: MODEL_ERROR_PLACEHOLDER });
   });
 
+  it("a failed request after an assistant turn that asked for tools does add the placeholder", async () => {
+    const provider: LLMProvider = {
+      chat: async () => {
+        throw new Error("down");
+      },
+    } as unknown as LLMProvider;
+    const history: ChatMessage[] = [
+      { role: "user", content: "hi" },
+      { role: "assistant", content: "", tool_calls: [call("1", "t").toOpenAIToolCall()] },
+    ];
+    const result = await runner.run(specFor(registryOf(), { provider, messages: history }));
+    expect(result.stopReason).toBe("error");
+    expect(result.error).toBe("Error: the model request failed: Error: down");
+    expect(result.messages).toEqual([...history, { role: "assistant", content: MODEL_ERROR_PLACEHOLDER }]);
+  });
+
   it("maxIterations 0: the finalization answer replaces that last answer rather than following it", async () => {
     const provider = new ScriptedProvider([textReply("summary")]);
     const result = await runner.run(specFor(registryOf(), { provider, messages: answered, maxIterations: 0 }));
