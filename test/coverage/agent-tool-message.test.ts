@@ -10,6 +10,7 @@ import {
   RESULT_TEXT_CUT_NOTE,
   sliceAtCodePoint,
   toolResultToText,
+  TRUNCATION_SUFFIX,
 } from "../../src/agent/tool-message.js";
 import { ToolCallRequest } from "../../src/providers/base.js";
 import { ToolResult } from "../../src/tools/base.js";
@@ -123,6 +124,14 @@ describe("buildToolMessage: values that only turn out blank or odd once converte
     Object.defineProperty(dressed, "content", { value: 5 });
     const message = await buildToolMessage(call, dressed, { maxToolResultChars: 100 });
     expect(message.content).toBe("[a result that cannot be shown as text]");
+  });
+
+  it("a ToolResult gives its content as it is, cut like any text when over the limit", async () => {
+    expect((await buildToolMessage(call, new ToolResult("  kept as written  "), { maxToolResultChars: 100 })).content).toBe(
+      "  kept as written  ",
+    );
+    const long = await buildToolMessage(call, ToolResult.error("e".repeat(30)), { maxToolResultChars: 10 });
+    expect(long.content).toBe("e".repeat(10) + TRUNCATION_SUFFIX);
   });
 
   it("with the limit turned off, a non-string result is converted in full", async () => {
