@@ -7,8 +7,7 @@
  *
  * @module
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { ResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { Tool, ToolResult, type ExecuteOptions, type JsonSchema } from "../tools/base.js";
 import { isPlainObject } from "../tools/cast.js";
 import { describeJsonType } from "../tools/coerce.js";
@@ -296,8 +295,18 @@ export interface McpToolListing {
 /** Most `tools/list` pages read from one server; a server that never stops paging is cut off there. */
 export const MAX_LIST_PAGES = 1_000;
 
+/**
+ * The SDK's client, loaded on first use: importing the workbook (a lesson, an exercise's tests)
+ * never pays for the MCP SDK unless a server is actually used.
+ */
+async function sdkClient(): Promise<typeof import("@modelcontextprotocol/sdk/client/index.js")> {
+  return import("@modelcontextprotocol/sdk/client/index.js");
+}
+
 /** A loose result schema: the SDK checks only that the answer is an object; the adapter checks the rest. */
-const LOOSE_RESULT = ResultSchema;
+async function looseResult(): Promise<typeof import("@modelcontextprotocol/sdk/types.js").ResultSchema> {
+  return (await import("@modelcontextprotocol/sdk/types.js")).ResultSchema;
+}
 
 /**
  * An {@link McpToolClient} over the SDK's `Client` that reads `tools/list` and `tools/call`
@@ -308,7 +317,7 @@ const LOOSE_RESULT = ResultSchema;
 export function mcpToolClient(client: Client): McpToolClient {
   return {
     async listTools(params, options) {
-      const answer: unknown = await client.request({ method: "tools/list", ...(params === undefined ? {} : { params }) }, LOOSE_RESULT, options);
+      const answer: unknown = await client.request({ method: "tools/list", ...(params === undefined ? {} : { params }) }, await looseResult(), options);
       const tools = isPlainObject(answer) ? answer["tools"] : undefined;
       if (!Array.isArray(tools)) {
         throw new Error(`the server's tools/list answer has no list of tools (got ${describeJsonType(tools)})`);
@@ -318,7 +327,7 @@ export function mcpToolClient(client: Client): McpToolClient {
       return typeof next === "string" ? { tools: tools as McpToolInfo[], nextCursor: next } : { tools: tools as McpToolInfo[] };
     },
     async callTool(params, _resultSchema, options) {
-      return client.request({ method: "tools/call", params }, LOOSE_RESULT, options);
+      return client.request({ method: "tools/call", params }, await looseResult(), options);
     },
   };
 }
@@ -374,7 +383,7 @@ export async function listMcpTools(
   serverName: string,
   options: AdaptMcpToolsOptions = {},
 ): Promise<McpToolListing> {
-  const source = client instanceof Client ? mcpToolClient(client) : client;
+  const source = client instanceof (await sdkClient()).Client ? mcpToolClient(client) : client;
   const logger = options.logger ?? consoleMcpLogger;
   const requestOptions: McpRequestOptions = {};
   if (options.signal !== undefined) requestOptions.signal = options.signal;
@@ -543,6 +552,7 @@ export async function connectStdioMcpServer(options: StdioMcpServerOptions): Pro
     stderrTail = (stderrTail + chunk.toString()).slice(-STDERR_TAIL_CHARS);
   });
 
+  const { Client } = await sdkClient();
   const client = new Client({ name: "tool-calling-workbook", version: "0.1.0" }, { jsonSchemaValidator: new SafeJsonSchemaValidator() });
   let closed = false;
   const close = async (): Promise<void> => {

@@ -13,8 +13,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { PassThrough } from "node:stream";
-import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import type { ReadBuffer } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 
@@ -65,7 +64,11 @@ export class ProcessGroupStdioTransport implements Transport {
   readonly stderr = new PassThrough();
 
   readonly #options: ProcessGroupStdioOptions;
-  readonly #buffer = new ReadBuffer();
+  // The SDK's framing is loaded by start(), so importing this module costs nothing until a
+  // server is actually started.
+  #buffer: ReadBuffer | undefined;
+  #serialize: ((message: JSONRPCMessage) => string) | undefined;
+  #started = false;
   #child: ChildProcess | undefined;
   #closing: Promise<void> | undefined;
   #ended = false;
@@ -81,8 +84,16 @@ export class ProcessGroupStdioTransport implements Transport {
   }
 
   /** Spawns the child in its own process group; rejects when it cannot be spawned. */
-  start(): Promise<void> {
-    if (this.#child !== undefined) return Promise.reject(new Error("ProcessGroupStdioTransport already started"));
+  async start(): Promise<void> {
+    if (this.#started) throw new Error("ProcessGroupStdioTransport already started");
+    this.#started = true;
+    const [framing, { getDefaultEnvironment }] = await Promise.all([
+      import("@modelcontextprotocol/sdk/shared/stdio.js"),
+      import("@modelcontextprotocol/sdk/client/stdio.js"),
+    ]);
+    const buffer = new framing.ReadBuffer();
+    this.#buffer = buffer;
+    this.#serialize = framing.serializeMessage;
     return new Promise((resolve, reject) => {
       const child = spawn(this.#options.command, this.#options.args ?? [], {
         env: { ...getDefaultEnvironment(), ...this.#options.env },
@@ -113,7 +124,7 @@ export class ProcessGroupStdioTransport implements Transport {
       child.stdout?.on("data", (chunk: Buffer) => {
         if (this.#ended) return;
         try {
-          this.#buffer.append(chunk);
+          buffer.append(chunk);
         } catch (error) {
           this.onerror?.(error as Error);
           void this.close();
@@ -122,7 +133,7 @@ export class ProcessGroupStdioTransport implements Transport {
         for (;;) {
           let message: JSONRPCMessage | null;
           try {
-            message = this.#buffer.readMessage();
+            message = buffer.readMessage();
           } catch (error) {
             this.onerror?.(error as Error);
             continue;
@@ -138,9 +149,12 @@ export class ProcessGroupStdioTransport implements Transport {
   /** Writes one message to the child's stdin. */
   send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.#child?.stdin;
-    if (stdin === undefined || stdin === null || this.#closing !== undefined) return Promise.reject(new Error("Not connected"));
+    const serialize = this.#serialize;
+    if (stdin === undefined || stdin === null || serialize === undefined || this.#closing !== undefined) {
+      return Promise.reject(new Error("Not connected"));
+    }
     return new Promise((resolve) => {
-      if (stdin.write(serializeMessage(message))) resolve();
+      if (stdin.write(serialize(message))) resolve();
       else stdin.once("drain", resolve);
     });
   }
@@ -176,7 +190,7 @@ export class ProcessGroupStdioTransport implements Transport {
       }
     }
     liveGroups.delete(pid);
-    this.#buffer.clear();
+    this.#buffer?.clear();
     child.stdout?.destroy();
     child.stderr?.destroy();
     this.#end();
