@@ -21,6 +21,9 @@ import { fileURLToPath } from "node:url";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
 
+/** No timed command may take longer than this; a stuck one fails the bench instead of hanging it. */
+const COMMAND_TIMEOUT_MS = 120_000;
+
 /** The goals of the learner's loop, in seconds. */
 export const LEARNER_LOOP_GOALS = { exercise: 1.5, watch: 0.5, progress: 3, lesson: 1.5 } as const;
 
@@ -61,9 +64,9 @@ function figure(command: string, runs: number[], goal: number): LoopFigure {
 
 function timeCommand(args: readonly string[], cwd: string): number {
   const started = process.hrtime.bigint();
-  const result = spawnSync(NPM, args, { cwd, stdio: "ignore", env: { ...process.env, NO_COLOR: "1" } });
+  const result = spawnSync(NPM, args, { cwd, stdio: "ignore", env: { ...process.env, NO_COLOR: "1" }, timeout: COMMAND_TIMEOUT_MS, killSignal: "SIGKILL" });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  if (result.error !== undefined) throw result.error;
+  if (result.error !== undefined) throw new Error(`npm ${args.join(" ")} failed: ${result.error.message}`, { cause: result.error });
   return seconds;
 }
 
@@ -84,9 +87,35 @@ function edit(path: string, n: number): void {
   writeFileSync(path, `${text}// bench edit ${n}\n`);
 }
 
+/** Sends SIGINT to the group led by `pid`, then SIGKILL if it has not closed within 5 s; never waits longer. */
+async function stopGroup(pid: number | undefined, closed: Promise<void>): Promise<void> {
+  const signal = (name: NodeJS.Signals): void => {
+    if (pid === undefined) return;
+    try {
+      process.kill(process.platform === "win32" ? pid : -pid, name);
+    } catch {
+      // Already gone.
+    }
+  };
+  const within = (ms: number): Promise<boolean> =>
+    Promise.race([closed.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms).unref())]);
+  signal("SIGINT");
+  if (await within(5_000)) return;
+  signal("SIGKILL");
+  await within(5_000);
+}
+
 /** Starts `npm run exercise 5 -- --watch`, then saves the file `saves` times, timing save → verdict. */
 async function timeWatch(cwd: string, file: string, saves: number): Promise<number[]> {
-  const child = spawn(NPM, ["run", "exercise", "5", "--", "--watch"], { cwd, env: { ...process.env, NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] });
+  // A process group of its own, so stopping it stops npm, the CLI and vitest together: a signal to
+  // npm alone can leave vitest holding the pipes, and the bench would wait for it forever.
+  const child = spawn(NPM, ["run", "exercise", "5", "--", "--watch"], {
+    cwd,
+    env: { ...process.env, NO_COLOR: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: process.platform !== "win32",
+  });
+  const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
   let buffer = "";
   let waiting: (() => void) | null = null;
   child.stdout.on("data", (chunk: Buffer) => {
@@ -122,8 +151,7 @@ async function timeWatch(cwd: string, file: string, saves: number): Promise<numb
       times.push(Number(process.hrtime.bigint() - started) / 1e9);
     }
   } finally {
-    child.kill("SIGINT");
-    await new Promise((r) => child.once("close", r));
+    await stopGroup(child.pid, closed);
   }
   return times;
 }
