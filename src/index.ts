@@ -15,9 +15,11 @@ export {
   type ToolClass,
   type ToolDefinition,
 } from "./tools/base.js";
-export { castValue, compileCaster, castInteger, castNumber, castBoolean, castString, isPlainObject, resolveSchemaType, type Caster } from "./tools/cast.js";
+export { isPlainObject, describeJsonType, parseJsonOr, safeJsonStringify, CIRCULAR_MARK } from "./json.js";
+export { castValue, compileCaster, castInteger, castNumber, castBoolean, castString, resolveSchemaType, type Caster } from "./tools/cast.js";
 export { compileValidator, formatAjvErrors, formatInstancePath, MAX_REPORTED_PROBLEMS, type Validator } from "./tools/validate.js";
-export { coerceArgumentValue, unwrapArgumentsPayload, describeJsonType, parseJsonOr } from "./tools/coerce.js";
+export { readArgumentText, type ArgumentTextScope } from "./tools/argument-text.js";
+export { coerceArgumentValue, unwrapArgumentsPayload } from "./tools/coerce.js";
 export { nameKey, suggestToolName } from "./tools/suggest.js";
 export { toolNotFoundMessage, notAnObjectMessage, invalidParametersMessage, emptyResultMessage } from "./tools/messages.js";
 export { describeThrown, formatThrown, type ThrownDescription } from "./tools/thrown.js";

@@ -7,10 +7,8 @@
  */
 import { jsonrepair } from "jsonrepair";
 import type { ToolDefinition } from "../tools/base.js";
-import { isPlainObject } from "../tools/cast.js";
-import { parseJsonOr } from "../tools/coerce.js";
-
-const NOT_JSON: unique symbol = Symbol("not JSON");
+import { isPlainObject } from "../json.js";
+import { readArgumentText } from "../tools/argument-text.js";
 
 /** A tool call in the OpenAI wire format, as replayed in an assistant message. */
 export interface OpenAIToolCall {
@@ -71,7 +69,8 @@ function argumentsText(value: unknown): string {
  * Turns a model's raw argument text into a value, and never guesses. `null`/`undefined` and blank
  * text give `{}`; other non-strings are returned as they are; valid JSON gives its value (an
  * array, a number…, which the registry then rejects); malformed JSON and the JSON `null` give the
- * original text back. No repair, ever: this value may be executed.
+ * original text back. No repair, ever: this value may be executed. The registry's "coerce" step
+ * follows the same rule ({@link readArgumentText}), parsing only object and array text.
  *
  * @example
  * ```ts
@@ -81,12 +80,7 @@ function argumentsText(value: unknown): string {
  * ```
  */
 export function parseToolArguments(raw: unknown): unknown {
-  if (raw === null || raw === undefined) return {};
-  if (typeof raw !== "string") return raw;
-  const text = raw.trim();
-  if (text === "") return {};
-  const parsed = parseJsonOr(text, NOT_JSON);
-  return parsed === null || parsed === NOT_JSON ? raw : parsed;
+  return readArgumentText(raw, "any");
 }
 
 /**

@@ -7,11 +7,11 @@
  *
  * @module
  */
+import { safeJsonStringify, type JsonSchema } from "../json.js";
 import { compileCaster, type Caster } from "./cast.js";
 import { compileValidator, type Validator } from "./validate.js";
 
-/** A JSON Schema fragment, as a plain object. A tool's root schema must be an object schema. */
-export type JsonSchema = Record<string, unknown>;
+export type { JsonSchema } from "../json.js";
 
 /**
  * What the loader hands to `enabled()` and `create()`: where the tool may work, and its config.
@@ -124,7 +124,7 @@ export function assertObjectRootSchema(toolName: string, schema: unknown): void 
   if (!isObjectRootSchema(schema)) {
     const type =
       schema !== null && typeof schema === "object" && !Array.isArray(schema)
-        ? JSON.stringify((schema as JsonSchema)["type"])
+        ? safeJsonStringify((schema as JsonSchema)["type"])
         : Array.isArray(schema)
           ? "an array"
           : typeof schema;
@@ -138,7 +138,9 @@ export function assertObjectRootSchema(toolName: string, schema: unknown): void 
 export interface CompiledSchema {
   /** The parameters schema as it was when compiled. */
   schema: JsonSchema;
+  /** Applies the safe casts to a call's arguments. */
   cast: Caster;
+  /** Lists the problems of a call's (cast) arguments; `[]` when they are valid. */
   validate: Validator;
 }
 

@@ -8,8 +8,10 @@
  *
  * @module
  */
-import type { JsonSchema } from "./base.js";
+import { isPlainObject, type JsonSchema } from "../json.js";
 import { compileSchemaCheck } from "./validate.js";
+
+export { isPlainObject } from "../json.js";
 
 /** A compiled cast: takes a value, returns it cast (a new value) or the very same value. */
 export type Caster = (value: unknown) => unknown;
@@ -19,13 +21,6 @@ const NUMBER_TEXT = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
 const NON_FINITE_TEXT = /^\s*([+-]?)(?:nan|inf|infinity)\s*$/i;
 const TRUE_WORDS = new Set(["true", "1", "yes"]);
 const FALSE_WORDS = new Set(["false", "0", "no"]);
-
-/** True for an object literal or a `JSON.parse` object: not an array, not a class instance. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
 
 /**
  * The type a schema asks for: its `type` when that is a string, the first entry that is not

@@ -12,7 +12,7 @@
  */
 import Ajv2020Import, { type Options as AjvOptions, type ValidateFunction } from "ajv/dist/2020.js";
 import draft07MetaSchema from "ajv/dist/refs/json-schema-draft-07.json" with { type: "json" };
-import type { JsonSchema } from "./base.js";
+import type { JsonSchema } from "../json.js";
 import { ajvRegExpEngine, type PatternEngine } from "./pattern.js";
 import { re2PatternEngine } from "./re2-engine.js";
 import { assertWithinSchemaBudget } from "./schema-budget.js";

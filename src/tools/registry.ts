@@ -6,8 +6,8 @@
  * @module
  */
 import { assertObjectRootSchema, compiledSchemaOf, isToolErrorResult, Tool, ToolResult, type CompiledSchema, type ToolDefinition } from "./base.js";
-import { isPlainObject } from "./cast.js";
-import { coerceArgumentValue, describeJsonType, unwrapArgumentsPayload } from "./coerce.js";
+import { describeJsonType, isPlainObject } from "../json.js";
+import { coerceArgumentValue, unwrapArgumentsPayload } from "./coerce.js";
 import { invalidParametersMessage, notAnObjectMessage, RETRY_HINT, toolNotFoundMessage } from "./messages.js";
 import { assertWithinSchemaBudget } from "./schema-budget.js";
 import { nameKey } from "./suggest.js";

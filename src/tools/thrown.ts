@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { safeJsonStringify } from "../json.js";
 
 /** A thrown value, described: the error's name (`TypeError`, or a stand-in) and its message. */
 export interface ThrownDescription {
@@ -21,7 +22,7 @@ function safeString(value: unknown): string {
     if (value === undefined) return "undefined";
     if (typeof value === "object" && value !== null) {
       try {
-        const json = JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? `${v}n` : v));
+        const json = safeJsonStringify(value);
         if (json !== undefined && json !== "{}") return json;
       } catch {
         // fall through to String()

@@ -8,9 +8,8 @@
  * @module
  */
 import type { ErrorObject, Options as AjvOptions } from "ajv";
-import type { JsonSchema } from "./base.js";
-import { isPlainObject, resolveSchemaType } from "./cast.js";
-import { describeJsonType } from "./coerce.js";
+import { describeJsonType, isPlainObject, safeJsonStringify, type JsonSchema } from "../json.js";
+import { resolveSchemaType } from "./cast.js";
 import { createSchemaCompiler, type SchemaCompiler } from "./dialect.js";
 
 /** A compiled validator: `[]` for a valid value, otherwise one message per problem. */
@@ -131,9 +130,10 @@ function join(base: string, key: string): string {
   return base === "" ? key : `${base}.${key}`;
 }
 
+/** A value from a schema or an error as JSON text (an enum's values, a `const`), never throwing. */
 function stringifyValue(value: unknown): string {
   try {
-    return JSON.stringify(value) ?? String(value);
+    return safeJsonStringify(value) ?? String(value);
   } catch {
     return String(value);
   }
@@ -203,7 +203,7 @@ function reword(error: ErrorObject, path: string, value: unknown): string {
     case "dependentRequired":
       return `missing required ${join(path, String(p["missingProperty"]))} (needed with ${String(p["property"])})`;
     case "propertyNames":
-      return `${label} has an invalid key ${JSON.stringify(p["propertyName"])}`;
+      return `${label} has an invalid key ${stringifyValue(p["propertyName"])}`;
     case "if":
       return `${label} must match the "${String(p["failingKeyword"])}" schema`;
     default:

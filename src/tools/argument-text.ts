@@ -1,0 +1,46 @@
+/**
+ * The one "never guess" rule for a model's argument text, shared by the provider side
+ * (`parseToolArguments`, when a response is read) and the registry (the "coerce" step of
+ * `prepareCall`). Blank means no arguments; valid JSON is read; anything else, malformed JSON
+ * above all, is kept exactly as it came, so a later step can refuse it and the model can see why.
+ * No repair, ever: the value may be executed.
+ *
+ * @module
+ */
+import { parseJsonOr } from "../json.js";
+
+/**
+ * Which argument texts are parsed: `"any"` parses every JSON text (`"42"` gives 42, which the
+ * shape check then refuses); `"object-or-array"` parses only text that starts with `{` or `[`
+ * once trimmed, and keeps any other text as the string it is.
+ */
+export type ArgumentTextScope = "any" | "object-or-array";
+
+const NOT_JSON: unique symbol = Symbol("not JSON");
+
+/**
+ * Reads argument text without guessing. `null`, `undefined`, `""` and blank text give `{}` (a call
+ * with no arguments); any other non-string is returned as it is; text within `scope` that is valid
+ * JSON gives its value, except the JSON `null`; everything else (malformed JSON, the JSON `null`,
+ * text outside `scope`) gives the original value back, untrimmed.
+ *
+ * @example
+ * ```ts
+ * readArgumentText('{"path": "a.txt"}', "any");          // { path: "a.txt" }
+ * readArgumentText('{path: "a.txt"}', "any");            // '{path: "a.txt"}' (kept, later refused)
+ * readArgumentText("42", "object-or-array");             // "42"
+ * readArgumentText("   ", "object-or-array");            // {}
+ * ```
+ */
+export function readArgumentText(raw: unknown, scope: ArgumentTextScope): unknown {
+  if (raw === null || raw === undefined) return {};
+  if (typeof raw !== "string") return raw;
+  const text = raw.trim();
+  if (text === "") return {};
+  if (scope === "object-or-array") {
+    const first = text.charCodeAt(0);
+    if (first !== 0x7b /* { */ && first !== 0x5b /* [ */) return raw;
+  }
+  const parsed = parseJsonOr(text, NOT_JSON);
+  return parsed === null || parsed === NOT_JSON ? raw : parsed;
+}
