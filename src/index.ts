@@ -17,7 +17,9 @@ export {
 } from "./tools/base.js";
 export { isPlainObject, describeJsonType, parseJsonOr, safeJsonStringify, CIRCULAR_MARK } from "./json.js";
 export { castValue, compileCaster, castInteger, castNumber, castBoolean, castString, resolveSchemaType, type Caster } from "./tools/cast.js";
-export { compileValidator, formatAjvErrors, formatInstancePath, MAX_REPORTED_PROBLEMS, type Validator } from "./tools/validate.js";
+export { compileValidator, type Validator } from "./tools/validate.js";
+export { formatAjvErrors, MAX_REPORTED_PROBLEMS } from "./tools/ajv-errors.js";
+export { formatInstancePath } from "./tools/instance-path.js";
 export { readArgumentText, type ArgumentTextScope } from "./tools/argument-text.js";
 export { coerceArgumentValue, unwrapArgumentsPayload } from "./tools/coerce.js";
 export { nameKey, suggestToolName } from "./tools/suggest.js";

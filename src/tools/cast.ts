@@ -9,7 +9,7 @@
  * @module
  */
 import { isPlainObject, type JsonSchema } from "../json.js";
-import { compileSchemaCheck } from "./validate.js";
+import { compileSchemaCheck } from "./schema-check.js";
 
 export { isPlainObject } from "../json.js";
 

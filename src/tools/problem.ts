@@ -1,0 +1,91 @@
+/**
+ * One problem the model will read about invalid arguments, as the rewording works with it: where
+ * it is, how it ranks among the problems of its value, and its text, worked out on first need.
+ *
+ * @module
+ */
+import type { ErrorObject } from "ajv";
+import { dottedPath, pointerSegments, valueAtSegments } from "./instance-path.js";
+import { rewordError } from "./problem-text.js";
+
+/**
+ * One problem the model will read, with what is needed to put it in upstream's order: the value
+ * it belongs to (`pointer`, an Ajv instance path) and its rank among that value's own problems.
+ * Its text is worked out only when it is needed (a branch's problems mostly are not).
+ */
+export interface Problem {
+  /** The instance path of the value the problem is about. */
+  pointer: string;
+  /** Order among the problems of one value (type first, as upstream; combinators last). */
+  rank: number;
+  /** The error to reword, when the text has not been worked out yet. */
+  error: ErrorObject | null;
+  /** The text, once worked out. */
+  text: string | null;
+  /** Works the text out, for a combinator's problem whose text is left until needed. */
+  build: (() => string) | null;
+  /** For `unexpected parameter`: the key, which takes that key's place among the value's keys. */
+  extraKey: string | null;
+  /** When the only problem is the value's type: every type that would have done. */
+  types: readonly string[] | null;
+}
+
+/** Upstream's order of one value's own problems: type, enum, range, length; then the rest. */
+const RANK: Readonly<Record<string, number>> = {
+  type: 0,
+  enum: 1,
+  const: 2,
+  minimum: 3,
+  maximum: 3,
+  exclusiveMinimum: 3,
+  exclusiveMaximum: 3,
+  multipleOf: 4,
+  minLength: 5,
+  maxLength: 5,
+  pattern: 6,
+  format: 6,
+  required: 7,
+  minItems: 8,
+  maxItems: 8,
+};
+/** The rank of a keyword not in `RANK`. */
+const OTHER_RANK = 9;
+/** The rank of a failed combinator: after every other problem of its value. */
+const COMBINATOR_RANK = 10;
+
+/** The problem of one Ajv error outside any combinator; its text is worked out when needed. */
+export function plainProblem(error: ErrorObject): Problem {
+  const k = error.keyword;
+  return {
+    pointer: error.instancePath,
+    rank: RANK[k] ?? OTHER_RANK,
+    error,
+    text: null,
+    build: null,
+    extraKey: k === "additionalProperties" ? String(error.params["additionalProperty"]) : null,
+    types: k === "type" ? String(error.params["type"]).split(",") : null,
+  };
+}
+
+/** The text of a problem, worked out on first need. */
+export function messageOf(problem: Problem, root: unknown): string {
+  if (problem.text === null && problem.build !== null) problem.text = problem.build();
+  if (problem.text === null) {
+    const segments = pointerSegments(problem.pointer);
+    const error = problem.error as ErrorObject;
+    problem.text = rewordError(error, dottedPath(segments, segments.length, root), valueAtSegments(segments, segments.length, root));
+  }
+  return problem.text;
+}
+
+/** The one problem of a failed combinator at its value, with its text (or `""` until built). */
+export function combinatorProblem(pointer: string, text: string, types: readonly string[] | null = null): Problem {
+  return { pointer, rank: COMBINATOR_RANK, error: null, text, build: null, extraKey: null, types };
+}
+
+/** The texts of `problems`, each once, in order. */
+export function uniqueMessages(problems: readonly Problem[], root: unknown): string[] {
+  const seen = new Set<string>();
+  for (const p of problems) seen.add(messageOf(p, root));
+  return [...seen];
+}
