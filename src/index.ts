@@ -163,7 +163,9 @@ export { assignMcpToolNames, MAX_TOOL_NAME_LENGTH, TOOL_NAME_PATTERN, type McpNa
 export { registerMcpTools, type McpRegistration, type SkippedMcpTool } from "./mcp/register.js";
 export { SafeJsonSchemaValidator, compileOutputSchema, type OutputCheck } from "./mcp/output-validator.js";
 export { ProcessGroupStdioTransport, type ProcessGroupStdioOptions } from "./mcp/stdio-transport.js";
-export { ToolLoader, isLoadableToolClass, wrapPluginTool, SKIPPED_MODULES, type ToolLoaderOptions, type LoaderLogger } from "./tools/loader.js";
+export { ToolLoader, SKIPPED_MODULES, type ToolLoaderOptions, type LoaderLogger } from "./tools/loader.js";
+export { isLoadableToolClass } from "./tools/loadable-class.js";
+export { wrapPluginTool } from "./tools/plugin-tool-wrapper.js";
 export { resolveInWorkspace, WorkspaceViolationError, MAX_PATH_LENGTH } from "./tools/workspace.js";
 export { ReadFileTool, fileErrorResult } from "./tools/builtin/read-file.js";
 export { ListDirTool } from "./tools/builtin/list-dir.js";

@@ -4,17 +4,24 @@
  *
  * It is kept apart from the registry on purpose: the loader decides *which* tools exist for a
  * context (scope, `enabled`, `create`, collisions); the registry only holds instances and
- * prepares calls. A failing module or class is logged and skipped; loading goes on.
+ * prepares calls. A failing module or class is logged and skipped; loading goes on. Plugin
+ * manifests are read in `./plugin-manifest.js`, and each plugin tool is registered wrapped
+ * (`./plugin-tool-wrapper.js`).
  *
  * @module
  */
-import { readdir, readFile, realpath } from "node:fs/promises";
-import { dirname, isAbsolute, join, resolve } from "node:path";
+import { readdir } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { Tool, ToolResult, type ExecuteOptions, type JsonSchema, type ToolClass, type ToolContext, type ToolDefinition } from "./base.js";
+import { Tool, type ToolClass, type ToolContext } from "./base.js";
+import { isLoadableToolClass } from "./loadable-class.js";
+import { readPluginRoot } from "./plugin-manifest.js";
+import { wrapPluginTool } from "./plugin-tool-wrapper.js";
 import type { ToolRegistry } from "./registry.js";
 import { describeThrown } from "./thrown.js";
-import { isPathInside } from "./workspace.js";
+
+export { isLoadableToolClass } from "./loadable-class.js";
+export { wrapPluginTool } from "./plugin-tool-wrapper.js";
 
 /** Where log lines of the loader go. */
 export interface LoaderLogger {
@@ -45,96 +52,6 @@ export interface ToolLoaderOptions {
 export const SKIPPED_MODULES: ReadonlySet<string> = new Set(["index", "base", "registry", "loader", "schema", "workspace", "config"]);
 
 const MODULE_FILE = /^(?!_)(?!.*\.(?:test|spec|d)\.[cm]?[jt]s$)([^.]+)\.(?:ts|js|mjs)$/;
-
-/**
- * True for a class the loader may instantiate: a subclass of {@link Tool} (not `Tool` itself) that
- * implements `execute`, is not marked `static abstract = true`, and whose `discoverable` is not false.
- * TypeScript's `abstract` leaves no trace at run time, so an abstract base is recognised by its
- * missing `execute` or by an own static `abstract` flag.
- */
-export function isLoadableToolClass(value: unknown): value is ToolClass {
-  if (typeof value !== "function" || value === Tool) return false;
-  try {
-    return loadable(value);
-  } catch {
-    // A class whose static getters or prototype trap throw is not one the loader can use.
-    return false;
-  }
-}
-
-function loadable(value: Function): boolean {
-  const proto: unknown = (value as { prototype?: unknown }).prototype;
-  if (!(proto instanceof Tool)) return false;
-  if (Object.hasOwn(value, "abstract") && (value as { abstract?: unknown }).abstract === true) return false;
-  if (typeof (proto as { execute?: unknown }).execute !== "function") return false;
-  return (value as { discoverable?: unknown }).discoverable !== false;
-}
-
-/** The plugin class's `configKey`, or `""` when it has none or reading it throws. */
-function pluginConfigKey(tool: Tool): string {
-  try {
-    const key: unknown = (tool.constructor as { configKey?: unknown }).configKey;
-    return typeof key === "string" ? key : "";
-  } catch {
-    return "";
-  }
-}
-
-/**
- * Wraps a plugin's tool so a plain string result that starts with `"Error:"` becomes a
- * `ToolResult` error, as older plugins signalled failure. Everything else passes through,
- * and the wrapper shows the plugin's own name, schema, flags, casting and validation. Its class
- * carries the plugin class's `configKey`, so `wrapped.constructor.configKey` is the plugin's.
- */
-export function wrapPluginTool(tool: Tool): Tool {
-  const configKey = pluginConfigKey(tool);
-  const Wrapper = class extends PluginToolWrapper {
-    static override configKey = configKey;
-  };
-  Object.defineProperty(Wrapper, "name", { value: "PluginToolWrapper" });
-  return new Wrapper(tool);
-}
-
-class PluginToolWrapper extends Tool {
-  static override discoverable = false;
-  readonly #inner: Tool;
-  constructor(inner: Tool) {
-    super();
-    this.#inner = inner;
-  }
-  get name(): string {
-    return this.#inner.name;
-  }
-  get description(): string {
-    return this.#inner.description;
-  }
-  get parameters(): JsonSchema {
-    return this.#inner.parameters;
-  }
-  override get readOnly(): boolean {
-    return this.#inner.readOnly;
-  }
-  override get exclusive(): boolean {
-    return this.#inner.exclusive;
-  }
-  override get concurrencySafe(): boolean {
-    return this.#inner.concurrencySafe;
-  }
-  override castParams(params: Record<string, unknown>): Record<string, unknown> {
-    return this.#inner.castParams(params);
-  }
-  override validateParams(params: Record<string, unknown>): string[] {
-    return this.#inner.validateParams(params);
-  }
-  override toSchema(): ToolDefinition {
-    return this.#inner.toSchema();
-  }
-  async execute(params: Record<string, unknown>, options: ExecuteOptions): Promise<unknown> {
-    const result = await this.#inner.execute(params, options);
-    if (typeof result === "string" && result.startsWith("Error:")) return ToolResult.error(result);
-    return result;
-  }
-}
 
 const consoleLogger: LoaderLogger = {
   warn: (msg) => console.warn(`[tool loader] ${msg}`),
@@ -220,12 +137,8 @@ export class ToolLoader {
     if (this.#options.plugins !== undefined) return new Map(Object.entries(this.#options.plugins));
     if (this.#plugins !== null) return new Map(this.#plugins);
     const plugins = new Map<string, ToolClass>();
-    for (const root of this.#options.pluginRoots ?? [process.cwd()]) {
-      const nested = await this.#packageDirs(resolve(root, "node_modules"));
-      for (const pkgDir of nested.length > 0 ? nested : await this.#packageDirs(resolve(root))) {
-        await this.#readManifest(pkgDir, plugins);
-      }
-    }
+    const warn = (msg: string): void => this.#logger.warn(msg);
+    for (const root of this.#options.pluginRoots ?? [process.cwd()]) await readPluginRoot(root, plugins, warn);
     this.#plugins = plugins;
     return new Map(plugins);
   }
@@ -310,87 +223,6 @@ export class ToolLoader {
     } catch (error) {
       this.#logger.warn(`Failed to register tool ${label}: ${describeThrown(error).message}`);
       return false;
-    }
-  }
-
-  async #packageDirs(nodeModules: string): Promise<string[]> {
-    let names: string[];
-    try {
-      names = (await readdir(nodeModules)).sort();
-    } catch {
-      return [];
-    }
-    const dirs: string[] = [];
-    for (const name of names) {
-      if (name.startsWith(".")) continue;
-      if (name.startsWith("@")) {
-        try {
-          for (const inner of (await readdir(join(nodeModules, name))).sort()) dirs.push(join(nodeModules, name, inner));
-        } catch {
-          // not a folder: ignore
-        }
-      } else {
-        dirs.push(join(nodeModules, name));
-      }
-    }
-    return dirs;
-  }
-
-  /**
-   * The real path of a manifest entry's module, or why it is refused: an absolute path, or one
-   * that resolves (through `..` or symlinks) outside the package folder, would run code the
-   * package does not hold, so it is never imported.
-   */
-  async #entryFile(pkgDir: string, modulePath: string): Promise<string | { refused: string }> {
-    if (modulePath === "" || isAbsolute(modulePath) || /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(modulePath)) {
-      return { refused: `its module path ${JSON.stringify(modulePath)} must be relative to the package, like "./module.js"` };
-    }
-    let root: string;
-    let file: string;
-    try {
-      root = await realpath(pkgDir);
-      file = await realpath(resolve(root, modulePath));
-    } catch (error) {
-      return { refused: `its module ${JSON.stringify(modulePath)} cannot be found (${describeThrown(error).message})` };
-    }
-    if (!isPathInside(root, file)) {
-      return { refused: `its module ${JSON.stringify(modulePath)} resolves to ${file}, outside the package folder ${root}` };
-    }
-    return file;
-  }
-
-  async #readManifest(pkgDir: string, into: Map<string, ToolClass>): Promise<void> {
-    let manifest: unknown;
-    try {
-      manifest = JSON.parse(await readFile(join(pkgDir, "package.json"), "utf8"));
-    } catch {
-      return;
-    }
-    const tools = (manifest as { nanobot?: { tools?: unknown } } | null)?.nanobot?.tools;
-    if (tools === null || typeof tools !== "object" || Array.isArray(tools)) return;
-    for (const [entry, spec] of Object.entries(tools as Record<string, unknown>)) {
-      if (typeof spec !== "string" || spec === "") {
-        this.#logger.warn(`skipped plugin '${entry}' in ${pkgDir}: its entry must be "./module.js#Export"`);
-        continue;
-      }
-      const [modulePath = "", exportName = "default"] = spec.split("#");
-      const file = await this.#entryFile(pkgDir, modulePath);
-      if (typeof file !== "string") {
-        this.#logger.warn(`skipped plugin '${entry}' in ${pkgDir}: ${file.refused}`);
-        continue;
-      }
-      try {
-        const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-        const value = mod[exportName];
-        if (!isLoadableToolClass(value)) {
-          this.#logger.warn(`skipped plugin '${entry}' in ${pkgDir}: ${exportName} is not a concrete, discoverable Tool class`);
-          continue;
-        }
-        if (into.has(entry)) this.#logger.warn(`plugin entry '${entry}' in ${pkgDir} replaces an earlier entry of the same name`);
-        into.set(entry, value);
-      } catch (error) {
-        this.#logger.warn(`skipped plugin '${entry}' in ${pkgDir}: it failed to import (${describeThrown(error).message})`);
-      }
     }
   }
 }
