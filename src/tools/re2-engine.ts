@@ -7,12 +7,18 @@
  * If the heap still runs out, the module is loaded again with a fresh heap and the check is
  * repeated once; a check that fails twice counts as not matching.
  *
- * This module is Node-only (`re2-wasm` reads its `.wasm` file synchronously with `fs`, which a
- * browser page cannot do); a browser build uses `nativePatternEngine` from `./pattern.js` instead.
+ * The package is imported statically, so this module names no Node built-in: the pure core (the
+ * registry, casting, validation) reaches it without importing any `node:` module. Loading the
+ * package again needs Node's synchronous `require`, which is looked up only then, through
+ * `process.getBuiltinModule` (Node 20.16 and later; on an older Node a heap that runs out stays
+ * spent, and its checks count as not matching).
+ *
+ * `re2-wasm` reads its `.wasm` file synchronously with `fs`, which a browser page cannot do; a
+ * browser build puts `nativePatternEngine` from `./pattern.js` in place of this module.
  *
  * @module
  */
-import { createRequire } from "node:module";
+import { RE2 } from "re2-wasm";
 import type { CompiledPattern, PatternEngine } from "./pattern.js";
 
 /** The part of `re2-wasm`'s `RE2` class used here. */
@@ -24,8 +30,6 @@ interface Re2Instance {
 
 type Re2Constructor = new (pattern: string, flags: string) => Re2Instance;
 
-const require = createRequire(import.meta.url);
-
 /** How many compiled programs stay in the WebAssembly heap at once. */
 export const RE2_LIVE_PROGRAMS = 64;
 
@@ -35,21 +39,28 @@ interface Loaded {
   generation: number;
 }
 
-let loaded: Loaded | null = null;
-let generation = 0;
+/** The package's modules; the second one holds the heap. */
+const RE2_MODULE_IDS = ["re2-wasm", "re2-wasm/build/wasm/re2.js"];
 
-/** Loads `re2-wasm` (again, with a fresh heap, when `fresh` is set). */
-function load(fresh: boolean): Loaded {
-  if (loaded !== null && !fresh) return loaded;
-  if (fresh) {
-    // Dropping the cached modules makes the next require build a new heap; the old one is
-    // garbage once nothing points to it.
-    for (const id of ["re2-wasm", "re2-wasm/build/wasm/re2.js"]) delete require.cache[require.resolve(id)];
-    cache.clear();
-  }
-  const module = require("re2-wasm") as { RE2: Re2Constructor };
-  loaded = { RE2: module.RE2, generation: ++generation };
-  return loaded;
+let loaded: Loaded = { RE2: RE2 as unknown as Re2Constructor, generation: 1 };
+
+/**
+ * Loads `re2-wasm` again, with a fresh heap: dropping its modules from `require`'s cache makes the
+ * next `require` build a new one, and the old heap is garbage once nothing points to it. `null`
+ * when this runtime offers no synchronous `require`.
+ */
+function requireFreshRe2(): Re2Constructor | null {
+  if (typeof process !== "object" || typeof process.getBuiltinModule !== "function") return null;
+  const require = process.getBuiltinModule("node:module").createRequire(import.meta.url);
+  for (const id of RE2_MODULE_IDS) delete require.cache[require.resolve(id)];
+  return (require("re2-wasm") as { RE2: Re2Constructor }).RE2;
+}
+
+/** Replaces the loaded module with a fresh copy (when one can be loaded) and forgets every program. */
+function reload(): void {
+  cache.clear();
+  const fresh = requireFreshRe2();
+  if (fresh !== null) loaded = { RE2: fresh, generation: loaded.generation + 1 };
 }
 
 /** Compiled programs by source, least recently used first. */
@@ -65,7 +76,7 @@ function free(program: Re2Instance): void {
 
 /** The live program for `source`, compiled now when it is not in the cache. */
 function programFor(source: string): Re2Instance {
-  const current = load(false);
+  const current = loaded;
   const hit = cache.get(source);
   if (hit !== undefined && hit.generation === current.generation) {
     cache.delete(source);
@@ -94,12 +105,12 @@ function withProgram<T>(source: string, work: (program: Re2Instance) => T, onSec
   } catch (error) {
     if (!isAbort(error)) throw error;
   }
-  load(true);
+  reload();
   try {
     return work(programFor(source));
   } catch (error) {
     if (!isAbort(error)) throw error;
-    load(true);
+    reload();
     return onSecondAbort();
   }
 }
