@@ -15,6 +15,14 @@ export {
   type ToolClass,
   type ToolDefinition,
 } from "./tools/base.js";
+export {
+  type AnyJsonTypeName,
+  type JsonTypeName,
+  type ParametersSchema,
+  type PropertySchema,
+  type RequiredList,
+  type RequiredParameterNames,
+} from "./tools/parameters-schema.js";
 export { isPlainObject, describeJsonType, parseJsonOr, safeJsonStringify, CIRCULAR_MARK } from "./json.js";
 export { castValue, compileCaster, castInteger, castNumber, castBoolean, castString, resolveSchemaType, type Caster } from "./tools/cast.js";
 export { compileValidator, type Validator } from "./tools/validate.js";
@@ -171,3 +179,7 @@ export { ReadFileTool, fileErrorResult } from "./tools/builtin/read-file.js";
 export { ListDirTool } from "./tools/builtin/list-dir.js";
 export { WriteFileTool } from "./tools/builtin/write-file.js";
 export { WorkspaceTool } from "./tools/builtin/_workspace-tool.js";
+export type { ReadFileParams } from "./tools/builtin/read-file.js";
+export type { ListDirParams } from "./tools/builtin/list-dir.js";
+export type { WriteFileParams } from "./tools/builtin/write-file.js";
+export type { WebFetchParams } from "./tools/builtin/web-fetch.js";

@@ -37,7 +37,7 @@ import {
   ToolCallRequest,
 } from "../../src/index.js";
 import { ListDirTool } from "../../src/tools/builtin/list-dir.js";
-import { ReadFileTool } from "../../src/tools/builtin/read-file.js";
+import { ReadFileTool, type ReadFileParams } from "../../src/tools/builtin/read-file.js";
 import { WriteFileTool } from "../../src/tools/builtin/write-file.js";
 import { block, bold, dim, field, green, mark, red, say, section, yellow } from "../_shared/print.js";
 import { printStep } from "../_shared/trace.js";
@@ -73,7 +73,7 @@ class ObservedReadFileTool extends ReadFileTool {
   /** The raw value of each `execute` call, before the runner turns it into a message. */
   readonly results: unknown[] = [];
 
-  override async execute(params: Record<string, unknown>, options: ExecuteOptions): Promise<unknown> {
+  override async execute(params: ReadFileParams, options: ExecuteOptions): Promise<unknown> {
     const result = await super.execute(params, options);
     this.results.push(result);
     return result;

@@ -165,6 +165,13 @@ export function compiledSchemaOf(tool: Tool): CompiledSchema {
  * The base class of every tool. A subclass declares `name`, `description`, `parameters` and
  * `execute`; it may override the policy flags and the static plugin hooks.
  *
+ * `P` is the type of the arguments `execute` receives. It defaults to `Record<string, unknown>`;
+ * a tool may name its own (an object type, written with `type`, not `interface`), and then type
+ * its schema from it with {@link ParametersSchema}. The registry only calls `execute` with
+ * arguments its schema accepted, so the schema is what makes `P` true: keep the two in step.
+ *
+ * @typeParam P - the arguments `execute` receives, once cast and validated.
+ *
  * @example
  * ```ts
  * class Echo extends Tool {
@@ -174,9 +181,21 @@ export function compiledSchemaOf(tool: Tool): CompiledSchema {
  *   override get readOnly() { return true; }
  *   async execute(params: Record<string, unknown>) { return String(params.text); }
  * }
+ *
+ * type ShoutParams = { text: string; times?: number };
+ * class Shout extends Tool<ShoutParams> {
+ *   readonly name = "shout";
+ *   readonly description = "Repeat the text back in capitals.";
+ *   readonly parameters: ParametersSchema<ShoutParams> = {
+ *     type: "object",
+ *     properties: { text: { type: "string" }, times: { type: "integer", minimum: 1 } },
+ *     required: ["text"],
+ *   };
+ *   async execute(params: ShoutParams) { return params.text.toUpperCase().repeat(params.times ?? 1); }
+ * }
  * ```
  */
-export abstract class Tool {
+export abstract class Tool<P extends Record<string, unknown> = Record<string, unknown>> {
   /** The exact name the model must call. */
   abstract readonly name: string;
   /** Tells the model what the tool does and when to use it. */
@@ -222,7 +241,7 @@ export abstract class Tool {
   }
 
   /** Does the tool's work. Resolve with a string, a `ToolResult` or any value the runner can turn into text. */
-  abstract execute(params: Record<string, unknown>, options: ExecuteOptions): Promise<unknown>;
+  abstract execute(params: P, options: ExecuteOptions): Promise<unknown>;
 
   /**
    * Applies the safe, schema-driven casts (`"42"` to 42 for an integer, `"true"` to true for a

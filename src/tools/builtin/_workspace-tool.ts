@@ -7,8 +7,12 @@
  */
 import { Tool, type ToolContext } from "../base.js";
 
-/** A tool that works inside one workspace folder, created from `ctx.workspace`. */
-export abstract class WorkspaceTool extends Tool {
+/**
+ * A tool that works inside one workspace folder, created from `ctx.workspace`.
+ *
+ * @typeParam P - the arguments the tool's `execute` receives.
+ */
+export abstract class WorkspaceTool<P extends Record<string, unknown> = Record<string, unknown>> extends Tool<P> {
   /** The folder this tool may work in. */
   readonly workspace: string;
 

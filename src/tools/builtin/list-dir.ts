@@ -5,16 +5,22 @@
  * @module
  */
 import { readdir } from "node:fs/promises";
-import type { JsonSchema } from "../base.js";
+import type { ParametersSchema } from "../parameters-schema.js";
 import { WorkspaceTool } from "./_workspace-tool.js";
 import { resolveInWorkspace } from "../workspace.js";
 import { fileErrorResult } from "./read-file.js";
 
+/** The arguments of `list_dir`: the folder, by default the workspace itself. */
+export type ListDirParams = {
+  /** Folder path, relative to the workspace. */
+  path?: string;
+};
+
 /** Lists the entries of a folder in the workspace, sorted, folders ending in `/`. */
-export class ListDirTool extends WorkspaceTool {
+export class ListDirTool extends WorkspaceTool<ListDirParams> {
   readonly name = "list_dir";
   readonly description = "List the files and folders in a workspace folder (default: the workspace itself). Folders end with '/'.";
-  readonly parameters: JsonSchema = {
+  readonly parameters: ParametersSchema<ListDirParams> = {
     type: "object",
     properties: { path: { type: "string", description: "Folder path, relative to the workspace. Default '.'." } },
     additionalProperties: false,
@@ -23,8 +29,8 @@ export class ListDirTool extends WorkspaceTool {
     return true;
   }
 
-  async execute(params: Record<string, unknown>): Promise<unknown> {
-    const path = typeof params["path"] === "string" && params["path"] !== "" ? params["path"] : ".";
+  async execute(params: ListDirParams): Promise<unknown> {
+    const path = typeof params.path === "string" && params.path !== "" ? params.path : ".";
     try {
       const real = await resolveInWorkspace(this.workspace, path);
       const entries = await readdir(real, { withFileTypes: true });

@@ -8,7 +8,8 @@
  * @module
  */
 import { readFile, stat } from "node:fs/promises";
-import { ToolResult, type ExecuteOptions, type JsonSchema } from "../base.js";
+import { ToolResult, type ExecuteOptions } from "../base.js";
+import type { ParametersSchema } from "../parameters-schema.js";
 import { WorkspaceTool } from "./_workspace-tool.js";
 import { resolveInWorkspace, WorkspaceViolationError } from "../workspace.js";
 
@@ -85,14 +86,24 @@ export function readFilePage(text: string, offset: number, limit: number | undef
   return `${page}\n\n(End of file — ${total} lines total)`;
 }
 
+/** The arguments of `read_file`: a path, and optionally the first line and the number of lines. */
+export type ReadFileParams = {
+  /** File path, relative to the workspace. */
+  path: string;
+  /** Line to start from, counting from 1. */
+  offset?: number;
+  /** Most lines to read. */
+  limit?: number;
+};
+
 /** Reads a text file in the workspace as numbered lines; `offset` and `limit` page through it. */
-export class ReadFileTool extends WorkspaceTool {
+export class ReadFileTool extends WorkspaceTool<ReadFileParams> {
   readonly name = "read_file";
   readonly description =
     "Read a text file in the workspace. Lines come back numbered as `N| text`. A large file comes a page at a time: " +
     "`offset` is the first line (from 1) and `limit` the number of lines (default 2000); at most about 128,000 characters " +
     "come back, and the last line says which offset reads on.";
-  readonly parameters: JsonSchema = {
+  readonly parameters: ParametersSchema<ReadFileParams> = {
     type: "object",
     properties: {
       path: { type: "string", minLength: 1, description: "File path, relative to the workspace." },
@@ -106,8 +117,8 @@ export class ReadFileTool extends WorkspaceTool {
     return true;
   }
 
-  async execute(params: Record<string, unknown>, options?: ExecuteOptions): Promise<unknown> {
-    const path = params["path"] as string;
+  async execute(params: ReadFileParams, options?: ExecuteOptions): Promise<unknown> {
+    const path = params.path;
     try {
       const real = await resolveInWorkspace(this.workspace, path);
       const info = await stat(real);
@@ -118,8 +129,8 @@ export class ReadFileTool extends WorkspaceTool {
       }
       const text = await readFile(real, { encoding: "utf8", signal: options?.signal });
       if (text === "") return `(Empty file: ${path})`;
-      const offset = typeof params["offset"] === "number" ? params["offset"] : 1;
-      const limit = typeof params["limit"] === "number" ? params["limit"] : undefined;
+      const offset = typeof params.offset === "number" ? params.offset : 1;
+      const limit = typeof params.limit === "number" ? params.limit : undefined;
       return readFilePage(text, offset, limit);
     } catch (error) {
       return fileErrorResult(path, error);

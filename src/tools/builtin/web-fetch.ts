@@ -10,7 +10,8 @@
  *
  * @module
  */
-import { Tool, ToolResult, type ExecuteOptions, type JsonSchema, type ToolContext } from "../base.js";
+import { Tool, ToolResult, type ExecuteOptions, type ToolContext } from "../base.js";
+import type { ParametersSchema } from "../parameters-schema.js";
 import { assertPublicUrl, SsrfAllowlist, SsrfError, type HostLookup } from "../../security/ssrf.js";
 
 /** Options of {@link WebFetchTool}; every one is optional. */
@@ -107,6 +108,12 @@ function discard(response: Response): void {
   response.body?.cancel().catch(() => undefined);
 }
 
+/** The arguments of `web_fetch`: the URL to fetch. */
+export type WebFetchParams = {
+  /** The http or https URL to fetch. */
+  url: string;
+};
+
 /**
  * Fetches a public web page and returns its text. Read-only, so it may run in a concurrent batch.
  *
@@ -116,7 +123,7 @@ function discard(response: Response): void {
  * await tool.execute({ url: "https://example.com/" }, { signal: AbortSignal.timeout(10_000) });
  * ```
  */
-export class WebFetchTool extends Tool {
+export class WebFetchTool extends Tool<WebFetchParams> {
   /** The tool name the model calls. */
   readonly name = "web_fetch";
   /** What the model reads about the tool. */
@@ -124,7 +131,7 @@ export class WebFetchTool extends Tool {
     "Fetch a public http(s) URL and return its text (HTML is reduced to plain text). " +
     "Private, internal and local addresses are refused. Long pages are cut.";
   /** One required argument: the URL. */
-  readonly parameters: JsonSchema = {
+  readonly parameters: ParametersSchema<WebFetchParams> = {
     type: "object",
     properties: { url: { type: "string", description: "The http or https URL to fetch." } },
     required: ["url"],
@@ -173,9 +180,9 @@ export class WebFetchTool extends Tool {
   }
 
   /** Fetches `params.url`, following redirects by hand and checking every hop. */
-  async execute(params: Record<string, unknown>, options: ExecuteOptions): Promise<unknown> {
+  async execute(params: WebFetchParams, options: ExecuteOptions): Promise<unknown> {
     const { signal } = options;
-    const start = String(params["url"]);
+    const start = String(params.url);
     const doFetch = this.#fetch ?? globalThis.fetch;
     let current = start;
 

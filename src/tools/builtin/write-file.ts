@@ -6,16 +6,25 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { type ExecuteOptions, type JsonSchema } from "../base.js";
+import { type ExecuteOptions } from "../base.js";
+import type { ParametersSchema } from "../parameters-schema.js";
 import { WorkspaceTool } from "./_workspace-tool.js";
 import { resolveInWorkspace } from "../workspace.js";
 import { fileErrorResult } from "./read-file.js";
 
+/** The arguments of `write_file`: where to write, and the whole text. */
+export type WriteFileParams = {
+  /** File path, relative to the workspace. */
+  path: string;
+  /** The full text to write. */
+  content: string;
+};
+
 /** Writes (or replaces) a text file in the workspace. */
-export class WriteFileTool extends WorkspaceTool {
+export class WriteFileTool extends WorkspaceTool<WriteFileParams> {
   readonly name = "write_file";
   readonly description = "Write text to a file in the workspace, replacing it if it exists. Missing folders are created.";
-  readonly parameters: JsonSchema = {
+  readonly parameters: ParametersSchema<WriteFileParams> = {
     type: "object",
     properties: {
       path: { type: "string", minLength: 1, description: "File path, relative to the workspace." },
@@ -24,9 +33,8 @@ export class WriteFileTool extends WorkspaceTool {
     required: ["path", "content"],
     additionalProperties: false,
   };
-  async execute(params: Record<string, unknown>, options?: ExecuteOptions): Promise<unknown> {
-    const path = params["path"] as string;
-    const content = params["content"] as string;
+  async execute(params: WriteFileParams, options?: ExecuteOptions): Promise<unknown> {
+    const { path, content } = params;
     try {
       const real = await resolveInWorkspace(this.workspace, path);
       await mkdir(dirname(real), { recursive: true });
