@@ -1,0 +1,122 @@
+/**
+ * The shape of `src/`'s module graph, read from the source with the TypeScript parser: no module
+ * imports itself through others, the pure core (the registry, coerce, cast, validate and all they
+ * import) names no Node built-in yet still reaches the RE2 engine, the JSON helpers import
+ * nothing, and no module of the tools core grows past 350 lines.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { builtinModules } from "node:module";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+const src = resolve(fileURLToPath(new URL("../../src", import.meta.url)));
+
+/** One static `import … from` or `export … from` of a module. */
+interface Edge {
+  specifier: string;
+  typeOnly: boolean;
+}
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
+    else if (name.endsWith(".ts")) out.push(path);
+  }
+  return out;
+}
+
+function staticImports(file: string): Edge[] {
+  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false);
+  const edges: Edge[] = [];
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
+      edges.push({ specifier: statement.moduleSpecifier.text, typeOnly: statement.importClause?.isTypeOnly === true });
+    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined && ts.isStringLiteral(statement.moduleSpecifier)) {
+      edges.push({ specifier: statement.moduleSpecifier.text, typeOnly: statement.isTypeOnly });
+    }
+  }
+  return edges;
+}
+
+const files = sourceFiles(src);
+const graph = new Map(files.map((file) => [file, staticImports(file)]));
+
+/** The `src/` file a relative specifier names, or `null` for a package or a built-in. */
+function target(from: string, specifier: string): string | null {
+  if (!specifier.startsWith(".")) return null;
+  return resolve(dirname(from), specifier.replace(/\.js$/, ".ts"));
+}
+
+const nodeBuiltins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+
+describe("the module graph of src/", () => {
+  it("every relative import names a file that exists", () => {
+    for (const [file, edges] of graph) {
+      for (const edge of edges) {
+        const to = target(file, edge.specifier);
+        if (to !== null) expect(graph.has(to), `${relative(src, file)} imports ${edge.specifier}`).toBe(true);
+      }
+    }
+  });
+
+  it("has no import cycles, type-only imports included", () => {
+    const state = new Map<string, "open" | "done">();
+    const path: string[] = [];
+    const cycles: string[] = [];
+    const visit = (file: string): void => {
+      state.set(file, "open");
+      path.push(file);
+      for (const edge of graph.get(file) ?? []) {
+        const to = target(file, edge.specifier);
+        if (to === null || !graph.has(to)) continue;
+        if (state.get(to) === "open") cycles.push([...path.slice(path.indexOf(to)), to].map((f) => relative(src, f)).join(" -> "));
+        else if (!state.has(to)) visit(to);
+      }
+      path.pop();
+      state.set(file, "done");
+    };
+    for (const file of files) if (!state.has(file)) visit(file);
+    expect(cycles).toEqual([]);
+  });
+
+  it("the pure core reaches no Node built-in by static import", () => {
+    for (const entry of ["tools/registry.ts", "tools/coerce.ts", "tools/cast.ts", "tools/validate.ts"]) {
+      const seen = new Set<string>();
+      const stack = [join(src, entry)];
+      const builtins: string[] = [];
+      while (stack.length > 0) {
+        const file = stack.pop() as string;
+        if (seen.has(file)) continue;
+        seen.add(file);
+        for (const edge of graph.get(file) ?? []) {
+          const to = target(file, edge.specifier);
+          if (to !== null) stack.push(to);
+          else if (nodeBuiltins.has(edge.specifier)) builtins.push(`${relative(src, file)} imports ${edge.specifier}`);
+        }
+      }
+      expect(builtins, entry).toEqual([]);
+      // Patterns still run on RE2 in Node: everything that validates imports the engine itself.
+      if (entry !== "tools/coerce.ts") expect(seen.has(join(src, "tools/re2-engine.ts")), entry).toBe(true);
+    }
+  });
+
+  it("the JSON helpers and the argument-text rule stand (almost) alone", () => {
+    expect(graph.get(join(src, "json.ts"))).toEqual([]);
+    expect(graph.get(join(src, "tools/argument-text.ts"))?.map((e) => e.specifier)).toEqual(["../json.js"]);
+    const providerImports = (graph.get(join(src, "providers/base.ts")) ?? []).map((e) => e.specifier);
+    expect(providerImports).not.toContain("../tools/coerce.js");
+    expect(providerImports).not.toContain("../tools/cast.js");
+  });
+
+  it("no module of the tools core is longer than 350 lines", () => {
+    const core = files.filter((file) => file.startsWith(join(src, "tools")) || file === join(src, "json.ts") || file === join(src, "providers/base.ts"));
+    const long = core
+      .map((file) => [relative(src, file), readFileSync(file, "utf8").split("\n").length - 1] as const)
+      .filter(([, lines]) => lines > 350);
+    expect(long).toEqual([]);
+  });
+});
