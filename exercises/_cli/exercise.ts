@@ -19,7 +19,7 @@ import { createInterface } from "node:readline/promises";
 import { BACKUP_DIR, findExercise, learnerText, listExercises, listQuestions, normalize, pristineText, rel, selfCheckOf, type Exercise } from "./catalog.js";
 import { diffLines, formatDiff } from "./diff.js";
 import { checkOnce, printVerdict, typeProblems } from "./check.js";
-import { bold, dim, red, yellow } from "./report.js";
+import { bold, dim, red, yellow } from "./colour.js";
 import { parseHints, readState, writeState } from "./state.js";
 import { startTypeChecker } from "./typecheck.js";
 import { openVitest } from "./vitest-api.js";

@@ -10,7 +10,7 @@
  * @module
  */
 import { isUntouched, listExercises, listQuestions, rel, selfCheckOf, type Exercise } from "./catalog.js";
-import { bold, dim, green, plain, red, yellow } from "./report.js";
+import { bold, dim, green, red, yellow } from "./colour.js";
 import { startTypeChecker, type TypeProblem } from "./typecheck.js";
 import { openVitest } from "./vitest-api.js";
 import { firstFailure, type RunReport, type TestOutcome } from "./vitest-run.js";
@@ -79,7 +79,7 @@ function itemOf(item: Exercise, started: boolean, tests: TestOutcome[], problems
     typeErrors,
     firstFailure:
       state === "failing" && failing !== undefined
-        ? { test: failing.fullName, message: plain(firstFailure(failing.failureMessages[0] ?? "(no message)", 4)) }
+        ? { test: failing.fullName, message: firstFailure(failing.failureMessages[0] ?? "(no message)", 4) }
         : null,
   };
   const check = selfCheckOf(item);
