@@ -5,7 +5,7 @@
  * - `npm run lesson 5` (or `05`) prints lesson 5's title and key points, then runs its demo;
  *   the exit code is the demo's.
  * - `npm run lesson 5 -- --name read_file --args '{"path": 3}'`: everything after the number is
- *   passed to the demo.
+ *   passed to the demo, which reads it with `util.parseArgs` ({@link parseDemoFlags}).
  * - `npm run lesson 5 --step` (without `--`): npm keeps `--step` for itself and sets
  *   `npm_config_step`; the runner reads it back, as the exercise CLI does.
  * - `--step` pauses between steps only on a terminal; piped, it says so and runs straight through.
@@ -16,6 +16,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { parseDemoFlags } from "./_shared/args.js";
 import { findLessonFolder, listLessons, readLessonMeta, type LessonMeta } from "./_shared/meta.js";
 import { bold, dim, heading, red, say, yellow } from "./_shared/print.js";
 import { canPause, noteStepNeedsTerminal } from "./_shared/step.js";
@@ -86,7 +87,7 @@ export async function runLessonCommand(argv: readonly string[]): Promise<number>
     return 1;
   }
   printLessonIntro(meta);
-  if (rest.includes("--step") && !canPause()) noteStepNeedsTerminal();
+  if (parseDemoFlags(rest).step && !canPause()) noteStepNeedsTerminal();
   const demoPath = join(folder, "demo.ts");
   if (!existsSync(demoPath)) {
     say(yellow(`Lesson ${meta.number} has no demo yet (${demoPath}).`));

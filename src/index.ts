@@ -145,29 +145,20 @@ export {
 } from "./security/ssrf.js";
 export { redactURL, REDACTED } from "./providers/redact.js";
 export { WebFetchTool, htmlToText, cutNote, type WebFetchToolOptions } from "./tools/builtin/web-fetch.js";
+export { MCPToolAdapter, normalizeMcpInputSchema, type MCPToolAdapterOptions } from "./mcp/adapter.js";
+export { MALFORMED_MCP_CONTENT } from "./mcp/content.js";
+export { mcpToolClient, type McpToolInfo, type McpToolClient, type McpRequestOptions } from "./mcp/tool-client.js";
+export { consoleMcpLogger, type McpLogger } from "./mcp/logger.js";
 export {
-  MCPToolAdapter,
   adaptMcpTools,
-  connectStdioMcpServer,
-  mcpToolName,
-  normalizeMcpInputSchema,
-  MALFORMED_MCP_CONTENT,
   listMcpTools,
-  mcpToolClient,
   MAX_LIST_PAGES,
-  consoleMcpLogger,
-  type McpToolInfo,
-  type McpToolClient,
-  type McpRequestOptions,
-  type MCPToolAdapterOptions,
   type AdaptMcpToolsOptions,
-  type StdioMcpServerOptions,
-  type StdioMcpConnection,
-  type McpLogger,
   type McpToolProblem,
   type McpToolListing,
-} from "./mcp/adapter.js";
-export { assignMcpToolNames, MAX_TOOL_NAME_LENGTH, TOOL_NAME_PATTERN, type McpNameAssignment, type McpNameKept, type McpNameChanged, type McpNameRefused } from "./mcp/tool-name.js";
+} from "./mcp/list-tools.js";
+export { connectStdioMcpServer, type StdioMcpServerOptions, type StdioMcpConnection } from "./mcp/stdio-connection.js";
+export { assignMcpToolNames, mcpToolName, MAX_TOOL_NAME_LENGTH, TOOL_NAME_PATTERN, type McpNameAssignment, type McpNameKept, type McpNameChanged, type McpNameRefused } from "./mcp/tool-name.js";
 export { registerMcpTools, type McpRegistration, type SkippedMcpTool } from "./mcp/register.js";
 export { SafeJsonSchemaValidator, compileOutputSchema, type OutputCheck } from "./mcp/output-validator.js";
 export { ProcessGroupStdioTransport, type ProcessGroupStdioOptions } from "./mcp/stdio-transport.js";

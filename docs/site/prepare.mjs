@@ -9,17 +9,18 @@ const DOCUMENT_DIRS = ["docs", "lessons", "exercises"];
 
 /** The markdown files of the site, relative to `root`. */
 export function documentFiles(root) {
+  const skipped = (part) => part === "node_modules" || part.startsWith(".") || part.startsWith("_") || part === "api" || part === "generated";
   const found = [];
-  const walk = (dir, depth) => {
-    for (const entry of readdirSync(dir)) {
-      if (entry === "node_modules" || entry.startsWith(".") || entry.startsWith("_") || entry === "api" || entry === "generated") continue;
-      const path = join(dir, entry);
-      if (statSync(path).isDirectory()) {
-        if (depth < 2) walk(path, depth + 1);
-      } else if (entry.endsWith(".md")) found.push(relative(root, path));
+  for (const dir of DOCUMENT_DIRS) {
+    if (!existsSync(join(root, dir))) continue;
+    for (const rel of readdirSync(join(root, dir), { recursive: true, encoding: "utf8" })) {
+      const parts = rel.split(sep);
+      // At most two folders deep, e.g. lessons/05-argument-processing/README.md.
+      if (parts.length > 3 || parts.some(skipped) || !rel.endsWith(".md")) continue;
+      const path = join(root, dir, rel);
+      if (!statSync(path).isDirectory()) found.push(relative(root, path));
     }
-  };
-  for (const dir of DOCUMENT_DIRS) if (existsSync(join(root, dir))) walk(join(root, dir), 0);
+  }
   // The exercises' own overview is read in the repository, not on the site.
   // The site shows docs/*.md and the README of each lesson and exercise; the exercises' overview and
   // hint files are read in the repository.

@@ -8,7 +8,8 @@
  */
 import { join } from "node:path";
 import { selfCheckOf, type Exercise } from "./catalog.js";
-import { bold, dim, printExerciseSummary, yellow } from "./report.js";
+import { bold, dim, yellow } from "./colour.js";
+import { printExerciseSummary } from "./report.js";
 import { startTypeChecker, type TypeChecker, type TypeProblem } from "./typecheck.js";
 import { openVitest } from "./vitest-api.js";
 import type { RunReport } from "./vitest-run.js";

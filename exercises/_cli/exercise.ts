@@ -16,34 +16,54 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, watch, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline/promises";
+import { parseArgs } from "node:util";
 import { BACKUP_DIR, findExercise, learnerText, listExercises, listQuestions, normalize, pristineText, rel, selfCheckOf, type Exercise } from "./catalog.js";
-import { diffLines, formatDiff } from "./diff.js";
 import { checkOnce, printVerdict, typeProblems } from "./check.js";
-import { bold, dim, red, yellow } from "./report.js";
+import { bold, dim, red, yellow } from "./colour.js";
+import { diffLines, formatDiff } from "./diff.js";
 import { parseHints, readState, writeState } from "./state.js";
 import { startTypeChecker } from "./typecheck.js";
 import { openVitest } from "./vitest-api.js";
 
 type Mode = "run" | "watch" | "hint" | "solution" | "reset";
 
+/** The flags `npm run exercise` knows; `-y` is short for `--yes`. */
+const OPTIONS = {
+  watch: { type: "boolean" },
+  hint: { type: "boolean" },
+  solution: { type: "boolean" },
+  reset: { type: "boolean" },
+  yes: { type: "boolean", short: "y" },
+} as const;
+
+/** The flags that choose what to do; at most one may be given. */
+const MODES = ["watch", "hint", "solution", "reset"] as const;
+
+/** An option as it was typed: `--watch`, `-x`, `--watch=1`. */
+function optionText(token: { rawName: string; value?: string | undefined; inlineValue?: boolean | undefined }): string {
+  return token.inlineValue === true ? `${token.rawName}=${token.value ?? ""}` : token.rawName;
+}
+
 /** The command line, read from argv — and from `npm_config_*` when npm swallowed a flag given without `--`. */
-function parseArgs(argv: readonly string[]): { query: string | null; mode: Mode; yes: boolean; unknown: string[] } {
-  const flags = new Set<string>();
-  const unknown: string[] = [];
-  let query: string | null = null;
-  for (const arg of argv) {
-    if (arg.startsWith("--")) flags.add(arg.slice(2));
-    else if (arg === "-y") flags.add("yes");
-    else if (query === null) query = arg;
-    else unknown.push(arg);
+function readArgs(argv: readonly string[]): { query: string | null; mode: Mode; yes: boolean; unknown: string[] } {
+  // Not strict: whatever it does not know is collected, so the learner hears about all of it at once.
+  const { positionals, tokens } = parseArgs({ args: [...argv], options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
+  const [query = null, ...unknown] = positionals;
+  const given = new Set<string>();
+  const strange = new Set<string>();
+  for (const token of tokens) {
+    if (token.kind === "option-terminator") strange.add("--");
+    else if (token.kind !== "option") continue;
+    else if (Object.hasOwn(OPTIONS, token.name) && token.inlineValue !== true) given.add(token.name);
+    else strange.add(optionText(token));
   }
-  for (const name of ["watch", "hint", "solution", "reset", "yes"]) {
-    if (process.env[`npm_config_${name}`] === "true") flags.add(name);
+  for (const name of Object.keys(OPTIONS)) {
+    if (process.env[`npm_config_${name}`] === "true") given.add(name);
   }
-  const modes = (["watch", "hint", "solution", "reset"] as const).filter((m) => flags.has(m));
-  for (const flag of flags) if (!["watch", "hint", "solution", "reset", "yes"].includes(flag)) unknown.push(`--${flag}`);
+  unknown.push(...strange);
+  const modes = MODES.filter((mode) => given.has(mode));
   if (modes.length > 1) unknown.push(`only one of ${modes.map((m) => `--${m}`).join(", ")}`);
-  return { query, mode: modes[0] ?? "run", yes: flags.has("yes"), unknown };
+  return { query, mode: modes[0] ?? "run", yes: given.has("yes"), unknown };
 }
 
 function usage(): void {
@@ -194,7 +214,7 @@ async function reset(exercise: Exercise, yes: boolean): Promise<number> {
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  const { query, mode, yes, unknown } = parseArgs(argv);
+  const { query, mode, yes, unknown } = readArgs(argv);
   if (unknown.length > 0) {
     console.log(red(`Not understood: ${unknown.join(" ")}`));
     usage();

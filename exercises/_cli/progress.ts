@@ -9,8 +9,9 @@
  *
  * @module
  */
+import { parseArgs } from "node:util";
 import { isUntouched, listExercises, listQuestions, rel, selfCheckOf, type Exercise } from "./catalog.js";
-import { bold, dim, green, plain, red, yellow } from "./report.js";
+import { bold, dim, green, red, yellow } from "./colour.js";
 import { startTypeChecker, type TypeProblem } from "./typecheck.js";
 import { openVitest } from "./vitest-api.js";
 import { firstFailure, type RunReport, type TestOutcome } from "./vitest-run.js";
@@ -79,7 +80,7 @@ function itemOf(item: Exercise, started: boolean, tests: TestOutcome[], problems
     typeErrors,
     firstFailure:
       state === "failing" && failing !== undefined
-        ? { test: failing.fullName, message: plain(firstFailure(failing.failureMessages[0] ?? "(no message)", 4)) }
+        ? { test: failing.fullName, message: firstFailure(failing.failureMessages[0] ?? "(no message)", 4) }
         : null,
   };
   const check = selfCheckOf(item);
@@ -154,8 +155,16 @@ function printRow(item: ProgressItem): void {
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  const json = argv.includes("--json") || process.env["npm_config_json"] === "true";
-  const unknown = argv.filter((a) => a !== "--json");
+  const { tokens } = parseArgs({ args: [...argv], options: { json: { type: "boolean" } }, strict: false, allowPositionals: true, tokens: true });
+  let json = process.env["npm_config_json"] === "true";
+  // Everything but `--json` itself is not understood, shown as it was typed (`--json=1` too: the flag takes no value).
+  const unknown: string[] = [];
+  for (const token of tokens) {
+    if (token.kind === "positional") unknown.push(token.value);
+    else if (token.kind !== "option") continue;
+    else if (token.name === "json" && token.inlineValue !== true) json = true;
+    else unknown.push(token.inlineValue === true ? `${token.rawName}=${token.value ?? ""}` : token.rawName);
+  }
   if (unknown.length > 0) {
     console.log(red(`Not understood: ${unknown.join(" ")}`));
     console.log("Usage: npm run progress [-- --json]");

@@ -1,30 +1,14 @@
 /**
- * Printing for the learner CLI: colour only on a terminal and when `NO_COLOR` is unset, and the
- * summary of one exercise's run.
+ * Printing for the learner CLI: the summary of one exercise's run, coloured (on a terminal only)
+ * with the command lines' shared colours of `colour.ts`.
  *
  * @module
  */
+import { stripVTControlCharacters } from "node:util";
 import { rel, ROOT, type Exercise } from "./catalog.js";
+import { bold, dim, green, red, useColour } from "./colour.js";
 import type { TypeProblem } from "./typecheck.js";
 import { firstFailure, type RunReport, type TestFailure, type TestOutcome } from "./vitest-run.js";
-
-/** True when output goes to a terminal that wants colour. */
-export const useColour = process.stdout.isTTY === true && (process.env["NO_COLOR"] ?? "") === "";
-
-function paint(code: string, text: string): string {
-  return useColour ? `\u001b[${code}m${text}\u001b[0m` : text;
-}
-
-/** Green text (on a terminal). */
-export const green = (text: string): string => paint("32", text);
-/** Red text (on a terminal). */
-export const red = (text: string): string => paint("31", text);
-/** Yellow text (on a terminal). */
-export const yellow = (text: string): string => paint("33", text);
-/** Dim text (on a terminal). */
-export const dim = (text: string): string => paint("2", text);
-/** Bold text (on a terminal). */
-export const bold = (text: string): string => paint("1", text);
 
 /** Passed and failed counts of a run. */
 export function counts(report: RunReport): { passed: number; failed: number; total: number } {
@@ -37,12 +21,6 @@ export function counts(report: RunReport): { passed: number; failed: number; tot
 export function allPassed(report: RunReport): boolean {
   const { passed, total } = counts(report);
   return total > 0 && passed === total && report.files.every((f) => f.status === "passed");
-}
-
-/** Colour codes removed (for output that is not a terminal). */
-export function plain(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/\u001b\[[0-9;]*m/g, "");
 }
 
 function indent(text: string, by = "    "): string {
@@ -87,7 +65,7 @@ export function printFailure(test: TestOutcome, learnerFolders: readonly string[
     const message = firstFailure(failure.message, 12);
     console.log(indent(message));
     if (failure.diff !== undefined) {
-      const diff = useColour ? failure.diff : plain(failure.diff);
+      const diff = useColour() ? failure.diff : stripVTControlCharacters(failure.diff);
       const lines = diff.split("\n");
       const shown = lines.length > 40 ? [...lines.slice(0, 40), dim(`… ${lines.length - 40} more lines`)] : lines;
       console.log("");

@@ -36,12 +36,11 @@ export interface TypeChecker {
 /** Where the last verdicts are kept, keyed by what they depend on (git-ignored, like the rest of `.exercise-backups/`). */
 const CACHE_FILE = join(BACKUP_DIR, "typecheck-cache.json");
 
+/** The newest modification time of a `.ts` file anywhere under `dir`. */
 function newestMtime(dir: string): number {
   let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(path));
-    else if (entry.name.endsWith(".ts")) newest = Math.max(newest, statSync(path).mtimeMs);
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isDirectory() && entry.name.endsWith(".ts")) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
   }
   return newest;
 }

@@ -9,6 +9,7 @@ import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { ROOT } from "./catalog.js";
 import type { Target } from "./target.js";
 
@@ -139,8 +140,7 @@ export async function runVitest(files: readonly string[], target: Target): Promi
 
 /** The first lines of a failure message, without the stack and colour codes. */
 export function firstFailure(message: string, maxLines = 8): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = message.replace(/\u001b\[[0-9;]*m/g, "");
+  const clean = stripVTControlCharacters(message);
   const lines: string[] = [];
   for (const line of clean.split("\n")) {
     if (/^\s+at /.test(line)) break;

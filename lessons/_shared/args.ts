@@ -1,9 +1,10 @@
 /**
- * The few command-line flags the demos understand, parsed without a library:
- * `--name <tool>`, `--args <json text>`, `--step`, and any other `--flag value` pair.
+ * The few command-line flags the demos understand, read with `util.parseArgs`:
+ * `--name <tool>`, `--args <json text>`, `--run <N>`, `--step`, and any other `--flag value` pair.
  *
  * @module
  */
+import { parseArgs } from "node:util";
 
 /** Flags given to a demo after the lesson number. */
 export interface DemoFlags {
@@ -19,28 +20,41 @@ export interface DemoFlags {
   positional: string[];
 }
 
+/** The flags the demos know; any other is kept too (see {@link parseDemoFlags}). */
+const DEMO_OPTIONS = {
+  name: { type: "string" },
+  args: { type: "string" },
+  run: { type: "string" },
+  step: { type: "boolean" },
+} as const;
+
 /** Parses a demo's arguments. Unknown flags are kept in `all`, never rejected. */
 export function parseDemoFlags(argv: readonly string[]): DemoFlags {
   const all: Record<string, string> = {};
   const positional: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? "";
-    if (!arg.startsWith("--") || arg === "--") {
-      if (arg !== "--") positional.push(arg);
+  // Not strict, so unknown flags pass; a `--` on its own is skipped, as the lesson runner always did.
+  const { tokens } = parseArgs({
+    args: argv.filter((arg) => arg !== "--"),
+    options: DEMO_OPTIONS,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (token?.kind === "positional") positional.push(token.value);
+    if (token?.kind !== "option") continue;
+    if (token.value !== undefined) {
+      all[token.name] = token.value;
       continue;
     }
-    const eq = arg.indexOf("=");
-    if (eq > 0) {
-      all[arg.slice(2, eq)] = arg.slice(eq + 1);
-      continue;
-    }
-    const key = arg.slice(2);
-    const next = argv[i + 1];
-    if (key !== "step" && next !== undefined && !next.startsWith("--")) {
-      all[key] = next;
+    // A flag parseArgs was not told about takes the word after it, as `--flag value`.
+    const next = tokens[i + 1];
+    if (!Object.hasOwn(DEMO_OPTIONS, token.name) && next?.kind === "positional") {
+      all[token.name] = next.value;
       i++;
     } else {
-      all[key] = "true";
+      all[token.name] = "true";
     }
   }
   const flags: DemoFlags = { step: all["step"] === "true", all, positional };

@@ -1,38 +1,19 @@
 /**
  * Print helpers shared by every lesson demo. Colour and the ✓/✗ marks are used only when stdout
- * is a terminal and `NO_COLOR` is not set; piped or captured output is plain ASCII text, so a test
- * can match it and a log file stays readable.
+ * is a terminal (colour also needs `NO_COLOR` unset); piped or captured output is plain ASCII text,
+ * so a test can match it and a log file stays readable. The colours are the command lines' shared
+ * ones, from `exercises/_cli/colour.ts`.
  *
  * @module
  */
+import { bold, cyan, dim, green, red } from "../../exercises/_cli/colour.js";
 
-/** True when output may be coloured: stdout is a terminal and `NO_COLOR` is unset or empty. */
-export function useColour(): boolean {
-  const noColour = process.env["NO_COLOR"];
-  return process.stdout.isTTY === true && (noColour === undefined || noColour === "");
-}
+export { bold, cyan, dim, green, red, useColour, yellow } from "../../exercises/_cli/colour.js";
 
 /** True when output may use non-ASCII marks (✓, ✗, →): only on a terminal. */
 export function useFancy(): boolean {
   return process.stdout.isTTY === true;
 }
-
-function paint(code: string, text: string): string {
-  return useColour() ? `\u001b[${code}m${text}\u001b[0m` : text;
-}
-
-/** The text in bold (plain when colour is off). */
-export const bold = (text: string): string => paint("1", text);
-/** The text dimmed (plain when colour is off). */
-export const dim = (text: string): string => paint("2", text);
-/** The text in green (plain when colour is off). */
-export const green = (text: string): string => paint("32", text);
-/** The text in red (plain when colour is off). */
-export const red = (text: string): string => paint("31", text);
-/** The text in yellow (plain when colour is off). */
-export const yellow = (text: string): string => paint("33", text);
-/** The text in cyan (plain when colour is off). */
-export const cyan = (text: string): string => paint("36", text);
 
 /** The mark for a step that passed: `✓` on a terminal, `ok  ` otherwise (same width as FAIL). */
 export function okMark(): string {

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { clearLine, cursorTo } from "node:readline";
 import { dim, say } from "./print.js";
 
 /** True when `--step` can pause: stdin is a terminal. */
@@ -34,9 +35,15 @@ export function noteStepNeedsTerminal(): void {
   say(dim("(--step needs a terminal to wait for your key presses; stdin is not one, so the demo runs straight through.)"));
 }
 
+/** Erases the current line of stdout (the prompt) and puts the cursor back at its start. */
+function erasePrompt(): void {
+  cursorTo(process.stdout, 0);
+  clearLine(process.stdout, 0);
+}
+
 /** Ends the process after a quit key: restores the terminal and says so. Ctrl-C exits with 130, like a shell. */
 function quit(key: "quit" | "interrupt"): never {
-  process.stdout.write("\r\u001b[2K");
+  erasePrompt();
   say(dim(key === "interrupt" ? "Interrupted." : "Stopped. Run it again without --step to see the whole demo at once."));
   process.exit(key === "interrupt" ? 130 : 0);
 }
@@ -76,6 +83,6 @@ export async function pauseForEnter(enabled: boolean, prompt = "  (Enter: next s
     stdin.once("end", onEnd);
   });
   // Erase the prompt so the next step starts on a clean line.
-  process.stdout.write("\r\u001b[2K");
+  erasePrompt();
   if (key === "quit" || key === "interrupt") quit(key);
 }

@@ -10,7 +10,8 @@
 import type { Tool } from "../tools/base.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { describeThrown } from "../tools/thrown.js";
-import { consoleMcpLogger, MCPToolAdapter, type McpLogger } from "./adapter.js";
+import { MCPToolAdapter } from "./adapter.js";
+import { consoleMcpLogger, type McpLogger } from "./logger.js";
 
 /** A tool {@link registerMcpTools} did not register, and why. */
 export interface SkippedMcpTool {

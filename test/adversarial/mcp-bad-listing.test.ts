@@ -5,7 +5,9 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectStdioMcpServer, listMcpTools, MAX_LIST_PAGES, type McpToolClient, type StdioMcpConnection } from "../../src/mcp/adapter.js";
+import { listMcpTools, MAX_LIST_PAGES } from "../../src/mcp/list-tools.js";
+import { connectStdioMcpServer, type StdioMcpConnection } from "../../src/mcp/stdio-connection.js";
+import type { McpToolClient } from "../../src/mcp/tool-client.js";
 import { ProcessGroupStdioTransport } from "../../src/mcp/stdio-transport.js";
 import { collectingLogger, HOSTILE_SERVER } from "./mcp-harness.js";
 

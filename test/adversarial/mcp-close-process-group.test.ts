@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectStdioMcpServer } from "../../src/mcp/adapter.js";
+import { connectStdioMcpServer } from "../../src/mcp/stdio-connection.js";
 import { ProcessGroupStdioTransport } from "../../src/mcp/stdio-transport.js";
 import { collectingLogger, HOSTILE_SERVER, isRunning } from "./mcp-harness.js";
 

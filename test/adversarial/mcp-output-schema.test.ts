@@ -11,7 +11,7 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectStdioMcpServer, type StdioMcpConnection } from "../../src/mcp/adapter.js";
+import { connectStdioMcpServer, type StdioMcpConnection } from "../../src/mcp/stdio-connection.js";
 import { compileOutputSchema, SafeJsonSchemaValidator } from "../../src/mcp/output-validator.js";
 import { ProcessGroupStdioTransport } from "../../src/mcp/stdio-transport.js";
 import { isToolErrorResult, type Tool } from "../../src/tools/base.js";

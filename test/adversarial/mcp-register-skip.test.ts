@@ -5,7 +5,7 @@
  * every tool after it. `registerMcpTools` logs and skips that tool; the tools after it register.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectStdioMcpServer, type StdioMcpConnection } from "../../src/mcp/adapter.js";
+import { connectStdioMcpServer, type StdioMcpConnection } from "../../src/mcp/stdio-connection.js";
 import { registerMcpTools } from "../../src/mcp/register.js";
 import { Tool, type JsonSchema } from "../../src/tools/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";

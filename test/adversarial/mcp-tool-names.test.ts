@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectStdioMcpServer, type StdioMcpConnection } from "../../src/mcp/adapter.js";
+import { connectStdioMcpServer, type StdioMcpConnection } from "../../src/mcp/stdio-connection.js";
 import { registerMcpTools } from "../../src/mcp/register.js";
 import { assignMcpToolNames, mcpToolName, TOOL_NAME_PATTERN } from "../../src/mcp/tool-name.js";
 import { Tool } from "../../src/tools/base.js";

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPlayground } from "../../playground/build.js";
@@ -154,7 +155,7 @@ describe("npm run playground", () => {
         const timer = setTimeout(() => reject(new Error(`no URL printed:\n${out}`)), 60_000);
         const onData = (chunk: Buffer): void => {
           out += chunk.toString();
-          const found = /http:\/\/127\.0\.0\.1:\d+\//.exec(out.replace(/\x1b\[[0-9;]*m/g, ""));
+          const found = /http:\/\/127\.0\.0\.1:\d+\//.exec(stripVTControlCharacters(out));
           if (found !== null) {
             clearTimeout(timer);
             resolveUrl(found[0]);

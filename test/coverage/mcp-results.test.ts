@@ -5,7 +5,8 @@
  * for the server.
  */
 import { describe, expect, it } from "vitest";
-import { adaptMcpTools, MALFORMED_MCP_CONTENT, MCPToolAdapter, type McpRequestOptions, type McpToolClient } from "../../src/mcp/adapter.js";
+import { MALFORMED_MCP_CONTENT, MCPToolAdapter, type McpRequestOptions, type McpToolClient } from "../../src/mcp/adapter.js";
+import { adaptMcpTools } from "../../src/mcp/list-tools.js";
 import { isToolErrorResult } from "../../src/tools/base.js";
 
 /** A client whose `callTool` answers with `result`, recording the options it was given. */

@@ -2,7 +2,7 @@
  * Builds the TypeDoc reference into a temporary folder and walks the generated HTML: the build has
  * no warnings, every internal link and anchor resolves, and the pages instructors need exist.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,13 +12,9 @@ let out = "";
 const messages: string[] = [];
 
 function htmlFiles(dir: string): string[] {
-  const files: string[] = [];
-  for (const entry of readdirSync(dir)) {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) files.push(...htmlFiles(path));
-    else if (entry.endsWith(".html")) files.push(path);
-  }
-  return files;
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => !entry.isDirectory() && entry.name.endsWith(".html"))
+    .map((entry) => join(entry.parentPath, entry.name));
 }
 
 beforeAll(async () => {

@@ -4,7 +4,7 @@
  * Web links and in-page anchors are not checked; the `#anchor` part of a file link is ignored.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { PLAYGROUND_PAGE } from "../../playground/paths.js";
@@ -13,15 +13,16 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const LESSONS = join(ROOT, "lessons");
 const SITE_SOURCES = [LESSONS, join(ROOT, "exercises"), join(ROOT, "docs")];
 
+/** A part of a path that hides everything under it from the site. */
+function skipped(part: string): boolean {
+  return part === "node_modules" || part === "api" || part === "generated" || part.startsWith(".") || part.startsWith("_");
+}
+
 function markdownFiles(dir: string): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync(dir)) {
-    if (entry === "node_modules" || entry === "api" || entry === "generated" || entry.startsWith(".") || entry.startsWith("_")) continue;
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) found.push(...markdownFiles(path));
-    else if (entry.endsWith(".md")) found.push(path);
-  }
-  return found.sort();
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((rel) => rel.endsWith(".md") && !rel.split(sep).some(skipped) && statSync(join(dir, rel)).isFile())
+    .map((rel) => join(dir, rel))
+    .sort();
 }
 
 /** The link targets of a markdown text: `[text](target)` and `[label]: target`, outside code fences. */

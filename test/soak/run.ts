@@ -11,9 +11,9 @@
  * (`test/properties/runs.ts`); the soak's setup file also makes the seed fast-check's default.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative, resolve } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -54,19 +54,12 @@ function parseArgs(argv: string[]): Options {
 
 /** Every test file under `test/` that holds a fast-check property, sorted. */
 function propertyFiles(): string[] {
-  const found: string[] = [];
-  const walk = (dir: string): void => {
-    for (const name of readdirSync(dir)) {
-      if (name === "node_modules" || name.startsWith(".")) continue;
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (name.endsWith(".test.ts")) {
-        if (name.endsWith(".property.test.ts") || readFileSync(path, "utf8").includes("fc.assert")) found.push(path);
-      }
-    }
-  };
-  walk(join(root, "test"));
-  return found.map((p) => relative(root, p)).sort();
+  const dir = join(root, "test");
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((rel) => rel.endsWith(".test.ts") && !rel.split(sep).some((part) => part === "node_modules" || part.startsWith(".")))
+    .filter((rel) => rel.endsWith(".property.test.ts") || readFileSync(join(dir, rel), "utf8").includes("fc.assert"))
+    .map((rel) => relative(root, join(dir, rel)))
+    .sort();
 }
 
 interface AssertionResult {

@@ -1,0 +1,138 @@
+/**
+ * An MCP server started as a child process over stdio (lesson 9): spawned in a process group of
+ * its own, connected, listed and adapted within one time limit, and stopped as a whole group.
+ *
+ * @module
+ */
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Tool } from "../tools/base.js";
+import { describeThrown } from "../tools/thrown.js";
+import { listMcpTools, type AdaptMcpToolsOptions, type McpToolProblem } from "./list-tools.js";
+import type { McpLogger } from "./logger.js";
+import { SafeJsonSchemaValidator } from "./output-validator.js";
+import { sdkClient } from "./sdk.js";
+import { ProcessGroupStdioTransport } from "./stdio-transport.js";
+import { mcpToolClient } from "./tool-client.js";
+
+/** How to start an MCP server as a child process speaking over stdin/stdout. */
+export interface StdioMcpServerOptions {
+  /** The program to run, e.g. `process.execPath`. */
+  command: string;
+  /** Its arguments, e.g. the server script and the folder it may use. */
+  args?: string[];
+  /** The name in the `mcp_<server>_` prefix. */
+  serverName: string;
+  /** How long starting the server and listing its tools may take. Default 10 000 ms. */
+  timeoutMs?: number;
+  /** A time limit for each later tool call in milliseconds. */
+  callTimeoutMs?: number;
+  /** The child's working directory. */
+  cwd?: string;
+  /** Variables added to the SDK's safe subset of the current environment. */
+  env?: Record<string, string>;
+  /** How long `close()` waits after closing stdin, and again after SIGTERM, before it escalates. Default 2000 ms. */
+  closeGraceMs?: number;
+  /** Where problems with listed tools are reported. Default {@link consoleMcpLogger}. */
+  logger?: McpLogger;
+}
+
+/** A connected MCP server: its client, its adapted tools, and how to stop it. */
+export interface StdioMcpConnection {
+  /** The SDK client, connected, with {@link SafeJsonSchemaValidator} as its schema validator. */
+  client: Client;
+  /** The server's usable tools as {@link MCPToolAdapter}s. */
+  tools: Tool[];
+  /** The listed tools that were skipped, renamed or patched, and why. */
+  problems: McpToolProblem[];
+  /** The pid of the process started (the leader of its process group). */
+  pid: number | null;
+  /**
+   * Closes the connection and ends the server's whole process group, wrappers' children included
+   * (stdin closed, then SIGTERM, then SIGKILL). Safe to call more than once.
+   */
+  close(): Promise<void>;
+}
+
+/** How much of the end of the server's stderr a start-up failure quotes. */
+const STDERR_TAIL_CHARS = 2000;
+
+/**
+ * Starts an MCP server over stdio in a process group of its own, connects a client (with
+ * {@link SafeJsonSchemaValidator}), and lists and adapts its tools ({@link listMcpTools}), all
+ * within `timeoutMs`. A server that cannot be spawned, exits, or does not answer in time makes the
+ * promise reject with an `Error` that says why (with the end of the server's stderr); the child
+ * and its group are stopped. It never hangs.
+ *
+ * @example
+ * ```ts
+ * const server = await connectStdioMcpServer({
+ *   command: process.execPath,
+ *   args: ["node_modules/@modelcontextprotocol/server-filesystem/dist/index.js", dir],
+ *   serverName: "fs",
+ *   timeoutMs: 10_000,
+ * });
+ * registerMcpTools(registry, server.tools); // a tool that cannot register is skipped and logged
+ * await server.close();
+ * ```
+ */
+export async function connectStdioMcpServer(options: StdioMcpServerOptions): Promise<StdioMcpConnection> {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const transport = new ProcessGroupStdioTransport({
+    command: options.command,
+    args: options.args ?? [],
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    ...(options.env === undefined ? {} : { env: options.env }),
+    ...(options.closeGraceMs === undefined ? {} : { closeGraceMs: options.closeGraceMs }),
+  });
+
+  let stderrTail = "";
+  transport.stderr.on("data", (chunk: Buffer | string) => {
+    stderrTail = (stderrTail + chunk.toString()).slice(-STDERR_TAIL_CHARS);
+  });
+
+  const { Client } = await sdkClient();
+  const client = new Client({ name: "tool-calling-workbook", version: "0.1.0" }, { jsonSchemaValidator: new SafeJsonSchemaValidator() });
+  let closed = false;
+  const close = async (): Promise<void> => {
+    if (closed) return transport.close();
+    closed = true;
+    try {
+      await client.close();
+    } finally {
+      await transport.close();
+    }
+  };
+
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new Error(`did not answer within ${timeoutMs} ms`));
+    }, timeoutMs);
+  });
+  try {
+    const listOptions: AdaptMcpToolsOptions = { signal: controller.signal, timeoutMs };
+    if (options.callTimeoutMs !== undefined) listOptions.callTimeoutMs = options.callTimeoutMs;
+    if (options.logger !== undefined) listOptions.logger = options.logger;
+    const listing = await Promise.race([
+      (async () => {
+        await client.connect(transport, { signal: controller.signal, timeout: timeoutMs });
+        return listMcpTools(mcpToolClient(client), options.serverName, listOptions);
+      })(),
+      expired,
+    ]);
+    return { client, tools: listing.tools, problems: listing.problems, pid: transport.pid, close };
+  } catch (error) {
+    await close().catch(() => undefined);
+    const command = [options.command, ...(options.args ?? [])].join(" ");
+    const stderr = stderrTail.trim() === "" ? "" : `\nserver stderr:\n${stderrTail.trim()}`;
+    throw new Error(
+      `MCP server '${options.serverName}' could not start (${command}): ${describeThrown(error).message}${stderr}`,
+      { cause: error },
+    );
+  } finally {
+    clearTimeout(timer);
+    expired.catch(() => undefined);
+  }
+}

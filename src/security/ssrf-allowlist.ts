@@ -1,0 +1,114 @@
+/**
+ * The addresses a user trusts in spite of the SSRF guard (lesson 7), as upstream's
+ * `tools.ssrfWhitelist`: a list of IPs and CIDRs, parsed once, asked about each resolved address.
+ *
+ * @module
+ */
+import { embeddedV4, parseIPv4, parseIPv6 } from "./ip-address.js";
+
+/** One network of an {@link SsrfAllowlist}: the IP version, the first address's bits and the prefix length. */
+interface AllowedNetwork {
+  version: 4 | 6;
+  bits: bigint;
+  prefix: number;
+}
+
+/** A 32-bit IPv4 address as the bits an {@link AllowedNetwork} compares. */
+function v4Bits(value: number): bigint {
+  return BigInt(value);
+}
+
+/** Eight IPv6 groups as one 128-bit number. */
+function v6Bits(groups: readonly number[]): bigint {
+  return groups.reduce((acc, g) => (acc << 16n) | BigInt(g), 0n);
+}
+
+/** A strict dotted-quad IPv4 address (`10.0.0.1`, no shorthand, no leading zeros), as a number. */
+function strictIPv4(text: string): number | null {
+  if (!/^(0|[1-9]\d{0,2})(\.(0|[1-9]\d{0,2})){3}$/.test(text)) return null;
+  const parts = text.split(".").map(Number);
+  if (parts.some((p) => p > 255)) return null;
+  return parts.reduce((acc, p) => acc * 256 + p, 0);
+}
+
+/**
+ * Private addresses the user trusts (upstream's `tools.ssrfWhitelist`): IPs and CIDRs such as
+ * `"10.0.0.5"`, `"100.64.0.0/10"`, `"fd00::/8"`, `"::1"`, parsed once when it is built. A single
+ * address is a network of one. Host bits after the prefix are ignored (`"10.1.2.3/8"` means
+ * `10.0.0.0/8`), as upstream's `ip_network(cidr, strict=False)`.
+ *
+ * @example
+ * ```ts
+ * const allow = new SsrfAllowlist(["10.0.0.5", "100.64.0.0/10"]);
+ * allow.has("100.100.1.1"); // true
+ * allow.has("10.0.0.6");    // false
+ * ```
+ */
+export class SsrfAllowlist {
+  /** The entries as they were given, for display. */
+  readonly entries: readonly string[];
+  readonly #networks: AllowedNetwork[] = [];
+
+  /**
+   * Parses `entries`.
+   * @throws TypeError naming the first entry that is not an IPv4/IPv6 address or CIDR (upstream
+   *   drops such an entry silently; here a configuration mistake is reported when it is made).
+   */
+  constructor(entries: readonly string[]) {
+    if (!Array.isArray(entries)) throw new TypeError("ssrfAllowlist must be an array of IPs or CIDRs");
+    for (const entry of entries) {
+      const text = typeof entry === "string" ? entry.trim() : "";
+      const slash = text.indexOf("/");
+      const addressText = slash < 0 ? text : text.slice(0, slash);
+      const prefixText = slash < 0 ? null : text.slice(slash + 1);
+      const v4 = strictIPv4(addressText);
+      const v6 = v4 === null && addressText.includes(":") && !addressText.includes("[") ? parseIPv6(addressText) : null;
+      const version = v4 !== null ? 4 : v6 !== null ? 6 : null;
+      const max = version === 4 ? 32 : 128;
+      const prefix = prefixText === null ? max : /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : NaN;
+      if (version === null || !(prefix >= 0 && prefix <= max)) {
+        throw new TypeError(
+          `ssrfAllowlist: ${JSON.stringify(entry)} is not an IP address or CIDR (like "10.0.0.5" or "10.0.0.0/8")`,
+        );
+      }
+      const raw = version === 4 ? v4Bits(v4 as number) : v6Bits(v6 as number[]);
+      const shift = BigInt(max - prefix);
+      this.#networks.push({ version, bits: (raw >> shift) << shift, prefix });
+    }
+    this.entries = entries.map(String);
+  }
+
+  /** How many networks it holds. */
+  get size(): number {
+    return this.#networks.length;
+  }
+
+  /**
+   * True when `ip` lies in one of the networks. An IPv4-mapped IPv6 address (`::ffff:10.0.0.5`)
+   * is matched as its IPv4 address, as upstream does; any numeric spelling of an address is
+   * accepted (see {@link parseHostAddress}); text that is not an address gives false.
+   */
+  has(ip: string): boolean {
+    if (this.#networks.length === 0) return false;
+    const text = ip.trim().toLowerCase();
+    let version: 4 | 6;
+    let bits: bigint;
+    const v4 = parseIPv4(text);
+    if (v4 !== null) {
+      version = 4;
+      bits = v4Bits(v4);
+    } else {
+      const v6 = parseIPv6(text);
+      if (v6 === null) return false;
+      const mapped = v6.slice(0, 5).every((g) => g === 0) && v6[5] === 0xffff;
+      version = mapped ? 4 : 6;
+      bits = mapped ? v4Bits(embeddedV4(v6[6], v6[7])) : v6Bits(v6);
+    }
+    const max = version === 4 ? 32 : 128;
+    return this.#networks.some((net) => {
+      if (net.version !== version) return false;
+      const shift = BigInt(max - net.prefix);
+      return (bits >> shift) << shift === net.bits;
+    });
+  }
+}
