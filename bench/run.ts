@@ -11,7 +11,8 @@
  */
 import { writeFileSync } from "node:fs";
 import { cpus, platform, arch } from "node:os";
-import { AgentRunner, type AgentRunSpec } from "../src/agent/runner.js";
+import { AgentRunner } from "../src/agent/runner.js";
+import type { AgentRunSpec } from "../src/agent/run-spec.js";
 import { ToolCallRequest, type LLMProvider } from "../src/providers/base.js";
 import type { JsonSchema, Tool } from "../src/tools/base.js";
 import { ToolRegistry } from "../src/tools/registry.js";

@@ -6,7 +6,8 @@
  *
  * @module
  */
-import { AgentRunner, type AgentRunResult } from "../src/agent/runner.js";
+import { AgentRunner } from "../src/agent/runner.js";
+import type { AgentRunResult } from "../src/agent/run-spec.js";
 import { ScriptedProvider } from "../src/agent/scripted-provider.js";
 import { ToolCallRequest } from "../src/providers/base.js";
 import type { JsonSchema } from "../src/tools/base.js";

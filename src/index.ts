@@ -8,6 +8,7 @@ export {
   Tool,
   ToolResult,
   isToolErrorResult,
+  type RefusalCode,
   isObjectRootSchema,
   type JsonSchema,
   type ToolContext,
@@ -31,7 +32,27 @@ export { formatInstancePath } from "./tools/instance-path.js";
 export { readArgumentText, type ArgumentTextScope } from "./tools/argument-text.js";
 export { coerceArgumentValue, unwrapArgumentsPayload } from "./tools/coerce.js";
 export { nameKey, suggestToolName } from "./tools/suggest.js";
-export { toolNotFoundMessage, notAnObjectMessage, invalidParametersMessage, emptyResultMessage } from "./tools/messages.js";
+export {
+  toolNotFoundMessage,
+  notAnObjectMessage,
+  invalidParametersMessage,
+  emptyResultMessage,
+  toolTimeoutMessage,
+  toolAbortedMessage,
+  SSRF_NOTE,
+  REPEATED_LOOKUP_MESSAGE,
+  REPEATED_LOOKUP_DETAIL,
+  escalationMessage,
+  RUN_ABORTED_MESSAGE,
+  maxIterationsMessage,
+  DEFAULT_MAX_ITERATIONS_MESSAGE,
+  BUDGET_EXHAUSTED_FINALIZATION_PROMPT,
+  LENGTH_RECOVERY_PROMPT,
+  LENGTH_RECOVERY_TAIL_CHARS,
+  lengthRecoveryMessage,
+  MODEL_ERROR_MESSAGE,
+  MODEL_ERROR_PLACEHOLDER,
+} from "./tools/messages.js";
 export { describeThrown, formatThrown, type ThrownDescription } from "./tools/thrown.js";
 export { SCHEMA_BUDGET, schemaBudgetProblem, assertWithinSchemaBudget, type SchemaBudget } from "./tools/schema-budget.js";
 export {
@@ -54,6 +75,7 @@ export { toJsonSchema2020, createSchemaCompiler, type SchemaCompiler } from "./t
 export { ToolRegistry, TOOL_NAME_RULE, RETRY_HINT, type PrepareStep, type PrepareStepName, type PreparedCall } from "./tools/registry.js";
 export {
   ToolCallRequest,
+  normalizeCall,
   parseToolArguments,
   toolArgumentsObjectForReplay,
   toolArgumentsJsonForReplay,
@@ -64,60 +86,39 @@ export {
   type LLMProvider,
 } from "./providers/base.js";
 export { partitionBatches } from "./agent/batches.js";
+export { sliceAtCodePoint, truncateText, TRUNCATION_SUFFIX } from "./agent/text-cut.js";
 export {
   isEmptyToolResult,
   toolResultToText,
-  truncateText,
+  RESULT_TEXT_MAX_CHARS,
+  RESULT_TEXT_MAX_NODES,
+  RESULT_TEXT_CUT_NOTE,
+} from "./agent/result-text.js";
+export {
   safeFileName,
   persistToolResult,
-  persistedReference,
-  buildToolMessage,
-  DEFAULT_MAX_TOOL_RESULT_CHARS,
-  PERSIST_PREVIEW_CHARS,
-  TRUNCATION_SUFFIX,
   TOOL_RESULTS_DIR,
-  PERSISTENCE_EXEMPT_TOOLS,
+  TOOL_RESULT_BUCKET_MARKER,
   pruneToolResultBuckets,
   TOOL_RESULT_BUCKET_MAX_AGE_MS,
   TOOL_RESULT_MAX_OTHER_BUCKETS,
-} from "./agent/tool-message.js";
+} from "./agent/result-persistence.js";
 export {
-  classifyViolation,
-  workspaceViolationSignature,
-  externalLookupSignature,
-  escalationMessage,
-  SSRF_NOTE,
-  REPEATED_LOOKUP_MESSAGE,
-  MAX_REPEATED_EXTERNAL_LOOKUPS,
-  MAX_REPEATED_WORKSPACE_VIOLATIONS,
-  SSRF_MARKERS,
-  WORKSPACE_MARKERS,
-  type ViolationKind,
-} from "./agent/violations.js";
-export { ScriptedProvider, type ScriptStep, type RecordedRequest } from "./agent/scripted-provider.js";
-export {
-  AgentRunner,
+  persistedReference,
+  buildToolMessage,
   budgetHistoryMessage,
-  DEFAULT_MAX_ITERATIONS,
-  REPEATED_LOOKUP_DETAIL,
-  RUN_ABORTED_MESSAGE,
-  toolTimeoutMessage,
-  toolAbortedMessage,
-  maxIterationsMessage,
-  DEFAULT_MAX_ITERATIONS_MESSAGE,
-  BUDGET_EXHAUSTED_FINALIZATION_PROMPT,
-  LENGTH_RECOVERY_PROMPT,
-  MAX_LENGTH_RECOVERIES,
-  LENGTH_RECOVERY_TAIL_CHARS,
-  lengthRecoveryMessage,
-  MODEL_ERROR_MESSAGE,
-  MODEL_ERROR_PLACEHOLDER,
-  TOOL_FINISH_REASONS,
-  type AgentRunSpec,
-  type AgentRunResult,
-  type ToolEvent,
-  type ExecuteToolsResult,
-} from "./agent/runner.js";
+  DEFAULT_MAX_TOOL_RESULT_CHARS,
+  PERSIST_PREVIEW_CHARS,
+  PERSISTED_PREVIEW_CUT_LINE,
+  PERSISTENCE_EXEMPT_TOOLS,
+} from "./agent/tool-message.js";
+export { classifyViolation, refusalKind, SSRF_MARKERS, WORKSPACE_MARKERS, type ViolationKind } from "./agent/refusal-kind.js";
+export { externalLookupSignature, LookupThrottle, MAX_REPEATED_EXTERNAL_LOOKUPS } from "./agent/lookup-throttle.js";
+export { workspaceViolationSignature, recordWorkspaceViolation, MAX_REPEATED_WORKSPACE_VIOLATIONS } from "./agent/violations.js";
+export { ScriptedProvider, type ScriptStep, type RecordedRequest } from "./agent/scripted-provider.js";
+export { type ToolSource } from "./agent/tool-source.js";
+export { DEFAULT_MAX_ITERATIONS, type AgentRunSpec, type AgentRunResult, type ToolEvent, type ExecuteToolsResult } from "./agent/run-spec.js";
+export { AgentRunner, MAX_LENGTH_RECOVERIES, TOOL_FINISH_REASONS } from "./agent/runner.js";
 export {
   OpenAICompatibleProvider,
   ProviderError,

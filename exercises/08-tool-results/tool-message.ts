@@ -3,7 +3,9 @@
  * marker for empty results, text for everything else, and for a text that is too long, a saved
  * file with a short reference — or a cut text when it cannot be saved.
  */
-import { isEmptyToolResult, PERSISTENCE_EXEMPT_TOOLS, persistedReference, persistToolResult, toolResultToText } from "../../src/agent/tool-message.js";
+import { isEmptyToolResult, toolResultToText } from "../../src/agent/result-text.js";
+import { PERSISTENCE_EXEMPT_TOOLS, persistedReference } from "../../src/agent/tool-message.js";
+import { persistToolResult } from "../../src/agent/result-persistence.js";
 import type { ChatMessage, ToolCallRequest } from "../../src/providers/base.js";
 import { emptyResultMessage } from "../../src/tools/messages.js";
 

@@ -1,7 +1,9 @@
 /**
  * Exercise 8, worked answer: the tool message the model reads next.
  */
-import { isEmptyToolResult, PERSISTENCE_EXEMPT_TOOLS, persistedReference, persistToolResult, toolResultToText } from "../../src/agent/tool-message.js";
+import { isEmptyToolResult, toolResultToText } from "../../src/agent/result-text.js";
+import { PERSISTENCE_EXEMPT_TOOLS, persistedReference } from "../../src/agent/tool-message.js";
+import { persistToolResult } from "../../src/agent/result-persistence.js";
 import type { ChatMessage, ToolCallRequest } from "../../src/providers/base.js";
 import { emptyResultMessage } from "../../src/tools/messages.js";
 

@@ -56,6 +56,26 @@ export class ToolCallRequest {
   }
 }
 
+/**
+ * A call from a provider, made safe for the runner: a `ToolCallRequest` with a valid name is kept
+ * as it is; an object with a non-empty string `name` becomes one (its `id`, or `fallbackId` when
+ * it has none); anything else (no name, not an object) gives null, and the call is dropped.
+ *
+ * @example
+ * ```ts
+ * normalizeCall({ name: "read_file", arguments: { path: "a.txt" } }, "call_0_0")?.id; // "call_0_0"
+ * normalizeCall({ id: "x", name: "" }, "call_0_1");                                   // null
+ * ```
+ */
+export function normalizeCall(call: unknown, fallbackId: string): ToolCallRequest | null {
+  if (call instanceof ToolCallRequest) return call.hasValidName() ? call : null;
+  if (!isPlainObject(call) && (call === null || typeof call !== "object")) return null;
+  const raw = call as { id?: unknown; name?: unknown; arguments?: unknown };
+  if (typeof raw.name !== "string" || raw.name === "") return null;
+  const id = typeof raw.id === "string" && raw.id !== "" ? raw.id : fallbackId;
+  return new ToolCallRequest({ id, name: raw.name, arguments: raw.arguments });
+}
+
 function argumentsText(value: unknown): string {
   if (typeof value === "string") return value;
   try {

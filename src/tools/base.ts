@@ -34,25 +34,39 @@ export interface ExecuteOptions {
 }
 
 /**
+ * The kind of security refusal a failed {@link ToolResult} reports, carried as data: `"ssrf"` for
+ * a request to a private or internal address, `"workspace"` for a path outside the workspace. The
+ * runner reads it before it looks at the text of the refusal.
+ */
+export type RefusalCode = "ssrf" | "workspace";
+
+/**
  * A tool's string result together with a status. Only a `ToolResult` whose `isError` is true is
- * an error: a plain string that happens to start with `"Error:"` is a success.
+ * an error: a plain string that happens to start with `"Error:"` is a success. A refusal can say
+ * which kind it is in `code`.
  */
 export class ToolResult {
   /** The text the model reads. */
   readonly content: string;
   /** True when the tool failed in a way it wants the model to see as a failure. */
   readonly isError: boolean;
+  /**
+   * The kind of security refusal this error is, when the tool knows it (the file built-ins and
+   * `web_fetch` set it); absent otherwise, and then the runner falls back to the text.
+   */
+  declare readonly code?: RefusalCode;
 
-  /** Wrap `content` with a status; `isError` defaults to false. */
-  constructor(content: string, isError = false) {
+  /** Wrap `content` with a status; `isError` defaults to false. `code` marks a security refusal. */
+  constructor(content: string, isError = false, code?: RefusalCode) {
     this.content = String(content);
     this.isError = isError;
+    if (code !== undefined) this.code = code;
     Object.freeze(this);
   }
 
-  /** A failed result: the same as `new ToolResult(content, true)`. */
-  static error(content: string): ToolResult {
-    return new ToolResult(content, true);
+  /** A failed result: the same as `new ToolResult(content, true, code)`. */
+  static error(content: string, code?: RefusalCode): ToolResult {
+    return new ToolResult(content, true, code);
   }
 
   /** The content itself, so a `ToolResult` reads like the string it carries. */

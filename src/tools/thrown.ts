@@ -58,3 +58,30 @@ export function formatThrown(value: unknown): string {
   const { name, message } = describeThrown(value);
   return message === "" ? name : `${name}: ${message}`;
 }
+
+/**
+ * An error built from a text (a `ToolResult` error, a prepare error, a time-out), named
+ * `RuntimeError` as upstream does, so `failOnToolError` reports `Error: RuntimeError: <text>`.
+ */
+export function textError(text: string): Error {
+  const error = new Error(text);
+  error.name = "RuntimeError";
+  return error;
+}
+
+/**
+ * A thrown value as an `Error`: an `Error` is kept as it is; anything else becomes an `Error`
+ * carrying the name and message {@link describeThrown} gives it, so {@link formatThrown} reads
+ * the same for both.
+ */
+export function asError(value: unknown): Error {
+  try {
+    if (value instanceof Error) return value;
+  } catch {
+    // A Proxy whose traps throw is no Error we can keep: describe it below instead.
+  }
+  const { name, message } = describeThrown(value);
+  const error = new Error(message);
+  error.name = name;
+  return error;
+}

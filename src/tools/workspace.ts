@@ -1,7 +1,8 @@
 /**
  * Confining file tools to the workspace (lesson 7). A path the model gives is resolved against the
- * workspace, through every symlink, and refused when it lands outside. The refusal's text contains
- * `outside allowed directory`, which the runner recognises as a workspace violation.
+ * workspace, through every symlink, and refused when it lands outside. The refusal says so as data
+ * (`outside`), which the file built-ins pass on as the `"workspace"` code of their error result, and
+ * in its text (`outside allowed directory`, upstream's phrase).
  *
  * @module
  */
@@ -15,10 +16,21 @@ export const MAX_PATH_LENGTH = 4096;
 export class WorkspaceViolationError extends Error {
   /** Names the error so the model reads `WorkspaceViolationError`. */
   override readonly name = "WorkspaceViolationError";
+  /**
+   * True when the path leads outside the workspace: the refusal the runner counts and, repeated,
+   * escalates. False for a path that cannot be used at all (empty, a NUL byte, too long, a loop).
+   */
+  readonly outside: boolean;
+
+  /** Builds the refusal; `outside` says whether the path leads out of the workspace (default false). */
+  constructor(message: string, options: { outside?: boolean } = {}) {
+    super(message);
+    this.outside = options.outside ?? false;
+  }
 }
 
 function outside(path: string, workspace: string): WorkspaceViolationError {
-  return new WorkspaceViolationError(`Path ${path} is outside allowed directory ${workspace}`);
+  return new WorkspaceViolationError(`Path ${path} is outside allowed directory ${workspace}`, { outside: true });
 }
 
 /**

@@ -5,7 +5,8 @@
  * and a scripted AgentRunner run, between two ordinary calls, and checks the tool messages.
  */
 import { expect } from "vitest";
-import { AgentRunner, type AgentRunResult, type AgentRunSpec } from "../../src/agent/runner.js";
+import { AgentRunner } from "../../src/agent/runner.js";
+import type { AgentRunResult, AgentRunSpec } from "../../src/agent/run-spec.js";
 import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
 import { parseToolArguments, ToolCallRequest, type ChatMessage } from "../../src/providers/base.js";
 import { Tool, type ExecuteOptions, type JsonSchema } from "../../src/tools/base.js";

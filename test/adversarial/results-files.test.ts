@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
 import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
-import { classifyViolation } from "../../src/agent/violations.js";
+import { classifyViolation } from "../../src/agent/refusal-kind.js";
 import { ToolCallRequest } from "../../src/providers/base.js";
 import { isToolErrorResult } from "../../src/tools/base.js";
 import { ReadFileTool, READ_FILE_MAX_CHARS } from "../../src/tools/builtin/read-file.js";

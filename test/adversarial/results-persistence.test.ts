@@ -10,16 +10,9 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
 import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
-import {
-  buildToolMessage,
-  persistedReference,
-  persistToolResult,
-  PERSIST_PREVIEW_CHARS,
-  pruneToolResultBuckets,
-  TOOL_RESULT_BUCKET_MARKER,
-  truncateText,
-  TRUNCATION_SUFFIX,
-} from "../../src/agent/tool-message.js";
+import { buildToolMessage, persistedReference, PERSIST_PREVIEW_CHARS } from "../../src/agent/tool-message.js";
+import { persistToolResult, pruneToolResultBuckets, TOOL_RESULT_BUCKET_MARKER } from "../../src/agent/result-persistence.js";
+import { truncateText, TRUNCATION_SUFFIX } from "../../src/agent/text-cut.js";
 import { ToolCallRequest } from "../../src/providers/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { FakeTool } from "../agent/helpers.js";

@@ -6,10 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
 import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
-import { escalationMessage, REPEATED_LOOKUP_MESSAGE } from "../../src/agent/violations.js";
+import { escalationMessage, REPEATED_LOOKUP_MESSAGE, RETRY_HINT } from "../../src/tools/messages.js";
 import { ToolCallRequest, type ChatMessage, type LLMResponse } from "../../src/providers/base.js";
 import { ToolResult, type JsonSchema } from "../../src/tools/base.js";
-import { RETRY_HINT } from "../../src/tools/messages.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { HostileTool } from "./harness.js";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { partitionBatches } from "../../src/agent/batches.js";
-import { AgentRunner, type AgentRunSpec } from "../../src/agent/runner.js";
+import { AgentRunner } from "../../src/agent/runner.js";
+import type { AgentRunSpec } from "../../src/agent/run-spec.js";
 import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
 import { call, FakeTool, registryOf } from "./helpers.js";
 

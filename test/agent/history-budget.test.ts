@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { budgetHistoryMessage } from "../../src/agent/runner.js";
+import { budgetHistoryMessage } from "../../src/agent/tool-message.js";
 import { AgentRunner } from "../../src/agent/runner.js";
 import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
 import type { ChatMessage } from "../../src/providers/base.js";

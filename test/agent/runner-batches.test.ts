@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AgentRunner, type AgentRunSpec } from "../../src/agent/runner.js";
+import { AgentRunner } from "../../src/agent/runner.js";
+import type { AgentRunSpec } from "../../src/agent/run-spec.js";
 import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
 import type { ToolRegistry } from "../../src/tools/registry.js";
 import { call, FakeTool, registryOf, tick } from "./helpers.js";

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { AgentRunner, REPEATED_LOOKUP_DETAIL, type AgentRunSpec } from "../../src/agent/runner.js";
+import { AgentRunner } from "../../src/agent/runner.js";
+import { REPEATED_LOOKUP_DETAIL, SSRF_NOTE, RETRY_HINT } from "../../src/tools/messages.js";
+import type { AgentRunSpec } from "../../src/agent/run-spec.js";
 import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
-import { SSRF_NOTE } from "../../src/agent/violations.js";
 import type { ChatMessage } from "../../src/providers/base.js";
 import { ToolResult } from "../../src/tools/base.js";
-import { RETRY_HINT } from "../../src/tools/messages.js";
 import type { ToolRegistry } from "../../src/tools/registry.js";
 import { ANY_PARAMS, call, FakeTool, registryOf, textReply, toolReply } from "./helpers.js";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { AgentRunner, maxIterationsMessage } from "../../src/agent/runner.js";
+import { AgentRunner } from "../../src/agent/runner.js";
+import { maxIterationsMessage, RETRY_HINT } from "../../src/tools/messages.js";
 import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
 import { ToolCallRequest, type ChatMessage } from "../../src/providers/base.js";
 import { ToolResult } from "../../src/tools/base.js";
-import { RETRY_HINT } from "../../src/tools/messages.js";
 import { ANY_PARAMS, call, FakeTool, registryOf, textReply, toolReply } from "./helpers.js";
 
 const runner = new AgentRunner();

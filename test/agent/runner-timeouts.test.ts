@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { AgentRunner, RUN_ABORTED_MESSAGE, toolAbortedMessage, toolTimeoutMessage, type AgentRunSpec } from "../../src/agent/runner.js";
+import { AgentRunner } from "../../src/agent/runner.js";
+import { RUN_ABORTED_MESSAGE, toolAbortedMessage, toolTimeoutMessage, RETRY_HINT } from "../../src/tools/messages.js";
+import type { AgentRunSpec } from "../../src/agent/run-spec.js";
 import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
 import type { ChatMessage, LLMProvider } from "../../src/providers/base.js";
 import type { ExecuteOptions } from "../../src/tools/base.js";
-import { RETRY_HINT } from "../../src/tools/messages.js";
 import type { ToolRegistry } from "../../src/tools/registry.js";
 import { call, deferred, FakeTool, registryOf, textReply, tick, toolReply } from "./helpers.js";
 

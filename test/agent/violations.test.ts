@@ -1,13 +1,9 @@
 import { homedir } from "node:os";
 import { describe, expect, it } from "vitest";
-import {
-  classifyViolation,
-  escalationMessage,
-  externalLookupSignature,
-  REPEATED_LOOKUP_MESSAGE,
-  SSRF_NOTE,
-  workspaceViolationSignature,
-} from "../../src/agent/violations.js";
+import { classifyViolation } from "../../src/agent/refusal-kind.js";
+import { escalationMessage, REPEATED_LOOKUP_MESSAGE, SSRF_NOTE } from "../../src/tools/messages.js";
+import { externalLookupSignature } from "../../src/agent/lookup-throttle.js";
+import { workspaceViolationSignature } from "../../src/agent/violations.js";
 
 describe("classifyViolation (items 107, 108)", () => {
   it.each([

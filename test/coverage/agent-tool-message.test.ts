@@ -5,13 +5,9 @@
  * of values that turn out blank only once converted.
  */
 import { describe, expect, it } from "vitest";
-import {
-  buildToolMessage,
-  RESULT_TEXT_CUT_NOTE,
-  sliceAtCodePoint,
-  toolResultToText,
-  TRUNCATION_SUFFIX,
-} from "../../src/agent/tool-message.js";
+import { buildToolMessage } from "../../src/agent/tool-message.js";
+import { RESULT_TEXT_CUT_NOTE, toolResultToText } from "../../src/agent/result-text.js";
+import { sliceAtCodePoint, TRUNCATION_SUFFIX } from "../../src/agent/text-cut.js";
 import { ToolCallRequest } from "../../src/providers/base.js";
 import { ToolResult } from "../../src/tools/base.js";
 import { emptyResultMessage } from "../../src/tools/messages.js";

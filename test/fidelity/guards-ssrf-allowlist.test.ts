@@ -9,7 +9,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
 import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
-import { SSRF_NOTE } from "../../src/agent/violations.js";
+import { SSRF_NOTE } from "../../src/tools/messages.js";
 import type { HostLookup } from "../../src/security/ssrf.js";
 import { isToolErrorResult, ToolResult } from "../../src/tools/base.js";
 import { WebFetchTool } from "../../src/tools/builtin/web-fetch.js";

@@ -8,10 +8,11 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
 import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
-import { escalationMessage, externalLookupSignature, REPEATED_LOOKUP_MESSAGE, SSRF_NOTE, workspaceViolationSignature } from "../../src/agent/violations.js";
+import { escalationMessage, REPEATED_LOOKUP_MESSAGE, SSRF_NOTE, RETRY_HINT } from "../../src/tools/messages.js";
+import { externalLookupSignature } from "../../src/agent/lookup-throttle.js";
+import { workspaceViolationSignature } from "../../src/agent/violations.js";
 import type { ChatMessage } from "../../src/providers/base.js";
 import { ToolResult } from "../../src/tools/base.js";
-import { RETRY_HINT } from "../../src/tools/messages.js";
 import { ANY_PARAMS, call, FakeTool, registryOf, textReply, toolReply } from "../agent/helpers.js";
 
 const runner = new AgentRunner();

@@ -4,7 +4,8 @@
  * gives for them, word for word (obtained by running upstream's runner on the same replies).
  */
 import { describe, expect, it } from "vitest";
-import { AgentRunner, LENGTH_RECOVERY_PROMPT, MODEL_ERROR_MESSAGE, MODEL_ERROR_PLACEHOLDER } from "../../src/agent/runner.js";
+import { AgentRunner } from "../../src/agent/runner.js";
+import { LENGTH_RECOVERY_PROMPT, MODEL_ERROR_MESSAGE, MODEL_ERROR_PLACEHOLDER } from "../../src/tools/messages.js";
 import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
 import type { ChatMessage, LLMResponse } from "../../src/providers/base.js";
 import { call, FakeTool, registryOf, textReply } from "../agent/helpers.js";

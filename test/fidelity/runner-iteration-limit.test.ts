@@ -4,7 +4,8 @@
  * Expected outputs are those of upstream's `AgentRunner.run` on the same replies.
  */
 import { describe, expect, it } from "vitest";
-import { AgentRunner, BUDGET_EXHAUSTED_FINALIZATION_PROMPT, maxIterationsMessage } from "../../src/agent/runner.js";
+import { AgentRunner } from "../../src/agent/runner.js";
+import { BUDGET_EXHAUSTED_FINALIZATION_PROMPT, maxIterationsMessage } from "../../src/tools/messages.js";
 import { ScriptedProvider, type ScriptStep } from "../../src/agent/scripted-provider.js";
 import type { ChatMessage, LLMResponse } from "../../src/providers/base.js";
 import { call, FakeTool, registryOf, textReply } from "../agent/helpers.js";

@@ -3,8 +3,8 @@
  *
  * Every hop is checked by {@link assertPublicUrl} before it is requested, redirects included, so a
  * public page cannot bounce the request to `http://127.0.0.1/` or a cloud metadata address. A
- * refusal comes back as a `ToolResult` error whose text contains `private/internal address`,
- * which the runner treats as a security boundary, not as a fault to retry. Addresses the user
+ * refusal comes back as a `ToolResult` error whose text contains `private/internal address` and
+ * whose `code` is `"ssrf"`, which the runner treats as a security boundary, not as a fault to retry. Addresses the user
  * trusts can be allowed with `ssrfAllowlist` (upstream's `tools.ssrfWhitelist`). The body is read as a
  * stream and cut at a size limit, so a huge page cannot flood the model's context.
  *
@@ -193,7 +193,10 @@ export class WebFetchTool extends Tool<WebFetchParams> {
       } catch (error) {
         if (error instanceof SsrfError) {
           const via = hop > 0 ? ` (redirected from ${start})` : "";
-          return ToolResult.error(`Error: ${error.message}${via}`);
+          // The guard's refusals of a private target say `private/internal address` (its documented
+          // contract); its other refusals (a bad scheme, credentials) are mistakes the model can fix.
+          const code = error.message.includes("private/internal address") ? "ssrf" : undefined;
+          return ToolResult.error(`Error: ${error.message}${via}`, code);
         }
         throw error;
       }

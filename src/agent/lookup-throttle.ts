@@ -1,0 +1,67 @@
+/**
+ * The throttle on repeated external lookups (lesson 7). A model that is not getting what it wants
+ * tends to fetch the same page or run the same search again and again. Within one turn, the first
+ * two identical `web_fetch` or `web_search` calls run; the third and later ones are answered with
+ * `REPEATED_LOOKUP_MESSAGE` and never reach their tool, as upstream does.
+ *
+ * @module
+ */
+import { isPlainObject } from "../tools/cast.js";
+import { pyStr, pyStrip, pyTruthy } from "./python-text.js";
+
+/** How many identical external lookups one turn may make; the next one is blocked. */
+export const MAX_REPEATED_EXTERNAL_LOOKUPS = 2;
+
+/**
+ * A key for spotting the same external lookup repeated in one turn:
+ * `"web_fetch:<url>"` or `"web_search:<query>"`, trimmed and lower-cased. As upstream, a value
+ * is taken with Python's truthiness: a search keys on `query or search_term`, so an empty
+ * `query` falls back to `search_term`; a non-string value is spelled as Python's `str()` would.
+ * Any other tool, non-object arguments, or a blank value give null, and then the call is never
+ * throttled.
+ *
+ * @example
+ * ```ts
+ * externalLookupSignature("web_fetch", { url: " https://Example.com " }); // "web_fetch:https://example.com"
+ * externalLookupSignature("web_search", { query: "", search_term: "Hi" }); // "web_search:hi"
+ * externalLookupSignature("web_fetch", '{"url": …'); // null (raw text is not an object)
+ * ```
+ */
+export function externalLookupSignature(name: string, args: unknown): string | null {
+  if (!isPlainObject(args)) return null;
+  let value: unknown;
+  if (name === "web_fetch") value = args["url"];
+  else if (name === "web_search") value = pyTruthy(args["query"]) ? args["query"] : args["search_term"];
+  else return null;
+  const text = pyStrip(pyTruthy(value) ? pyStr(value) : "");
+  return text === "" ? null : `${name}:${text.toLowerCase()}`;
+}
+
+/**
+ * Counts the external lookups of one turn. One instance serves one turn: `run()` shares it across
+ * its iterations, `executeTools` starts a fresh one per call.
+ *
+ * @example
+ * ```ts
+ * const throttle = new LookupThrottle();
+ * const args = { url: "https://example.com" };
+ * [throttle.admit("web_fetch", args), throttle.admit("web_fetch", args), throttle.admit("web_fetch", args)];
+ * // [true, true, false]
+ * ```
+ */
+export class LookupThrottle {
+  readonly #counts = new Map<string, number>();
+
+  /**
+   * Counts one call and says whether it may run: true for any call that is not an external
+   * lookup, and for the first {@link MAX_REPEATED_EXTERNAL_LOOKUPS} identical lookups; false from
+   * the next one on.
+   */
+  admit(name: string, args: unknown): boolean {
+    const signature = externalLookupSignature(name, args);
+    if (signature === null) return true;
+    const count = (this.#counts.get(signature) ?? 0) + 1;
+    this.#counts.set(signature, count);
+    return count <= MAX_REPEATED_EXTERNAL_LOOKUPS;
+  }
+}

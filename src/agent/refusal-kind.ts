@@ -1,0 +1,70 @@
+/**
+ * Recognising security refusals among tool failures (lesson 7). Two kinds matter to the runner:
+ * an SSRF refusal (a request to a private or internal address) and a workspace refusal (a path
+ * outside the allowed folder). Neither is ever fatal; both go back to the model, an SSRF refusal
+ * with a note that retrying will not help, and repeated workspace refusals against the same
+ * target escalate to a firmer text.
+ *
+ * The kind is data first: the built-ins put it in `ToolResult.code`. Only a failure without a
+ * code (a thrown error, a plugin or MCP tool that returns plain text) is recognised by the
+ * phrases in its text, as upstream does for every failure.
+ *
+ * @module
+ */
+import type { RefusalCode } from "../tools/base.js";
+
+/** Which security refusal a failure reports, if any: the values of `ToolResult.code`. */
+export type ViolationKind = RefusalCode;
+
+/** Lower-case phrases that mark an SSRF refusal. Checked before the workspace phrases. */
+export const SSRF_MARKERS: readonly string[] = [
+  "internal/private url detected",
+  "private/internal address",
+  "private address",
+];
+
+/** Lower-case phrases that mark a refusal to touch a path outside the workspace. */
+export const WORKSPACE_MARKERS: readonly string[] = [
+  "outside the configured workspace",
+  "outside allowed directory",
+  "working_dir is outside",
+  "working_dir could not be resolved",
+  "path outside working dir",
+  "path traversal detected",
+];
+
+/**
+ * Says whether an error text is an SSRF refusal, a workspace refusal, or neither: the fallback
+ * for failures that carry no code. Matching is a case-insensitive substring test; SSRF wins when
+ * both match. The runner asks this only for failures (prepare errors, thrown messages,
+ * `ToolResult` errors), never for a success, even one whose text happens to contain a marker.
+ *
+ * @example
+ * ```ts
+ * classifyViolation("Blocked: host resolves to private/internal address 10.0.0.1"); // "ssrf"
+ * classifyViolation("Path /etc/passwd is outside allowed directory /ws");          // "workspace"
+ * classifyViolation("Error: File not found: a.txt");                             // null
+ * ```
+ */
+export function classifyViolation(text: string): ViolationKind | null {
+  const lower = String(text).toLowerCase();
+  if (SSRF_MARKERS.some((m) => lower.includes(m))) return "ssrf";
+  if (WORKSPACE_MARKERS.some((m) => lower.includes(m))) return "workspace";
+  return null;
+}
+
+/**
+ * The kind of a failure: its `code` when it is one of the known kinds, whatever the text says;
+ * otherwise {@link classifyViolation} of its text.
+ *
+ * @example
+ * ```ts
+ * refusalKind("workspace", "Error: not here");                            // "workspace"
+ * refusalKind(undefined, "Path /etc/passwd is outside allowed directory"); // "workspace"
+ * refusalKind(undefined, "Error: File not found: a.txt");                  // null
+ * ```
+ */
+export function refusalKind(code: unknown, text: string): ViolationKind | null {
+  if (code === "ssrf" || code === "workspace") return code;
+  return classifyViolation(text);
+}

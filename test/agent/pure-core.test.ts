@@ -1,0 +1,108 @@
+/**
+ * The runner's core runs without Node: the loop, the batching, turning results into text and the
+ * texts the model reads import no `node:` module, directly or through another module of `src/`,
+ * by a static import. Saving large results (file system, random names) and counting workspace
+ * refusals (symlinks, home folders) are reached only by an `import()` at the point of use, so a
+ * browser can run the runner on its own.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
+import ts from "typescript";
+import { afterAll, describe, expect, it } from "vitest";
+
+const root = resolve(import.meta.dirname, "../..");
+
+/** The pure core: every module these reach by static imports must be free of Node. */
+const CORE = ["src/agent/runner.ts", "src/agent/batches.ts", "src/agent/result-text.ts", "src/agent/tool-message.ts", "src/tools/messages.ts"];
+
+/**
+ * The one Node import the core reaches today, and not through the agent's files: the RE2 pattern
+ * engine of the tools core (registry → validate → dialect → re2-engine, which loads its
+ * WebAssembly with `node:module`). The playground's build puts a browser engine in its place.
+ */
+const TOOLS_CORE_PATTERN_ENGINE = "src/tools/re2-engine.ts";
+
+/** Static, non-type imports and re-exports of one module, as written. */
+function staticImports(file: string): { specifier: string; dynamic: boolean }[] {
+  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+  const found: { specifier: string; dynamic: boolean }[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly) {
+      found.push({ specifier: (node.moduleSpecifier as ts.StringLiteral).text, dynamic: false });
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier !== undefined && !node.isTypeOnly) {
+      found.push({ specifier: (node.moduleSpecifier as ts.StringLiteral).text, dynamic: false });
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [arg] = node.arguments;
+      if (arg !== undefined && ts.isStringLiteral(arg)) found.push({ specifier: arg.text, dynamic: true });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Walks static imports from `entries`; returns the modules reached and the `node:` imports met, with their importer. */
+function staticGraph(entries: string[]): { modules: string[]; node: string[]; dynamic: string[] } {
+  const modules = new Set<string>();
+  const node: string[] = [];
+  const dynamic: string[] = [];
+  const walk = (file: string): void => {
+    const rel = relative(root, file);
+    if (modules.has(rel)) return;
+    modules.add(rel);
+    for (const { specifier, dynamic: isDynamic } of staticImports(file)) {
+      const target = specifier.startsWith(".") ? resolve(dirname(file), specifier.replace(/\.js$/, ".ts")) : null;
+      if (isDynamic) {
+        if (target !== null) dynamic.push(`${rel} -> ${relative(root, target)}`);
+        continue;
+      }
+      if (specifier.startsWith("node:")) node.push(`${rel} -> ${specifier}`);
+      if (target !== null && existsSync(target)) walk(target);
+    }
+  };
+  for (const entry of entries) walk(join(root, entry));
+  return { modules: [...modules].sort(), node, dynamic };
+}
+
+const scratch = mkdtempSync(join(tmpdir(), "pure-core-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe("the runner's pure core", () => {
+  const graph = staticGraph(CORE);
+
+  it("imports no node: module statically, directly or through src/ (the tools core's pattern engine aside)", () => {
+    expect(graph.node.filter((edge) => !edge.startsWith(`${TOOLS_CORE_PATTERN_ENGINE} -> `))).toEqual([]);
+    expect(graph.modules.filter((m) => m.startsWith("src/agent/") || m === "src/tools/messages.ts" || m.startsWith("src/util/"))).toEqual(
+      expect.arrayContaining(["src/agent/runner.ts", "src/agent/run-call.ts", "src/agent/settle.ts", "src/agent/text-cut.ts", "src/util/async.ts"]),
+    );
+  });
+
+  it("reaches persistence and the workspace-violation counter only through import() at the point of use", () => {
+    for (const nodeOnly of ["src/agent/result-persistence.ts", "src/agent/violations.ts", "src/tools/workspace.ts"]) {
+      expect(graph.modules, `${nodeOnly} is imported statically`).not.toContain(nodeOnly);
+    }
+    expect(graph.dynamic.sort()).toEqual(["src/agent/settle.ts -> src/agent/violations.ts", "src/agent/tool-message.ts -> src/agent/result-persistence.ts"]);
+    // ...and those two are the Node parts.
+    const persistence = staticGraph(["src/agent/result-persistence.ts"]).node;
+    expect(persistence).toEqual(expect.arrayContaining(["src/agent/result-persistence.ts -> node:fs/promises", "src/agent/result-persistence.ts -> node:crypto"]));
+    expect(staticGraph(["src/agent/violations.ts"]).node).toEqual(expect.arrayContaining(["src/agent/violations.ts -> node:fs", "src/agent/violations.ts -> node:os"]));
+  });
+
+  it("importing the runner in a fresh Node loads neither of the Node parts", () => {
+    const record = join(scratch, "runner.txt");
+    const recorder = join(root, "test/mcp/import-recorder/register.mjs");
+    const run = spawnSync(process.execPath, ["--import", "tsx", "--import", recorder, "--input-type=module", "-e", `await import("./src/agent/runner.ts");`], {
+      cwd: root,
+      env: { ...process.env, RECORD_IMPORTS: record },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    const loaded = readFileSync(record, "utf8").trim().split("\n");
+    expect(loaded.some((url) => url.endsWith("/src/agent/runner.ts"))).toBe(true);
+    expect(loaded.filter((url) => /\/src\/(agent\/(result-persistence|violations)|tools\/workspace)\.ts$/.test(url))).toEqual([]);
+  });
+});
