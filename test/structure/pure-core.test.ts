@@ -5,12 +5,12 @@
  * refusals (symlinks, home folders) are reached only by an `import()` at the point of use, so a
  * browser can run the runner on its own.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { modulesLoadedBy } from "./import-recorder/record.js";
+
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -59,8 +59,6 @@ function staticGraph(entries: string[]): { modules: string[]; node: string[]; dy
   return { modules: [...modules].sort(), node, dynamic };
 }
 
-const scratch = mkdtempSync(join(tmpdir(), "pure-core-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("the runner's pure core", () => {
   const graph = staticGraph(CORE);
@@ -84,17 +82,7 @@ describe("the runner's pure core", () => {
   });
 
   it("importing the runner in a fresh Node loads neither of the Node parts", () => {
-    const record = join(scratch, "runner.txt");
-    const recorder = join(root, "test/mcp/import-recorder/register.mjs");
-    const run = spawnSync(process.execPath, ["--import", "tsx", "--import", recorder, "--input-type=module", "-e", `await import("./src/agent/runner.ts");`], {
-      cwd: root,
-      env: { ...process.env, RECORD_IMPORTS: record },
-      encoding: "utf8",
-      timeout: 30_000,
-    });
-    expect(run.stderr).toBe("");
-    expect(run.status).toBe(0);
-    const loaded = readFileSync(record, "utf8").trim().split("\n");
+    const loaded = modulesLoadedBy(`await import("./src/agent/runner.ts");`);
     expect(loaded.some((url) => url.endsWith("/src/agent/runner.ts"))).toBe(true);
     expect(loaded.filter((url) => /\/src\/(agent\/(result-persistence|violations)|tools\/workspace)\.ts$/.test(url))).toEqual([]);
   });

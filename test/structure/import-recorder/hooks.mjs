@@ -1,4 +1,4 @@
-// Module hooks for lazy-sdk.test.ts: appends every module URL that gets resolved to the file
+// Module hooks for record.ts: appends every module URL that gets resolved to the file
 // named by RECORD_IMPORTS, so a test can see what importing a module really loaded.
 import { appendFileSync } from "node:fs";
 
