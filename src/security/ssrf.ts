@@ -37,12 +37,19 @@ export type HostLookup = (host: string) => Promise<string[]>;
 export class SsrfError extends Error {
   /** The URL as it was given. */
   readonly url: string;
+  /**
+   * True when the URL leads to a private or internal address: a security boundary. False for
+   * the other refusals (not a URL, a scheme other than http(s), credentials, a name that does not
+   * resolve), which are mistakes the model can correct.
+   */
+  readonly privateTarget: boolean;
 
   /** Builds the error for `url` with the text the model will read. */
-  constructor(message: string, url: string) {
+  constructor(message: string, url: string, privateTarget = false) {
     super(message);
     this.name = "SsrfError";
     this.url = url;
+    this.privateTarget = privateTarget;
   }
 }
 
@@ -55,7 +62,7 @@ export const systemLookup: HostLookup = async (host) => {
 /** The refusal of a private target, with the text the runner recognises. */
 function privateRefusal(url: string, address: string, via?: string): SsrfError {
   const how = via === undefined ? "" : ` (${via})`;
-  return new SsrfError(`Blocked: ${url} resolves to private/internal address ${address}${how}`, url);
+  return new SsrfError(`Blocked: ${url} resolves to private/internal address ${address}${how}`, url, true);
 }
 
 /**

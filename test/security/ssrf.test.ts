@@ -126,6 +126,7 @@ describe("assertPublicUrl: refusals that name a private/internal address", () =>
     expect(error.message).toContain(MARKER);
     expect(error.message).toContain(address);
     expect(error.url).toBe(url);
+    expect(error.privateTarget).toBe(true);
   });
 
   it("uses the exact wording the runner recognises", async () => {
@@ -135,7 +136,9 @@ describe("assertPublicUrl: refusals that name a private/internal address", () =>
   it.each(["http://localhost/", "http://LOCALHOST:8080/", "http://api.localhost/", "http://localhost./"])(
     "%s is refused without a lookup",
     async (url) => {
-      expect((await refusal(url)).message).toContain(MARKER);
+      const error = await refusal(url);
+      expect(error.message).toContain(MARKER);
+      expect(error.privateTarget).toBe(true);
     },
   );
 
@@ -150,6 +153,7 @@ describe("assertPublicUrl: refusals that name a private/internal address", () =>
     const lookup = tableLookup({ [host]: addresses });
     const error = await refusal(`https://${host}/page`, lookup);
     expect(error.message).toContain(MARKER);
+    expect(error.privateTarget).toBe(true);
     expect(lookup.asked).toEqual([host]);
   });
 
@@ -173,11 +177,13 @@ describe("assertPublicUrl: other refusals (no marker, the model may correct them
     const error = await refusal(url, tableLookup({ "example.com": ["93.184.216.34"] }));
     expect(error.message).toMatch(pattern);
     expect(error.message).not.toContain(MARKER);
+    expect(error.privateTarget).toBe(false);
   });
 
   it("a name that does not resolve is refused", async () => {
     const error = await refusal("http://nowhere.example/", tableLookup({}));
     expect(error.message).toMatch(/could not resolve nowhere\.example: getaddrinfo ENOTFOUND/);
+    expect(error.privateTarget).toBe(false);
   });
 
   it("a name with no addresses is refused", async () => {

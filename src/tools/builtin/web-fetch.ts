@@ -193,10 +193,9 @@ export class WebFetchTool extends Tool<WebFetchParams> {
       } catch (error) {
         if (error instanceof SsrfError) {
           const via = hop > 0 ? ` (redirected from ${start})` : "";
-          // The guard's refusals of a private target say `private/internal address` (its documented
-          // contract); its other refusals (a bad scheme, credentials) are mistakes the model can fix.
-          const code = error.message.includes("private/internal address") ? "ssrf" : undefined;
-          return ToolResult.error(`Error: ${error.message}${via}`, code);
+          // A private target is a security boundary; the guard's other refusals (a bad scheme,
+          // credentials) are mistakes the model can fix.
+          return ToolResult.error(`Error: ${error.message}${via}`, error.privateTarget ? "ssrf" : undefined);
         }
         throw error;
       }
