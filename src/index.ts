@@ -82,7 +82,7 @@ export {
   WORKSPACE_MARKERS,
   type ViolationKind,
 } from "./agent/violations.js";
-export { ScriptedProvider, type ScriptStep, type RecordedRequest } from "./agent/scripted-provider.js";
+export { ScriptedProvider, type ScriptStep, type RecordedRequest } from "./testing/scripted-provider.js";
 export {
   AgentRunner,
   budgetHistoryMessage,

@@ -6,7 +6,7 @@
  */
 import { expect } from "vitest";
 import { AgentRunner, type AgentRunResult, type AgentRunSpec } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
+import { ScriptedProvider } from "../../src/testing/scripted-provider.js";
 import { parseToolArguments, ToolCallRequest, type ChatMessage } from "../../src/providers/base.js";
 import { Tool, type ExecuteOptions, type JsonSchema } from "../../src/tools/base.js";
 import { ToolRegistry, type PreparedCall } from "../../src/tools/registry.js";

@@ -13,7 +13,7 @@ import { Tool, ToolResult, type JsonSchema, type ToolClass, type ToolContext } f
 import { ToolLoader } from "../../src/tools/loader.js";
 import { RETRY_HINT, ToolRegistry } from "../../src/tools/registry.js";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
+import { ScriptedProvider } from "../../src/testing/scripted-provider.js";
 import { ToolCallRequest } from "../../src/providers/base.js";
 import { CALL_IDS, CrashWatch, drive, HostileTool, OPEN, ordinaryPrototypes, prototypeSnapshot, settle, type Behaviour } from "./harness.js";
 

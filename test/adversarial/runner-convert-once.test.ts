@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
+import { ScriptedProvider } from "../../src/testing/scripted-provider.js";
 import { ToolCallRequest, type ChatMessage } from "../../src/providers/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { HostileTool } from "./harness.js";

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
+import { ScriptedProvider } from "../../src/testing/scripted-provider.js";
 import { escalationMessage, REPEATED_LOOKUP_MESSAGE } from "../../src/agent/violations.js";
 import { ToolCallRequest, type ChatMessage, type LLMResponse } from "../../src/providers/base.js";
 import { ToolResult, type JsonSchema } from "../../src/tools/base.js";

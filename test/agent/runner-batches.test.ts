@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AgentRunner, type AgentRunSpec } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
+import { ScriptedProvider } from "../../src/testing/scripted-provider.js";
 import type { ToolRegistry } from "../../src/tools/registry.js";
 import { call, FakeTool, registryOf, tick } from "./helpers.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AgentRunner, REPEATED_LOOKUP_DETAIL, type AgentRunSpec } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
+import { ScriptedProvider } from "../../src/testing/scripted-provider.js";
 import { SSRF_NOTE } from "../../src/agent/violations.js";
 import type { ChatMessage } from "../../src/providers/base.js";
 import { ToolResult } from "../../src/tools/base.js";

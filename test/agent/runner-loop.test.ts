@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AgentRunner, maxIterationsMessage } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
+import { ScriptedProvider } from "../../src/testing/scripted-provider.js";
 import { ToolCallRequest, type ChatMessage } from "../../src/providers/base.js";
 import { ToolResult } from "../../src/tools/base.js";
 import { RETRY_HINT } from "../../src/tools/messages.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AgentRunner, RUN_ABORTED_MESSAGE, toolAbortedMessage, toolTimeoutMessage, type AgentRunSpec } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
+import { ScriptedProvider } from "../../src/testing/scripted-provider.js";
 import type { ChatMessage, LLMProvider } from "../../src/providers/base.js";
 import type { ExecuteOptions } from "../../src/tools/base.js";
 import { RETRY_HINT } from "../../src/tools/messages.js";

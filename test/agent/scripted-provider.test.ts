@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
+import { ScriptedProvider } from "../../src/testing/scripted-provider.js";
 import type { ChatMessage } from "../../src/providers/base.js";
 import { textReply } from "./helpers.js";
 

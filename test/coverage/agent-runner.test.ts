@@ -15,7 +15,7 @@ import {
   toolAbortedMessage,
   type AgentRunSpec,
 } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
+import { ScriptedProvider } from "../../src/testing/scripted-provider.js";
 import { REPEATED_LOOKUP_MESSAGE } from "../../src/agent/violations.js";
 import type { ChatMessage, ChatRequest, LLMProvider, LLMResponse } from "../../src/providers/base.js";
 import { RETRY_HINT } from "../../src/tools/messages.js";

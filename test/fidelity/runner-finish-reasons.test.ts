@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { AgentRunner, LENGTH_RECOVERY_PROMPT, MODEL_ERROR_MESSAGE, MODEL_ERROR_PLACEHOLDER } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
+import { ScriptedProvider } from "../../src/testing/scripted-provider.js";
 import type { ChatMessage, LLMResponse } from "../../src/providers/base.js";
 import { call, FakeTool, registryOf, textReply } from "../agent/helpers.js";
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { AgentRunner, BUDGET_EXHAUSTED_FINALIZATION_PROMPT, maxIterationsMessage } from "../../src/agent/runner.js";
-import { ScriptedProvider, type ScriptStep } from "../../src/agent/scripted-provider.js";
+import { ScriptedProvider, type ScriptStep } from "../../src/testing/scripted-provider.js";
 import type { ChatMessage, LLMResponse } from "../../src/providers/base.js";
 import { call, FakeTool, registryOf, textReply } from "../agent/helpers.js";
 

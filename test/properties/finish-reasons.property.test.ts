@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AgentRunner, LENGTH_RECOVERY_PROMPT, MAX_LENGTH_RECOVERIES, TOOL_FINISH_REASONS } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
+import { ScriptedProvider } from "../../src/testing/scripted-provider.js";
 import { ToolCallRequest, type LLMResponse } from "../../src/providers/base.js";
 import { FakeTool, registryOf } from "../agent/helpers.js";
 import { propertyConfig } from "./runs.js";
