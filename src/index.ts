@@ -82,7 +82,24 @@ export {
   WORKSPACE_MARKERS,
   type ViolationKind,
 } from "./agent/violations.js";
-export { ScriptedProvider, type ScriptStep, type RecordedRequest } from "./testing/scripted-provider.js";
+export {
+  ScriptedProvider,
+  FakeTool,
+  ANY_PARAMS,
+  NO_PARAMS,
+  toolCall,
+  toolReply,
+  textReply,
+  registryOf,
+  deferred,
+  tick,
+  type ScriptStep,
+  type RecordedRequest,
+  type FakeToolOptions,
+  type FakeToolCall,
+  type FakeToolRun,
+  type Deferred,
+} from "./testing/index.js";
 export {
   AgentRunner,
   budgetHistoryMessage,

@@ -22,7 +22,7 @@ import {
 } from "../../src/agent/tool-message.js";
 import { ToolCallRequest } from "../../src/providers/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
-import { FakeTool } from "../agent/helpers.js";
+import { FakeTool } from "../../src/testing/index.js";
 
 const DAY = 24 * 60 * 60 * 1000;
 let base = "";

@@ -14,7 +14,7 @@ import {
 } from "../../src/agent/tool-message.js";
 import { ToolCallRequest } from "../../src/providers/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
-import { FakeTool } from "../agent/helpers.js";
+import { FakeTool } from "../../src/testing/index.js";
 
 /** `levels` objects, each holding the next one twice: no cycle, 2^levels paths. */
 function dag(levels: number): Record<string, unknown> {
