@@ -10,7 +10,11 @@ import {
   ToolCallRequest,
 } from "../../src/providers/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
-import { PATH_SCHEMA, SchemaTool } from "../tools/schema-tool.js";
+import { FakeTool } from "../../src/testing/index.js";
+import type { JsonSchema } from "../../src/tools/base.js";
+
+/** The schema of a file-reading tool. */
+const PATH_SCHEMA: JsonSchema = { type: "object", properties: { path: { type: "string" } }, required: ["path"] };
 
 describe("parseToolArguments (item 72)", () => {
   it.each([null, undefined, "", "   ", "\n\t "])("%j gives {}", (raw) => {
@@ -51,7 +55,7 @@ describe("parseToolArguments (item 72)", () => {
 
 describe("what reaches the registry (item 73)", () => {
   const registry = new ToolRegistry();
-  const tool = new SchemaTool("read_file", { ...PATH_SCHEMA, required: [] });
+  const tool = new FakeTool({ name: "read_file", parameters: { ...PATH_SCHEMA, required: [] } });
   registry.register(tool);
   const notObject = (type: string): string =>
     `Error: Tool 'read_file' parameters must be a JSON object, got ${type}. Use named parameters like tool_name(param1="value1", param2="value2") matching the tool schema.`;
@@ -68,7 +72,7 @@ describe("what reaches the registry (item 73)", () => {
   ])("%j → %s", (raw, expected) => {
     const prepared = registry.prepareCall("read_file", parseToolArguments(raw));
     expect(prepared.error === null ? null : prepared.error.content).toBe(expected);
-    expect(tool.run).not.toHaveBeenCalled();
+    expect(tool.calls).toHaveLength(0);
   });
 });
 
@@ -106,7 +110,7 @@ describe("toolArgumentsObjectForReplay (item 74)", () => {
 
   it("the replay repair is never used on the execution path", () => {
     const registry = new ToolRegistry();
-    const tool = new SchemaTool("read_file", PATH_SCHEMA);
+    const tool = new FakeTool({ name: "read_file", parameters: PATH_SCHEMA });
     registry.register(tool);
     const prepared = registry.prepareCall("read_file", '{path:"foo.txt"}');
     expect(prepared.params).toBe('{path:"foo.txt"}');

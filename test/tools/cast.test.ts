@@ -13,7 +13,7 @@ import {
   compileCaster,
   isPlainObject,
 } from "../../src/tools/cast.js";
-import { SchemaTool } from "./schema-tool.js";
+import { FakeTool } from "../../src/testing/index.js";
 
 const obj = (properties: Record<string, JsonSchema>, extra: JsonSchema = {}): JsonSchema => ({
   type: "object",
@@ -39,8 +39,8 @@ describe("root gate (item 13)", () => {
   });
 
   it("a tool whose root is not an object schema cannot cast at all (API.md: TypeError)", () => {
-    expect(() => new SchemaTool("arr", { type: "array" }).castParams({})).toThrow(TypeError);
-    expect(() => new SchemaTool("nullable", { type: ["object", "null"] }).castParams({})).toThrow(TypeError);
+    expect(() => new FakeTool({ name: "arr", parameters: { type: "array" } }).castParams({})).toThrow(TypeError);
+    expect(() => new FakeTool({ name: "nullable", parameters: { type: ["object", "null"] } }).castParams({})).toThrow(TypeError);
   });
 });
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../../src/tools/base.js";
 import { compileValidator, formatInstancePath } from "../../src/tools/validate.js";
-import { SchemaTool } from "./schema-tool.js";
+import { FakeTool } from "../../src/testing/index.js";
 
 const validate = (schema: JsonSchema, value: unknown): string[] => compileValidator(schema)(value);
 const obj = (properties: Record<string, JsonSchema>, extra: JsonSchema = {}): JsonSchema => ({
@@ -45,7 +45,7 @@ describe("non-object params (item 30)", () => {
   });
 
   it("the tool's validateParams says the same", () => {
-    const tool = new SchemaTool("search", SEARCH);
+    const tool = new FakeTool({ name: "search", parameters: SEARCH });
     expect(tool.validateParams([] as unknown as Record<string, unknown>)).toEqual([
       "parameters must be an object, got array",
     ]);
@@ -138,7 +138,7 @@ describe("non-finite numbers (item 18)", () => {
   });
 
   it("after the cast of the words", () => {
-    const tool = new SchemaTool("rates", RATE);
+    const tool = new FakeTool({ name: "rates", parameters: RATE });
     for (const word of ["NaN", "Infinity", "-Infinity"]) {
       expect(tool.validateParams(tool.castParams({ rate: word }))).toEqual(["rate must be finite"]);
     }
@@ -250,7 +250,7 @@ describe("unknown fields (item 38)", () => {
     const schema = obj({ a: { type: "string" } }, { additionalProperties: { type: "integer" } });
     expect(validate(schema, { a: "x", extra: "2" })).toEqual(["extra should be integer"]);
     expect(validate(schema, { a: "x", extra: 2 })).toEqual([]);
-    const tool = new SchemaTool("typed", schema);
+    const tool = new FakeTool({ name: "typed", parameters: schema });
     expect(tool.validateParams(tool.castParams({ a: "x", extra: "2" }))).toEqual([]);
   });
 });
@@ -387,7 +387,7 @@ describe("values whose schema has no type (item 41)", () => {
 
 describe("end to end on a tool (item 42)", () => {
   it("the cast makes the value valid; a short query does not", () => {
-    const tool = new SchemaTool("search", SEARCH);
+    const tool = new FakeTool({ name: "search", parameters: SEARCH });
     expect(tool.validateParams(tool.castParams({ query: "hello", count: "3" }))).toEqual([]);
     expect(tool.validateParams(tool.castParams({ query: "h", count: 3 }))).toEqual(["query must be at least 2 chars"]);
   });
