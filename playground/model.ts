@@ -7,7 +7,7 @@
  * @module
  */
 import { AgentRunner, type AgentRunResult } from "../src/agent/runner.js";
-import { ScriptedProvider } from "../src/testing/scripted-provider.js";
+import { ScriptedProvider } from "../src/testing/index.js";
 import { ToolCallRequest } from "../src/providers/base.js";
 import type { JsonSchema } from "../src/tools/base.js";
 import { RETRY_HINT } from "../src/tools/messages.js";

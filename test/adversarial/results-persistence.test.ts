@@ -9,7 +9,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/testing/scripted-provider.js";
 import {
   buildToolMessage,
   persistedReference,
@@ -22,7 +21,7 @@ import {
 } from "../../src/agent/tool-message.js";
 import { ToolCallRequest } from "../../src/providers/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
-import { FakeTool } from "../../src/testing/index.js";
+import { FakeTool, ScriptedProvider } from "../../src/testing/index.js";
 
 const DAY = 24 * 60 * 60 * 1000;
 let base = "";

@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/testing/scripted-provider.js";
 import {
   buildToolMessage,
   RESULT_TEXT_CUT_NOTE,
@@ -14,7 +13,7 @@ import {
 } from "../../src/agent/tool-message.js";
 import { ToolCallRequest } from "../../src/providers/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
-import { FakeTool } from "../../src/testing/index.js";
+import { FakeTool, ScriptedProvider } from "../../src/testing/index.js";
 
 /** `levels` objects, each holding the next one twice: no cycle, 2^levels paths. */
 function dag(levels: number): Record<string, unknown> {

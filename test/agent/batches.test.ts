@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { partitionBatches } from "../../src/agent/batches.js";
 import { AgentRunner, type AgentRunSpec } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/testing/scripted-provider.js";
-import { FakeTool, registryOf, toolCall } from "../../src/testing/index.js";
+import { FakeTool, registryOf, ScriptedProvider, toolCall } from "../../src/testing/index.js";
 
 const names = (batches: { name: string }[][]): string[][] => batches.map((b) => b.map((c) => c.name));
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AgentRunner, type AgentRunSpec } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/testing/scripted-provider.js";
 import type { ToolRegistry } from "../../src/tools/registry.js";
-import { FakeTool, registryOf, tick, toolCall } from "../../src/testing/index.js";
+import { FakeTool, registryOf, ScriptedProvider, tick, toolCall } from "../../src/testing/index.js";
 
 const runner = new AgentRunner();
 

@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { AgentRunner, REPEATED_LOOKUP_DETAIL, type AgentRunSpec } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/testing/scripted-provider.js";
 import { SSRF_NOTE } from "../../src/agent/violations.js";
 import type { ChatMessage } from "../../src/providers/base.js";
 import { ToolResult } from "../../src/tools/base.js";
 import { RETRY_HINT } from "../../src/tools/messages.js";
 import type { ToolRegistry } from "../../src/tools/registry.js";
-import { ANY_PARAMS, FakeTool, registryOf, textReply, toolCall, toolReply } from "../../src/testing/index.js";
+import { ANY_PARAMS, FakeTool, registryOf, ScriptedProvider, textReply, toolCall, toolReply } from "../../src/testing/index.js";
 
 const runner = new AgentRunner();
 const user: ChatMessage[] = [{ role: "user", content: "go" }];

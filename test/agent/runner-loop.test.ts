@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { AgentRunner, maxIterationsMessage } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/testing/scripted-provider.js";
 import { ToolCallRequest, type ChatMessage } from "../../src/providers/base.js";
 import { ToolResult } from "../../src/tools/base.js";
 import { RETRY_HINT } from "../../src/tools/messages.js";
-import { ANY_PARAMS, FakeTool, registryOf, textReply, toolCall, toolReply } from "../../src/testing/index.js";
+import { ANY_PARAMS, FakeTool, registryOf, ScriptedProvider, textReply, toolCall, toolReply } from "../../src/testing/index.js";
 
 const runner = new AgentRunner();
 const user: ChatMessage[] = [{ role: "user", content: "What is in nope.txt?" }];

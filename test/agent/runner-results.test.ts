@@ -3,9 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/testing/scripted-provider.js";
 import type { ChatMessage } from "../../src/providers/base.js";
-import { FakeTool, registryOf, textReply, toolCall, toolReply } from "../../src/testing/index.js";
+import { FakeTool, registryOf, ScriptedProvider, textReply, toolCall, toolReply } from "../../src/testing/index.js";
 
 const runner = new AgentRunner();
 const user: ChatMessage[] = [{ role: "user", content: "go" }];

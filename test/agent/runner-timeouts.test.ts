@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { AgentRunner, RUN_ABORTED_MESSAGE, toolAbortedMessage, toolTimeoutMessage, type AgentRunSpec } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/testing/scripted-provider.js";
 import type { ChatMessage, LLMProvider } from "../../src/providers/base.js";
 import type { ExecuteOptions } from "../../src/tools/base.js";
 import { RETRY_HINT } from "../../src/tools/messages.js";
 import type { ToolRegistry } from "../../src/tools/registry.js";
-import { deferred, FakeTool, registryOf, textReply, tick, toolCall, toolReply } from "../../src/testing/index.js";
+import { deferred, FakeTool, registryOf, ScriptedProvider, textReply, tick, toolCall, toolReply } from "../../src/testing/index.js";
 
 const runner = new AgentRunner();
 const user: ChatMessage[] = [{ role: "user", content: "go" }];

@@ -15,13 +15,12 @@ import {
   toolAbortedMessage,
   type AgentRunSpec,
 } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/testing/scripted-provider.js";
 import { REPEATED_LOOKUP_MESSAGE } from "../../src/agent/violations.js";
 import type { ChatMessage, ChatRequest, LLMProvider, LLMResponse } from "../../src/providers/base.js";
 import { RETRY_HINT } from "../../src/tools/messages.js";
 import type { ToolRegistry } from "../../src/tools/registry.js";
 import { TRUNCATION_SUFFIX } from "../../src/agent/tool-message.js";
-import { ANY_PARAMS, FakeTool, registryOf, textReply, toolCall, toolReply } from "../../src/testing/index.js";
+import { ANY_PARAMS, FakeTool, registryOf, ScriptedProvider, textReply, toolCall, toolReply } from "../../src/testing/index.js";
 
 const runner = new AgentRunner();
 const user: ChatMessage[] = [{ role: "user", content: "go" }];

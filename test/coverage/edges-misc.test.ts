@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { toolResultToText } from "../../src/agent/tool-message.js";
-import { ScriptedProvider } from "../../src/testing/scripted-provider.js";
+import { ScriptedProvider } from "../../src/testing/index.js";
 import type { ChatMessage } from "../../src/providers/base.js";
 import { OpenAICompatibleProvider } from "../../src/providers/openai-compatible.js";
 

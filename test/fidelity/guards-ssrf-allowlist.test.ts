@@ -8,12 +8,11 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/testing/scripted-provider.js";
 import { SSRF_NOTE } from "../../src/agent/violations.js";
 import type { HostLookup } from "../../src/security/ssrf.js";
 import { isToolErrorResult, ToolResult } from "../../src/tools/base.js";
 import { WebFetchTool } from "../../src/tools/builtin/web-fetch.js";
-import { registryOf, textReply, toolCall, toolReply } from "../../src/testing/index.js";
+import { registryOf, ScriptedProvider, textReply, toolCall, toolReply } from "../../src/testing/index.js";
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));

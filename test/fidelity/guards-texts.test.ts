@@ -7,12 +7,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/testing/scripted-provider.js";
 import { escalationMessage, externalLookupSignature, REPEATED_LOOKUP_MESSAGE, SSRF_NOTE, workspaceViolationSignature } from "../../src/agent/violations.js";
 import type { ChatMessage } from "../../src/providers/base.js";
 import { ToolResult } from "../../src/tools/base.js";
 import { RETRY_HINT } from "../../src/tools/messages.js";
-import { ANY_PARAMS, FakeTool, registryOf, textReply, toolCall, toolReply } from "../../src/testing/index.js";
+import { ANY_PARAMS, FakeTool, registryOf, ScriptedProvider, textReply, toolCall, toolReply } from "../../src/testing/index.js";
 
 const runner = new AgentRunner();
 const user: ChatMessage[] = [{ role: "user", content: "go" }];

@@ -5,9 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { AgentRunner, LENGTH_RECOVERY_PROMPT, MODEL_ERROR_MESSAGE, MODEL_ERROR_PLACEHOLDER } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/testing/scripted-provider.js";
 import type { ChatMessage, LLMResponse } from "../../src/providers/base.js";
-import { FakeTool, registryOf, textReply, toolCall } from "../../src/testing/index.js";
+import { FakeTool, registryOf, ScriptedProvider, textReply, toolCall } from "../../src/testing/index.js";
 
 const runner = new AgentRunner();
 const user: ChatMessage[] = [{ role: "user", content: "hi" }];

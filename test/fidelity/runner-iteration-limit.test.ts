@@ -5,9 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { AgentRunner, BUDGET_EXHAUSTED_FINALIZATION_PROMPT, maxIterationsMessage } from "../../src/agent/runner.js";
-import { ScriptedProvider, type ScriptStep } from "../../src/testing/scripted-provider.js";
 import type { ChatMessage, LLMResponse } from "../../src/providers/base.js";
-import { FakeTool, registryOf, textReply, toolCall } from "../../src/testing/index.js";
+import { FakeTool, registryOf, ScriptedProvider, type ScriptStep, textReply, toolCall } from "../../src/testing/index.js";
 
 const runner = new AgentRunner();
 const user: ChatMessage[] = [{ role: "user", content: "hi" }];

@@ -7,9 +7,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AgentRunner, LENGTH_RECOVERY_PROMPT, MAX_LENGTH_RECOVERIES, TOOL_FINISH_REASONS } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/testing/scripted-provider.js";
 import { ToolCallRequest, type LLMResponse } from "../../src/providers/base.js";
-import { FakeTool, registryOf } from "../../src/testing/index.js";
+import { FakeTool, registryOf, ScriptedProvider } from "../../src/testing/index.js";
 import { propertyConfig } from "./runs.js";
 
 /** Finish reasons, with "length" weighted so chains of cut-off replies (up to and past three) are common. */

@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/testing/scripted-provider.js";
+import { ScriptedProvider } from "../../src/testing/index.js";
 import { parseToolArguments, ToolCallRequest } from "../../src/providers/base.js";
 import { Tool, ToolResult, type ExecuteOptions, type JsonSchema } from "../../src/tools/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
