@@ -32,6 +32,7 @@ describe("parseToolArguments (item 72)", () => {
 
   it("parses any JSON value", () => {
     expect(parseToolArguments('{"path":"foo.txt"}')).toEqual({ path: "foo.txt" });
+    expect(parseToolArguments('{"a":1}')).toEqual({ a: 1 });
     expect(parseToolArguments('  {"path":"foo.txt"}\n')).toEqual({ path: "foo.txt" });
     expect(parseToolArguments('["foo.txt"]')).toEqual(["foo.txt"]);
     expect(parseToolArguments("false")).toBe(false);
@@ -47,6 +48,7 @@ describe("parseToolArguments (item 72)", () => {
   it("gives the original, unstripped text back for malformed JSON and never repairs", () => {
     expect(parseToolArguments('{path:"foo.txt"}')).toBe('{path:"foo.txt"}');
     expect(parseToolArguments(' {bad ')).toBe(" {bad ");
+    expect(parseToolArguments("{bad")).toBe("{bad");
     expect(parseToolArguments("{'a': 1}")).toBe("{'a': 1}");
     expect(parseToolArguments('{"a":1,}')).toBe('{"a":1,}');
     expect(parseToolArguments("NaN")).toBe("NaN");
@@ -62,11 +64,13 @@ describe("what reaches the registry (item 73)", () => {
 
   it.each([
     ['{"path":"a"}', null],
+    ['{"a":1}', null],
     ["", null],
     ["null", notObject("string")],
     ["false", notObject("boolean")],
     ["42", notObject("number")],
     ['["a"]', notObject("array")],
+    ["[1,2]", notObject("array")],
     ["{bad", notObject("string")],
     ['"s"', notObject("string")],
   ])("%j → %s", (raw, expected) => {
@@ -77,7 +81,7 @@ describe("what reaches the registry (item 73)", () => {
 });
 
 describe("toolArgumentsObjectForReplay (item 74)", () => {
-  it.each([null, undefined, "", "   ", 0, false, ["foo.txt"], '["foo.txt"]', "false", "null", "0", '"s"'])(
+  it.each([null, undefined, "", "  ", "   ", 0, false, ["foo.txt"], '["foo.txt"]', "false", "null", "0", '"s"'])(
     "%j gives {}",
     (raw) => {
       expect(toolArgumentsObjectForReplay(raw)).toEqual({});
@@ -123,6 +127,7 @@ describe("toolArgumentsJsonForReplay (item 75)", () => {
     expect(toolArgumentsJsonForReplay('{path:"foo.txt"}')).toBe('{"path":"foo.txt"}');
     expect(JSON.parse(toolArgumentsJsonForReplay('{path:"foo.txt"}'))).toEqual({ path: "foo.txt" });
     expect(toolArgumentsJsonForReplay("null")).toBe("{}");
+    expect(toolArgumentsJsonForReplay("[1]")).toBe("{}");
     expect(toolArgumentsJsonForReplay({ k: "é" })).toBe('{"k":"é"}');
   });
 });
@@ -134,6 +139,10 @@ describe("ToolCallRequest (items 78, 79)", () => {
     expect(call.id).toBe("call_1");
     expect(call.name).toBe("readFile");
     expect(call.arguments).toBe(args);
+    const raw = new ToolCallRequest({ id: "x", name: "Read-File", arguments: "{bad" });
+    expect(raw.id).toBe("x");
+    expect(raw.name).toBe("Read-File");
+    expect(raw.arguments).toBe("{bad");
   });
 
   it("hasValidName is true only for a non-empty string", () => {
@@ -145,7 +154,7 @@ describe("ToolCallRequest (items 78, 79)", () => {
   });
 
   it("toOpenAIToolCall keeps string arguments verbatim, even malformed", () => {
-    for (const raw of ['{path:"notes.txt"}', "null", "", '{"a": 1}', " spaced "]) {
+    for (const raw of ['{path:"notes.txt"}', '{path:"x"}', "null", "", '{"a": 1}', " spaced "]) {
       expect(new ToolCallRequest({ id: "c", name: "n", arguments: raw }).toOpenAIToolCall()).toEqual({
         id: "c",
         type: "function",
@@ -161,6 +170,7 @@ describe("ToolCallRequest (items 78, 79)", () => {
     expect(json(null)).toBe("null");
     expect(json(undefined)).toBe("null");
     expect(json([])).toBe("[]");
+    expect(json([1, 2])).toBe("[1,2]");
     expect(json(5)).toBe("5");
     expect(json(false)).toBe("false");
   });

@@ -57,10 +57,22 @@ describe("register, unregister, lookup (item 43)", () => {
     expect(registry.toolNames).toEqual(["a", "b"]);
     expect(registry.get("a")).toBe(second);
     expect(registry.size).toBe(2);
+
+    const a1 = new FakeTool({ name: "a" });
+    const a2 = new FakeTool({ name: "a" });
+    const three = registryOf(a1, new FakeTool({ name: "b" }), new FakeTool({ name: "c" }));
+    three.register(a2);
+    expect(three.toolNames).toEqual(["a", "b", "c"]);
+    expect(three.get("a")).toBe(a2);
+    expect(three.size).toBe(3);
   });
 
   it("unregister removes; an unknown name is a no-op", () => {
     const registry = registryOf(new FakeTool({ name: "a" }), new FakeTool({ name: "b" }));
+    expect(registry.has("a")).toBe(true);
+    expect(registry.has("z")).toBe(false);
+    expect(registry.get("z")).toBeUndefined();
+    expect(registry.size).toBe(2);
     registry.unregister("a");
     expect(registry.has("a")).toBe(false);
     expect(registry.get("a")).toBeUndefined();
@@ -108,6 +120,7 @@ describe("register, unregister, lookup (item 43)", () => {
     expect(() => registry.register(new FakeTool({ name: "nullable", parameters: { type: ["object", "null"] } }))).toThrow(TypeError);
     expect(() => registry.register(new FakeTool({ name: "str", parameters: { type: "string" } }))).toThrow(TypeError);
     expect(registry.size).toBe(0);
+    expect(() => registry.register(new FakeTool({ name: "untyped", parameters: { properties: {} } }))).not.toThrow();
   });
 
   it("a declared __proto__ property is validated like any other; one Ajv could not reach is refused", () => {
@@ -189,6 +202,16 @@ describe("getDefinitions (items 44–46)", () => {
       new FakeTool({ name: "Mcp_d" }),
     );
     expect(namesOf(registry)).toEqual(["B", "MCP_c", "Mcp_d", "_x", "a", "b", "mcp", "mcp_A", "mcp_b"]);
+    const other = registryOf(
+      new FakeTool({ name: "mcp_b" }),
+      new FakeTool({ name: "mcp" }),
+      new FakeTool({ name: "a" }),
+      new FakeTool({ name: "_x" }),
+      new FakeTool({ name: "MCP_c" }),
+      new FakeTool({ name: "B" }),
+      new FakeTool({ name: "mcp_a" }),
+    );
+    expect(namesOf(other)).toEqual(["B", "MCP_c", "_x", "a", "mcp", "mcp_a", "mcp_b"]);
   });
 
   it("sorts by code units, not by locale", () => {
@@ -266,7 +289,7 @@ describe("suggestName (items 49–51)", () => {
     },
   );
 
-  it.each(["", "foo", "read", "file", "readfil", "read_file_tool", "___", "-"])("%j suggests nothing", (name) => {
+  it.each(["", "foo", "read", "file", "readfil", "read_file_tool", "___", "-", "-_ "])("%j suggests nothing", (name) => {
     const registry = registryOf(new FakeTool({ name: "read_file" }), new FakeTool({ name: "write_file" }));
     expect(registry.suggestName(name)).toBeNull();
     expect(suggestToolName(name, registry.toolNames)).toBeNull();
@@ -303,6 +326,15 @@ describe("exact lookup and the not-found message (items 47, 48, 52)", () => {
       "Error: Tool 'readFile' not found. Did you mean 'read_file'? Tool names must match exactly. Available: read_file, write_file",
     );
     expect(read.calls).toHaveLength(0);
+
+    const raw = '{"path":"foo.txt"}';
+    const fromText = registry.prepareCall("readFile", raw);
+    expect(fromText.tool).toBeNull();
+    expect(fromText.params).toBe(raw);
+    expect(fromText.error?.isError).toBe(true);
+    expect(fromText.error?.content).toBe(
+      "Error: Tool 'readFile' not found. Did you mean 'read_file'? Tool names must match exactly. Available: read_file, write_file",
+    );
   });
 
   it("without a suggestion the message has no hint", () => {
@@ -315,6 +347,8 @@ describe("exact lookup and the not-found message (items 47, 48, 52)", () => {
   it("Available lists the registration order, not the sorted order", () => {
     const registry = registryOf(new FakeTool({ name: "zeta" }), new FakeTool({ name: "alpha" }), new FakeTool({ name: "mcp_x" }), new FakeTool({ name: "beta" }));
     expect(registry.prepareCall("nope", {}).error?.content).toBe("Error: Tool 'nope' not found. Available: zeta, alpha, mcp_x, beta");
+    const two = registryOf(new FakeTool({ name: "write_file" }), new FakeTool({ name: "read_file" }));
+    expect(two.prepareCall("foo", {}).error?.content).toBe("Error: Tool 'foo' not found. Available: write_file, read_file");
   });
 
   it("an empty registry ends with 'Available: '", () => {
@@ -334,6 +368,8 @@ describe("exact lookup and the not-found message (items 47, 48, 52)", () => {
     );
     expect(registry.prepareCall(undefined, {}).error?.content).toBe("Error: Tool 'undefined' not found. Available: null, none");
     expect(registry.prepareCall(5, {}).tool).toBeNull();
+    const plain = registryOf(new FakeTool({ name: "read_file" }));
+    expect(plain.prepareCall(null, {}).error?.content).toBe("Error: Tool 'null' not found. Available: read_file");
   });
 
   it("names that cannot be turned into text do not make prepareCall throw", () => {
@@ -384,6 +420,9 @@ describe("coerce and unwrap (items 54–60)", () => {
 
   it("surrounding blanks are allowed around the JSON text", () => {
     expect(registryOf(read()).prepareCall("read_file", '  \n{"path":"foo.txt"}  ').params).toEqual({ path: "foo.txt" });
+    const prepared = registryOf(read()).prepareCall("read_file", '  {"path":"foo.txt"} ');
+    expect(prepared.error).toBeNull();
+    expect(prepared.params).toEqual({ path: "foo.txt" });
   });
 
   it("a JSON array string is parsed and refused as an array", () => {
@@ -425,6 +464,11 @@ describe("coerce and unwrap (items 54–60)", () => {
     );
     expect(registry.prepareCall("grep", 5).error?.content).toBe(nonObject("grep", "number"));
     expect(registry.prepareCall("grep", false).error?.content).toBe(nonObject("grep", "boolean"));
+    for (const params of [5, false]) {
+      const refused = registry.prepareCall("grep", params);
+      expect(refused.tool?.name).toBe("grep");
+      expect(refused.params).toBe(params);
+    }
     expect(registry.prepareCall("grep", new Map()).error?.content).toBe(nonObject("grep", "Map"));
   });
 
@@ -452,6 +496,9 @@ describe("coerce and unwrap (items 54–60)", () => {
     expect(registry.prepareCall("read_file", { arguments: "[1]" }).error?.content).toBe(nonObject("read_file", "array"));
     expect(registry.prepareCall("read_file", { arguments: "foo.txt" }).error?.content).toBe(nonObject("read_file", "string"));
     expect(registry.prepareCall("read_file", { arguments: "{bad" }).error?.content).toBe(nonObject("read_file", "string"));
+    const list = registryOf(new FakeTool({ name: "list" }));
+    expect(list.prepareCall("list", { arguments: "[1]" }).error?.content).toBe(nonObject("list", "array"));
+    expect(list.prepareCall("list", { arguments: "plain" }).error?.content).toBe(nonObject("list", "string"));
   });
 
   it("extra keys mean no unwrap", () => {
@@ -472,12 +519,20 @@ describe("coerce and unwrap (items 54–60)", () => {
     const prepared = registryOf(tool).prepareCall("takes_arguments", params);
     expect(prepared.error).toBeNull();
     expect(prepared.params).toBe(params);
+
+    const runner = new FakeTool({ name: "runner", parameters: { type: "object", properties: { arguments: { type: "string" } } } });
+    const declared = registryOf(runner).prepareCall("runner", { arguments: '{"path":"a"}' });
+    expect(declared.error).toBeNull();
+    expect(declared.params).toEqual({ arguments: '{"path":"a"}' });
   });
 
   it("only one level is unwrapped", () => {
     const prepared = registryOf(new FakeTool({ name: "open" })).prepareCall("open", { arguments: '{"arguments": "..."}' });
     expect(prepared.error).toBeNull();
     expect(prepared.params).toEqual({ arguments: "..." });
+    const twice = registryOf(read()).prepareCall("read_file", { arguments: '{"arguments": "x"}' });
+    expect(twice.params).toEqual({ arguments: "x" });
+    expect(twice.error?.content).toBe("Error: Invalid parameters for tool 'read_file': missing required path");
   });
 
   it("a string wrapper is parsed, then unwrapped", () => {
@@ -507,6 +562,10 @@ describe("cast and validate in prepareCall (items 61, 62, 64)", () => {
     expect(prepared.tool).toBe(tool);
     expect(prepared.params).toEqual({ query: "h", count: 3 });
     expect(expectError(prepared.error).content).toBe("Error: Invalid parameters for tool 'search': query must be at least 2 chars");
+    const counter = new FakeTool({ name: "counter", parameters: { type: "object", properties: { n: { type: "integer", minimum: 1 } } } });
+    const bad = registryOf(counter).prepareCall("counter", { n: "0" });
+    expect(bad.params).toEqual({ n: 0 });
+    expect(bad.error?.content).toBe("Error: Invalid parameters for tool 'counter': n must be >= 1");
   });
 
   it("null for a string field", () => {
@@ -530,6 +589,10 @@ describe("cast and validate in prepareCall (items 61, 62, 64)", () => {
     const problems = content.slice(prefix.length).split("; ");
     expect(problems[0]).toBe("missing required b");
     expect(problems.slice(1).sort()).toEqual(["a should be integer", "unexpected parameter z"]);
+    const t = new FakeTool({ name: "t", parameters: { type: "object", properties: { a: { type: "integer" }, b: { type: "string" } }, required: ["c"] } });
+    expect(registryOf(t).prepareCall("t", { a: "x", b: [] }).error?.content).toBe(
+      "Error: Invalid parameters for tool 't': missing required c; a should be integer; b should be string",
+    );
   });
 
   it("success returns the tool and the cast params", () => {
@@ -648,6 +711,45 @@ describe("the onStep trace", () => {
       })(),
     );
   });
+
+  it("reports the steps in order and nothing after a failing step", () => {
+    const counter = registryOf(new FakeTool({ name: "counter", parameters: { type: "object", properties: { n: { type: "integer", minimum: 1 } } } }));
+    const okSteps = (name: string, params: unknown): Array<[string, boolean]> => trace(counter, name, params).steps.map((s) => [s.step, s.ok]);
+    expect(okSteps("counter", '{"n":"2"}')).toEqual([
+      ["lookup", true],
+      ["coerce", true],
+      ["unwrap", true],
+      ["shape", true],
+      ["cast", true],
+      ["validate", true],
+    ]);
+    expect(okSteps("Counter", "{}")).toEqual([["lookup", false]]);
+    expect(okSteps("counter", "[1]")).toEqual([
+      ["lookup", true],
+      ["coerce", true],
+      ["unwrap", true],
+      ["shape", false],
+    ]);
+    expect(okSteps("counter", { n: "0" })).toEqual([
+      ["lookup", true],
+      ["coerce", true],
+      ["unwrap", true],
+      ["shape", true],
+      ["cast", true],
+      ["validate", false],
+    ]);
+  });
+
+  it("reports each step's input and output, through a wrapper given as text", () => {
+    const counter = registryOf(new FakeTool({ name: "counter", parameters: { type: "object", properties: { n: { type: "integer" } } } }));
+    const { steps } = trace(counter, "counter", '{"arguments":"{\\"n\\":\\"2\\"}"}');
+    const byName = Object.fromEntries(steps.map((s) => [s.step, s]));
+    expect(byName["coerce"]?.output).toEqual({ arguments: '{"n":"2"}' });
+    expect(byName["unwrap"]?.output).toEqual({ n: "2" });
+    expect(byName["cast"]?.input).toEqual({ n: "2" });
+    expect(byName["cast"]?.output).toEqual({ n: 2 });
+    expect(byName["validate"]?.output).toEqual({ n: 2 });
+  });
 });
 
 describe("execute (items 65–71)", () => {
@@ -715,6 +817,9 @@ describe("execute (items 65–71)", () => {
   it("a successful ToolResult is returned as it is, even when it starts with 'Error:'", async () => {
     const ok = new ToolResult("Error: generated report successfully");
     await expect(registryOf(new FakeTool({ name: "exec", run: async () => ok })).execute("exec", {})).resolves.toBe(ok);
+    const structured = await registryOf(new FakeTool({ name: "s", run: async () => new ToolResult("Error: structured success") })).execute("s", {});
+    expect(isToolErrorResult(structured)).toBe(false);
+    expect((structured as ToolResult).content).toBe("Error: structured success");
   });
 
   it("a thrown Error becomes 'Error executing <name>: <message>' with the hint (item 69)", async () => {
@@ -727,6 +832,13 @@ describe("execute (items 65–71)", () => {
     const result = await registryOf(tool).execute("boom", {});
     expect(isToolErrorResult(result)).toBe(true);
     expect(String(result)).toBe(`Error executing boom: bad thing${HINT}`);
+    const typeError = new FakeTool({
+      name: "sync",
+      run: () => {
+        throw new TypeError("sync failure");
+      },
+    });
+    expect(((await registryOf(typeError).execute("sync", {})) as ToolResult).content).toBe(`Error executing sync: sync failure${HINT}`);
   });
 
   it("a synchronous throw and a rejection of a non-Error are caught too", async () => {
