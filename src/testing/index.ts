@@ -1,7 +1,7 @@
 /**
  * The testing kit: a scripted model, a configurable fake tool, builders for scripted replies and
- * registries, and timing helpers. It is what the tests, the lessons and the playground use to
- * run the agent without a network or real tools. Like the core, it imports nothing from Node,
+ * registries, and two timing utilities. The tests, the lessons and the playground use it to run
+ * the AgentRunner without a network or real tools. Like the core, it imports nothing from Node,
  * so it runs in a browser too.
  *
  * @module
