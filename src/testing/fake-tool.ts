@@ -27,7 +27,7 @@ export interface FakeToolOptions {
   name: string;
   /** The description sent to the model; defaults to `fake tool <name>`. */
   description?: string;
-  /** The JSON Schema of the parameters; defaults to {@link NO_PARAMS}. */
+  /** The JSON Schema of the parameters; defaults to a fresh copy of {@link NO_PARAMS}. */
   parameters?: JsonSchema;
   /** Whether the tool only reads (default false). */
   readOnly?: boolean;
@@ -131,7 +131,7 @@ export class FakeTool extends Tool {
   readonly name: string;
   /** The description given in the options, or `fake tool <name>`. */
   readonly description: string;
-  /** The schema given in the options, or {@link NO_PARAMS}. */
+  /** The schema given in the options, or a fresh copy of {@link NO_PARAMS}. */
   readonly parameters: JsonSchema;
   /** Every call so far, in the order they started. Empty it (`calls.length = 0`) to forget them. */
   readonly calls: FakeToolCall[] = [];
@@ -145,7 +145,7 @@ export class FakeTool extends Tool {
     this.#clock = options.clock ?? nextSharedMark;
     this.name = options.name;
     this.description = options.description ?? `fake tool ${options.name}`;
-    this.parameters = options.parameters ?? NO_PARAMS;
+    this.parameters = options.parameters ?? { ...NO_PARAMS, properties: {} };
   }
 
   /** The `readOnly` option (default false). */

@@ -16,6 +16,7 @@ describe("FakeTool: name, schema and flags", () => {
     expect(tool.readOnly).toBe(false);
     expect(tool.exclusive).toBe(false);
     expect(tool.concurrencySafe).toBe(false);
+    expect(tool.parameters).not.toBe(new FakeTool({ name: "other" }).parameters);
   });
 
   it("takes the description, the schema and the flags from its options", () => {
