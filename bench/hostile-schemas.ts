@@ -10,7 +10,7 @@ import type { JsonSchema } from "../src/tools/base.js";
 import { MAX_PATTERN_INPUT } from "../src/tools/pattern.js";
 import { ToolRegistry } from "../src/tools/registry.js";
 import { SCHEMA_BUDGET } from "../src/tools/schema-budget.js";
-import { GeneratedSchemaTool, schemaCaseArb, type SchemaCase } from "../test/adversarial/schema-arbitraries.js";
+import { generatedSchemaTool, schemaCaseArb, type SchemaCase } from "../test/adversarial/schema-arbitraries.js";
 
 /** One worst case: how long it took, and which case it was. */
 export interface WorstCase {
@@ -71,7 +71,7 @@ export function benchHostileSchemas(samples: number): HostileSchemaFigures {
     const started = performance.now();
     let registered = true;
     try {
-      registry.register(new GeneratedSchemaTool("bench_tool", c.schema));
+      registry.register(generatedSchemaTool("bench_tool", c.schema));
     } catch {
       registered = false;
       figures.refused++;

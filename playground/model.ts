@@ -8,7 +8,7 @@
  */
 import { AgentRunner } from "../src/agent/runner.js";
 import type { AgentRunResult } from "../src/agent/run-spec.js";
-import { ScriptedProvider } from "../src/agent/scripted-provider.js";
+import { ScriptedProvider } from "../src/testing/index.js";
 import { ToolCallRequest } from "../src/providers/base.js";
 import type { JsonSchema } from "../src/tools/base.js";
 import { RETRY_HINT } from "../src/tools/messages.js";

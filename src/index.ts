@@ -115,7 +115,24 @@ export {
 export { classifyViolation, refusalKind, SSRF_MARKERS, WORKSPACE_MARKERS, type ViolationKind } from "./agent/refusal-kind.js";
 export { externalLookupSignature, LookupThrottle, MAX_REPEATED_EXTERNAL_LOOKUPS } from "./agent/lookup-throttle.js";
 export { workspaceViolationSignature, recordWorkspaceViolation, MAX_REPEATED_WORKSPACE_VIOLATIONS } from "./agent/violations.js";
-export { ScriptedProvider, type ScriptStep, type RecordedRequest } from "./agent/scripted-provider.js";
+export {
+  ScriptedProvider,
+  FakeTool,
+  ANY_PARAMS,
+  NO_PARAMS,
+  toolCall,
+  toolReply,
+  textReply,
+  registryOf,
+  deferred,
+  tick,
+  type ScriptStep,
+  type RecordedRequest,
+  type FakeToolOptions,
+  type FakeToolCall,
+  type FakeToolRun,
+  type Deferred,
+} from "./testing/index.js";
 export { type ToolSource } from "./agent/tool-source.js";
 export { DEFAULT_MAX_ITERATIONS, type AgentRunSpec, type AgentRunResult, type ToolEvent, type ExecuteToolsResult } from "./agent/run-spec.js";
 export { AgentRunner, MAX_LENGTH_RECOVERIES, TOOL_FINISH_REASONS } from "./agent/runner.js";

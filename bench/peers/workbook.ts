@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
+import { ScriptedProvider } from "../../src/testing/index.js";
 import { ToolCallRequest, type LLMResponse } from "../../src/providers/base.js";
 import { Tool, type ExecuteOptions, type JsonSchema } from "../../src/tools/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";

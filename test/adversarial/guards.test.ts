@@ -10,7 +10,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
+import { ScriptedProvider } from "../../src/testing/index.js";
 import { ToolCallRequest } from "../../src/providers/base.js";
 import { isToolErrorResult, type Tool } from "../../src/tools/base.js";
 import { ListDirTool } from "../../src/tools/builtin/list-dir.js";

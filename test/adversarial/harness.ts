@@ -1,50 +1,29 @@
 /**
- * Shared pieces of the hostile-input suite: a tool whose behaviour is any function (it may throw
- * synchronously), a watcher for unhandled rejections and uncaught exceptions, a prototype
+ * Shared pieces of the hostile-input suite: a fake tool whose behaviour is any function (it may
+ * throw synchronously), a watcher for unhandled rejections and uncaught exceptions, a prototype
  * snapshot, and `drive`, which sends one hostile call through parseToolArguments, prepareCall
  * and a scripted AgentRunner run, between two ordinary calls, and checks the tool messages.
  */
 import { expect } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
 import type { AgentRunResult, AgentRunSpec } from "../../src/agent/run-spec.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
+import { ANY_PARAMS, FakeTool, ScriptedProvider, type FakeToolRun } from "../../src/testing/index.js";
 import { parseToolArguments, ToolCallRequest, type ChatMessage } from "../../src/providers/base.js";
-import { Tool, type ExecuteOptions, type JsonSchema } from "../../src/tools/base.js";
+import type { JsonSchema, Tool } from "../../src/tools/base.js";
 import { ToolRegistry, type PreparedCall } from "../../src/tools/registry.js";
 
-/** What a {@link HostileTool} does when called; may throw synchronously or return anything. */
-export type Behaviour = (params: Record<string, unknown>, options: ExecuteOptions) => unknown;
+/** What a hostile tool does when called; may throw synchronously or return anything. */
+export type Behaviour = FakeToolRun;
 
 /** An open schema: any properties. */
-export const OPEN: JsonSchema = { type: "object", properties: {}, additionalProperties: true };
+export const OPEN: JsonSchema = ANY_PARAMS;
 
-/** A tool whose `execute` is a plain function (not async), so it can throw synchronously. */
-export class HostileTool extends Tool {
-  readonly name: string;
-  readonly description = "a tool under test";
-  readonly parameters: JsonSchema;
-  calls = 0;
-  readonly seen: Record<string, unknown>[] = [];
-  readonly #behaviour: Behaviour;
-  readonly #readOnly: boolean;
-
-  constructor(name: string, behaviour: Behaviour, parameters: JsonSchema = OPEN, readOnly = false) {
-    super();
-    this.name = name;
-    this.#behaviour = behaviour;
-    this.parameters = parameters;
-    this.#readOnly = readOnly;
-  }
-
-  override get readOnly(): boolean {
-    return this.#readOnly;
-  }
-
-  execute(params: Record<string, unknown>, options: ExecuteOptions): Promise<unknown> {
-    this.calls++;
-    this.seen.push(params);
-    return this.#behaviour(params, options) as Promise<unknown>;
-  }
+/**
+ * A fake tool whose `execute` is a plain function (not async), so it can throw synchronously or
+ * return a value that is not a promise; it records every call.
+ */
+export function hostileTool(name: string, behaviour: Behaviour, parameters: JsonSchema = OPEN, readOnly = false): FakeTool {
+  return new FakeTool({ name, description: "a tool under test", parameters, readOnly, run: behaviour, synchronous: true });
 }
 
 /** Records every unhandled rejection and uncaught exception while installed. */
@@ -122,7 +101,7 @@ export interface DriveOutput {
   toolMessages: ChatMessage[];
   /** The hostile call's tool message, or undefined when the call was dropped. */
   hostile: ChatMessage | undefined;
-  echo: HostileTool;
+  echo: FakeTool;
   expectedIds: string[];
 }
 
@@ -136,7 +115,7 @@ export const CALL_IDS = ["call_before", "call_hostile", "call_after"] as const;
  * calls exactly once each, in call order (a call with an invalid name is dropped before execution).
  */
 export async function drive(input: DriveInput): Promise<DriveOutput> {
-  const echo = new HostileTool("echo", () => "echo ok");
+  const echo = hostileTool("echo", () => "echo ok");
   const registry = new ToolRegistry();
   registry.register(echo);
   for (const tool of input.tools) registry.register(tool);

@@ -13,9 +13,9 @@ import { Tool, ToolResult, type JsonSchema, type ToolClass, type ToolContext } f
 import { ToolLoader } from "../../src/tools/loader.js";
 import { RETRY_HINT, ToolRegistry } from "../../src/tools/registry.js";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
+import { ScriptedProvider } from "../../src/testing/index.js";
 import { ToolCallRequest } from "../../src/providers/base.js";
-import { CALL_IDS, CrashWatch, drive, HostileTool, OPEN, ordinaryPrototypes, prototypeSnapshot, settle, type Behaviour } from "./harness.js";
+import { CALL_IDS, CrashWatch, drive, hostileTool, OPEN, ordinaryPrototypes, prototypeSnapshot, settle, type Behaviour } from "./harness.js";
 
 const watch = new CrashWatch();
 let baselinePrototypes: string[] = [];
@@ -89,7 +89,7 @@ const pollutionRows: { label: string; raw: string; schema?: JsonSchema }[] = [
 
 describe("prototype pollution", () => {
   it.each(pollutionRows)("$label", async ({ raw, schema }) => {
-    const tool = new HostileTool("target", (params) => {
+    const tool = hostileTool("target", (params) => {
       // Reading the params the way a careless tool would must find nothing inherited.
       return `polluted=${String((params as { polluted?: unknown }).polluted)} proto=${Object.getPrototypeOf(params) === Object.prototype}`;
     }, schema ?? OPEN);
@@ -100,8 +100,8 @@ describe("prototype pollution", () => {
       expect(Object.getPrototypeOf(out.prepared.params)).toBe(Object.prototype);
       expect(ordinaryPrototypes(out.prepared.params)).toBe(true);
     }
-    expect(tool.calls).toBe(1);
-    const params = tool.seen[0] as Record<string, unknown>;
+    expect(tool.calls).toHaveLength(1);
+    const params = tool.calls[0]?.params as Record<string, unknown>;
     expect(Object.getPrototypeOf(params)).toBe(Object.prototype);
     expect(ordinaryPrototypes(params)).toBe(true);
     expect((params as { polluted?: unknown }).polluted).toBeUndefined();
@@ -111,11 +111,11 @@ describe("prototype pollution", () => {
 
   it("an argument object with a null prototype is accepted and handed over with the ordinary prototype", async () => {
     const raw = Object.assign(Object.create(null) as Record<string, unknown>, { a: 1 });
-    const tool = new HostileTool("target", (p) => `a=${String(p["a"])}`);
+    const tool = hostileTool("target", (p) => `a=${String(p["a"])}`);
     const out = await drive({ tools: [tool], name: "target", raw });
     record(out.hostile?.content);
     expect(out.hostile?.content).toMatch(/^a=1$|must be a JSON object/);
-    if (tool.calls === 1) expect(Object.getPrototypeOf(tool.seen[0])).toBe(Object.prototype);
+    if (tool.calls.length === 1) expect(Object.getPrototypeOf(tool.calls[0]?.params)).toBe(Object.prototype);
   });
 });
 
@@ -143,26 +143,26 @@ const nameRows: { label: string; name: string }[] = [
 
 describe("names that are not tools", () => {
   it.each(nameRows)("$label → not found, nothing runs", async ({ name }) => {
-    const tool = new HostileTool("target", () => "target ran");
+    const tool = hostileTool("target", () => "target ran");
     const out = await drive({ tools: [tool], name, raw: "{}" });
     record(out.hostile?.content);
     expect(out.prepared.error?.content).toContain("not found");
     expect(out.hostile?.content).toMatch(/^Error: Tool '[\s\S]*' not found\./);
     expect(out.hostile?.content).toContain(RETRY_HINT.trim());
-    expect(tool.calls).toBe(0);
-    expect(out.echo.calls).toBe(2);
+    expect(tool.calls).toHaveLength(0);
+    expect(out.echo.calls).toHaveLength(2);
     expect(out.result.toolsUsed).toEqual(["echo", "echo"]);
     expect(out.result.finalContent).toBe("done");
   });
 
   it("an empty name is not found by prepareCall and is dropped by the runner; nothing runs", async () => {
-    const tool = new HostileTool("target", () => "target ran");
+    const tool = hostileTool("target", () => "target ran");
     const out = await drive({ tools: [tool], name: "", raw: "{}" });
     record(out.hostile?.content);
     expect(out.prepared.error?.content).toContain("not found");
     expect(out.hostile).toBeUndefined();
     expect(out.expectedIds).toEqual([CALL_IDS[0], CALL_IDS[2]]);
-    expect(tool.calls).toBe(0);
+    expect(tool.calls).toHaveLength(0);
   });
 });
 
@@ -220,19 +220,19 @@ const argumentRows: { label: string; raw: () => unknown; schema?: JsonSchema; ex
 describe("argument text", () => {
   it.each(argumentRows)("$label", async ({ raw, schema, expect: pattern }) => {
     const before = process.memoryUsage().heapUsed;
-    const tool = new HostileTool("target", summarise, schema ?? OPEN);
+    const tool = hostileTool("target", summarise, schema ?? OPEN);
     let out: Awaited<ReturnType<typeof drive>> | null = await drive({ tools: [tool], name: "target", raw: raw() });
     record(out.hostile?.content);
     expect(out.hostile?.content).toMatch(pattern);
     if ((out.hostile?.content ?? "").startsWith("Error")) {
-      expect(tool.calls).toBe(0);
+      expect(tool.calls).toHaveLength(0);
       expect(out.hostile?.content).toContain(RETRY_HINT.trim());
     } else {
-      expect(tool.calls).toBe(1);
+      expect(tool.calls).toHaveLength(1);
     }
     expect(out.result.finalContent).toBe("done");
     out = null;
-    tool.seen.length = 0;
+    tool.calls.length = 0;
     await settle(1);
     (globalThis as { gc?: () => void }).gc?.();
     expect(process.memoryUsage().heapUsed - before).toBeLessThan(64 * 1024 * 1024);
@@ -297,16 +297,16 @@ const faultRows: { label: string; run: Behaviour; expect: RegExp; spec?: { toolT
 describe("faulty tools", () => {
   it.each(faultRows)("$label", async ({ run, expect: pattern, spec }) => {
     const before = process.memoryUsage().heapUsed;
-    const tool = new HostileTool("target", run);
+    const tool = hostileTool("target", run);
     let out: Awaited<ReturnType<typeof drive>> | null = await drive({ tools: [tool], name: "target", raw: "{}", ...(spec ? { spec } : {}) });
     record(out.hostile?.content);
-    expect(tool.calls).toBe(1);
+    expect(tool.calls).toHaveLength(1);
     expect(out.hostile?.content).toMatch(pattern);
     expect(out.result.finalContent).toBe("done");
     expect(out.result.stopReason).toBe("completed");
-    expect(out.echo.calls).toBe(2);
+    expect(out.echo.calls).toHaveLength(2);
     out = null;
-    tool.seen.length = 0;
+    tool.calls.length = 0;
     await settle(80);
     (globalThis as { gc?: () => void }).gc?.();
     expect(process.memoryUsage().heapUsed - before).toBeLessThan(64 * 1024 * 1024);
@@ -321,7 +321,7 @@ describe("faulty tools", () => {
 
   it.each(abortRows)("$label → one aborted message per call, the run stops", async ({ run }) => {
     const controller = new AbortController();
-    const tool = new HostileTool("target", run, OPEN, true);
+    const tool = hostileTool("target", run, OPEN, true);
     const out = await drive({
       tools: [tool],
       name: "target",

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectStdioMcpServer, type StdioMcpConnection } from "../../src/mcp/stdio-connection.js";
 import { registerMcpTools } from "../../src/mcp/register.js";
+import { FakeTool } from "../../src/testing/index.js";
 import { Tool, type JsonSchema } from "../../src/tools/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { collectingLogger, HOSTILE_SERVER } from "./mcp-harness.js";
@@ -46,18 +47,8 @@ describe("a tool register refuses does not stop the others (issue 16.5, 16.7)", 
 });
 
 /** A tool whose schema or name is whatever the test says, for refusals of any kind. */
-class Shaped extends Tool {
-  readonly description = "shaped";
-  constructor(
-    readonly name: string,
-    readonly parameters: JsonSchema,
-  ) {
-    super();
-  }
-  async execute(): Promise<unknown> {
-    return "ran";
-  }
-}
+/** A tool with the given name and schema, as an MCP server might declare it. */
+const shaped = (name: string, parameters: JsonSchema): FakeTool => new FakeTool({ name, description: "shaped", parameters, result: "ran" });
 
 class NameThrows extends Tool {
   readonly description = "its name getter throws";
@@ -75,12 +66,12 @@ describe("registerMcpTools with refusals of every kind", () => {
     const registry = new ToolRegistry();
     const logger = collectingLogger();
     const tools: Tool[] = [
-      new Shaped("first", { type: "object" }),
-      new Shaped("array_root", { type: "array" } as JsonSchema),
+      shaped("first", { type: "object" }),
+      shaped("array_root", { type: "array" } as JsonSchema),
       new NameThrows(),
-      new Shaped("bad_pattern", { type: "object", properties: { d: { type: "string", pattern: "(unclosed" } } }),
-      new Shaped("first", { type: "object", properties: { other: {} } }),
-      new Shaped("last", { type: "object" }),
+      shaped("bad_pattern", { type: "object", properties: { d: { type: "string", pattern: "(unclosed" } } }),
+      shaped("first", { type: "object", properties: { other: {} } }),
+      shaped("last", { type: "object" }),
     ];
     const outcome = registerMcpTools(registry, tools, { logger });
     expect(outcome.registered).toEqual(["first", "last"]);

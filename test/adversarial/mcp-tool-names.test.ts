@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectStdioMcpServer, type StdioMcpConnection } from "../../src/mcp/stdio-connection.js";
 import { registerMcpTools } from "../../src/mcp/register.js";
 import { assignMcpToolNames, mcpToolName, TOOL_NAME_PATTERN } from "../../src/mcp/tool-name.js";
-import { Tool } from "../../src/tools/base.js";
+import { FakeTool } from "../../src/testing/index.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { propertyConfig } from "../properties/runs.js";
 import { collectingLogger, HOSTILE_SERVER } from "./mcp-harness.js";
@@ -75,14 +75,12 @@ describe("MCP tool names fit ^[a-zA-Z0-9_-]{1,64}$ (issue 16.5)", () => {
   });
 });
 
-class Builtin extends Tool {
-  readonly name = "mcp_h_ok_last";
-  readonly description = "A tool already registered under a name the server's tool would get.";
-  readonly parameters = { type: "object", properties: {} };
-  async execute(): Promise<unknown> {
-    return "the built-in ran";
-  }
-}
+/** A tool already registered under a name the server's tool would get. */
+const builtin = new FakeTool({
+  name: "mcp_h_ok_last",
+  description: "A tool already registered under a name the server's tool would get.",
+  result: "the built-in ran",
+});
 
 describe("colliding MCP names over stdio (issue 12.9, issue 16.5)", () => {
   const logger = collectingLogger();
@@ -91,7 +89,7 @@ describe("colliding MCP names over stdio (issue 12.9, issue 16.5)", () => {
 
   beforeAll(async () => {
     server = await connectStdioMcpServer({ command: process.execPath, args: [HOSTILE_SERVER], serverName: "h", timeoutMs: 10_000, closeGraceMs: 300, logger });
-    registry.register(new Builtin());
+    registry.register(builtin);
     registerMcpTools(registry, server.tools, { logger });
   }, 20_000);
   afterAll(async () => {
@@ -127,7 +125,7 @@ describe("colliding MCP names over stdio (issue 12.9, issue 16.5)", () => {
   });
 
   it("never replaces a tool already registered under the name: the MCP tool is skipped and logged", async () => {
-    expect(registry.get("mcp_h_ok_last")).toBeInstanceOf(Builtin);
+    expect(registry.get("mcp_h_ok_last")).toBe(builtin);
     expect(await registry.get("mcp_h_ok_last")?.execute({}, { signal: AbortSignal.timeout(1_000) })).toBe("the built-in ran");
     expect(logger.warnings).toContain(
       "'mcp_h_ok_last' (tool 'ok_last' of server 'h') was not registered: the name is already registered to another tool, which is kept",

@@ -5,25 +5,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { Tool, type JsonSchema } from "../../src/tools/base.js";
+import { FakeTool } from "../../src/testing/index.js";
+import type { JsonSchema } from "../../src/tools/base.js";
 import { ToolCallRequest } from "../../src/providers/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 
-class Probe extends Tool {
-  readonly name: string;
-  readonly description = "a probe";
-  readonly parameters: JsonSchema;
-  calls = 0;
-  constructor(name: string, parameters: JsonSchema) {
-    super();
-    this.name = name;
-    this.parameters = parameters;
-  }
-  execute(): Promise<unknown> {
-    this.calls++;
-    return Promise.resolve("ran");
-  }
-}
+/** A tool with the given schema that answers "ran" and records its calls. */
+const probe = (name: string, parameters: JsonSchema): FakeTool => new FakeTool({ name, description: "a probe", parameters, result: "ran" });
 
 function nestedArrays(depth: number): unknown {
   let value: unknown = 1;
@@ -46,32 +34,32 @@ const LINKED: JsonSchema = {
 
 describe("prepareCall never throws (issue 12, item 13)", () => {
   it("deeply nested arguments compared by uniqueItems: an error result, not a RangeError", () => {
-    const tool = new Probe("unique", UNIQUE);
+    const tool = probe("unique", UNIQUE);
     const registry = new ToolRegistry();
     registry.register(tool);
     const prepared = registry.prepareCall("unique", { u: [nestedArrays(100_000), nestedArrays(100_000)] });
     expect(prepared.error?.isError).toBe(true);
     expect(prepared.error?.content).toBe("Error: RangeError: Maximum call stack size exceeded");
     expect(prepared.tool).toBe(tool);
-    expect(tool.calls).toBe(0);
+    expect(tool.calls).toHaveLength(0);
   });
 
   it("a recursive schema over a value deeper than the stack: an error result", () => {
     const registry = new ToolRegistry();
-    registry.register(new Probe("linked", LINKED));
+    registry.register(probe("linked", LINKED));
     const prepared = registry.prepareCall("linked", { head: nestedObjects(100_000) });
     expect(prepared.error?.content).toMatch(/^Error: RangeError: /);
   });
 
   it("a Proxy whose traps throw, a throwing castParams and a throwing observer: error results", () => {
-    class Throwing extends Probe {
+    class Throwing extends FakeTool {
       override castParams(): Record<string, unknown> {
         throw new TypeError("cast exploded");
       }
     }
     const registry = new ToolRegistry();
-    registry.register(new Probe("plain", { type: "object", properties: { a: { type: "string" } } }));
-    registry.register(new Throwing("throwing", { type: "object" }));
+    registry.register(probe("plain", { type: "object", properties: { a: { type: "string" } } }));
+    registry.register(new Throwing({ name: "throwing", description: "a probe", parameters: { type: "object" }, result: "ran" }));
     const hostile = new Proxy(
       {},
       {
@@ -89,8 +77,8 @@ describe("prepareCall never throws (issue 12, item 13)", () => {
   });
 
   it("the run goes on: the deep call gets its own error message and the next call runs", async () => {
-    const deep = new Probe("unique", UNIQUE);
-    const fine = new Probe("fine", { type: "object" });
+    const deep = probe("unique", UNIQUE);
+    const fine = probe("fine", { type: "object" });
     const registry = new ToolRegistry();
     registry.register(deep);
     registry.register(fine);
@@ -102,7 +90,7 @@ describe("prepareCall never throws (issue 12, item 13)", () => {
     const out = await new AgentRunner().executeTools(spec, calls);
     expect(out.results).toHaveLength(2);
     expect(String(out.results[0])).toContain("RangeError");
-    expect(fine.calls).toBe(1);
-    expect(deep.calls).toBe(0);
+    expect(fine.calls).toHaveLength(1);
+    expect(deep.calls).toHaveLength(0);
   });
 });

@@ -8,7 +8,7 @@ import { http, HttpResponse } from "msw";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
 import { newToolCallId, OpenAICompatibleProvider } from "../../src/providers/openai-compatible.js";
-import { Tool } from "../../src/tools/base.js";
+import { FakeTool } from "../../src/testing/index.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { propertyConfig } from "../properties/runs.js";
 import { BASE, completion, ENDPOINT, MESSAGES, modelServer } from "./provider-harness.js";
@@ -18,14 +18,8 @@ beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-class Echo extends Tool {
-  readonly name = "echo";
-  readonly description = "Echo.";
-  readonly parameters = { type: "object", properties: {} };
-  async execute(): Promise<unknown> {
-    return "echoed";
-  }
-}
+/** A tool that answers "echoed". */
+const echo = (): FakeTool => new FakeTool({ name: "echo", description: "Echo.", result: "echoed" });
 
 /** What a server may put where the id belongs when it has none. */
 const missingId = fc.constantFrom<Record<string, unknown>>({}, { id: "" }, { id: null }, { id: 0 }, { id: {} });
@@ -45,7 +39,7 @@ describe("call ids are unique within a run (issue 12.4, provider half)", () => {
       }),
     );
     const tools = new ToolRegistry();
-    tools.register(new Echo());
+    tools.register(echo());
     const result = await new AgentRunner().run({ provider: new OpenAICompatibleProvider({ baseURL: BASE }), model: "m", tools, messages: MESSAGES });
     expect(result.stopReason).toBe("completed");
     const ids = result.messages.filter((m) => m.role === "tool").map((m) => m.tool_call_id);

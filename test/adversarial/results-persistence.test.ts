@@ -9,13 +9,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
 import { buildToolMessage, persistedReference, PERSIST_PREVIEW_CHARS } from "../../src/agent/tool-message.js";
 import { persistToolResult, pruneToolResultBuckets, TOOL_RESULT_BUCKET_MARKER } from "../../src/agent/result-persistence.js";
 import { truncateText, TRUNCATION_SUFFIX } from "../../src/agent/text-cut.js";
 import { ToolCallRequest } from "../../src/providers/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
-import { FakeTool } from "../agent/helpers.js";
+import { FakeTool, ScriptedProvider } from "../../src/testing/index.js";
 
 const DAY = 24 * 60 * 60 * 1000;
 let base = "";

@@ -5,12 +5,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
 import { buildToolMessage } from "../../src/agent/tool-message.js";
 import { RESULT_TEXT_CUT_NOTE, RESULT_TEXT_MAX_CHARS, toolResultToText } from "../../src/agent/result-text.js";
 import { ToolCallRequest } from "../../src/providers/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
-import { FakeTool } from "../agent/helpers.js";
+import { FakeTool, ScriptedProvider } from "../../src/testing/index.js";
 
 /** `levels` objects, each holding the next one twice: no cycle, 2^levels paths. */
 function dag(levels: number): Record<string, unknown> {

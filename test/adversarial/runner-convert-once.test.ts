@@ -4,10 +4,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
+import { ScriptedProvider } from "../../src/testing/index.js";
 import { ToolCallRequest, type ChatMessage } from "../../src/providers/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
-import { HostileTool } from "./harness.js";
+import { hostileTool } from "./harness.js";
 
 const user: ChatMessage[] = [{ role: "user", content: "go" }];
 
@@ -28,7 +28,7 @@ describe("issue 12 item 5: one conversion per result", () => {
   it("run(): the result is read once for both the event detail and the tool message", async () => {
     const { value, reads } = countingResult();
     const tools = new ToolRegistry();
-    tools.register(new HostileTool("report", async () => value));
+    tools.register(hostileTool("report", async () => value));
     const provider = new ScriptedProvider([
       { content: null, finishReason: "tool_calls", toolCalls: [new ToolCallRequest({ id: "c1", name: "report", arguments: {} })] },
       { content: "done", finishReason: "stop", toolCalls: [] },
@@ -44,7 +44,7 @@ describe("issue 12 item 5: one conversion per result", () => {
     const second = countingResult();
     const values = [first.value, second.value];
     const tools = new ToolRegistry();
-    tools.register(new HostileTool("report", async (p) => values[Number(p["i"])], undefined, true));
+    tools.register(hostileTool("report", async (p) => values[Number(p["i"])], undefined, true));
     const calls = [0, 1].map((i) => new ToolCallRequest({ id: `c${i}`, name: "report", arguments: { i } }));
     const { results } = await new AgentRunner().executeTools({ provider: new ScriptedProvider([]), model: "m", tools, messages: user }, calls);
     expect([first.reads(), second.reads()]).toEqual([1, 1]);

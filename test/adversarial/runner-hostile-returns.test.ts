@@ -7,11 +7,11 @@
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
+import { ScriptedProvider, type FakeTool } from "../../src/testing/index.js";
 import { ToolCallRequest, type ChatMessage } from "../../src/providers/base.js";
 import { ToolResult } from "../../src/tools/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
-import { CrashWatch, HostileTool } from "./harness.js";
+import { CrashWatch, hostileTool } from "./harness.js";
 
 const watch = new CrashWatch();
 beforeEach(() => watch.install());
@@ -49,8 +49,8 @@ const HOSTILE: Record<string, () => unknown> = {
   "an array Proxy whose length getter throws": () => new Proxy([], { get: (t, k) => (k === "length" ? throwing() : Reflect.get(t, k)) }),
 };
 
-function registryWith(value: () => unknown): { tools: ToolRegistry; tool: HostileTool } {
-  const tool = new HostileTool("odd", async () => value());
+function registryWith(value: () => unknown): { tools: ToolRegistry; tool: FakeTool } {
+  const tool = hostileTool("odd", async () => value());
   const tools = new ToolRegistry();
   tools.register(tool);
   return { tools, tool };
@@ -125,7 +125,7 @@ describe("issue 12 item 3: hostile return values", () => {
           picks.forEach((pick, i) => {
             const make =
               pick === "plain" ? () => ({ ok: i }) : pick === "error" ? () => ToolResult.error(`Error: no ${i}`) : (HOSTILE[pick] as () => unknown);
-            tools.register(new HostileTool(`t${i}`, async () => make(), undefined, true));
+            tools.register(hostileTool(`t${i}`, async () => make(), undefined, true));
           });
           const calls = picks.map((_, i) => new ToolCallRequest({ id: `c${i}`, name: `t${i}`, arguments: {} }));
           const provider = new ScriptedProvider([

@@ -7,7 +7,8 @@
  * keywords, and ordinary schemas within the budget.
  */
 import fc from "fast-check";
-import { Tool, type JsonSchema } from "../../src/tools/base.js";
+import { FakeTool } from "../../src/testing/index.js";
+import type { JsonSchema } from "../../src/tools/base.js";
 
 /** The kind of hostile (or ordinary) part a generated schema was built around. */
 export type SchemaKind =
@@ -181,18 +182,6 @@ export const schemaCaseArb: fc.Arbitrary<SchemaCase> = fc
   });
 
 /** A tool whose schema is a generated one. */
-export class GeneratedSchemaTool extends Tool {
-  readonly name: string;
-  readonly description = "a tool with a generated schema";
-  readonly parameters: JsonSchema;
-
-  constructor(name: string, parameters: JsonSchema) {
-    super();
-    this.name = name;
-    this.parameters = parameters;
-  }
-
-  async execute(): Promise<unknown> {
-    return "ok";
-  }
+export function generatedSchemaTool(name: string, parameters: JsonSchema): FakeTool {
+  return new FakeTool({ name, description: "a tool with a generated schema", parameters, result: "ok" });
 }

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { isToolErrorResult } from "../../src/tools/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { propertyConfig } from "../properties/runs.js";
-import { GeneratedSchemaTool, schemaCaseArb, type SchemaKind } from "./schema-arbitraries.js";
+import { generatedSchemaTool, schemaCaseArb, type SchemaKind } from "./schema-arbitraries.js";
 
 /** Longest a `register` may take, in ms. */
 const REGISTER_BOUND_MS = 15_000;
@@ -47,7 +47,7 @@ describe("schemas we do not control (issue 16, items 1, 3, 4, 6, 7)", () => {
         const started = performance.now();
         let refused: unknown = null;
         try {
-          registry.register(new GeneratedSchemaTool(name, c.schema));
+          registry.register(generatedSchemaTool(name, c.schema));
         } catch (error) {
           refused = error;
         }

@@ -8,11 +8,11 @@ import Ajv2020Import from "ajv/dist/2020.js";
 import type { JsonSchema } from "../../src/tools/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { SCHEMA_BUDGET, schemaBudgetProblem } from "../../src/tools/schema-budget.js";
-import { GeneratedSchemaTool } from "./schema-arbitraries.js";
+import { generatedSchemaTool } from "./schema-arbitraries.js";
 
 function register(name: string, schema: JsonSchema): ToolRegistry {
   const registry = new ToolRegistry();
-  registry.register(new GeneratedSchemaTool(name, schema));
+  registry.register(generatedSchemaTool(name, schema));
   return registry;
 }
 

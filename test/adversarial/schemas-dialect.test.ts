@@ -9,11 +9,11 @@ import { z } from "zod";
 import type { JsonSchema } from "../../src/tools/base.js";
 import { toJsonSchema2020 } from "../../src/tools/dialect.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
-import { GeneratedSchemaTool } from "./schema-arbitraries.js";
+import { generatedSchemaTool } from "./schema-arbitraries.js";
 
 function register(name: string, schema: JsonSchema): ToolRegistry {
   const registry = new ToolRegistry();
-  registry.register(new GeneratedSchemaTool(name, schema));
+  registry.register(generatedSchemaTool(name, schema));
   return registry;
 }
 

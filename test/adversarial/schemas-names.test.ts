@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { TOOL_NAME_RULE, ToolRegistry } from "../../src/tools/registry.js";
 import { propertyConfig } from "../properties/runs.js";
-import { GeneratedSchemaTool } from "./schema-arbitraries.js";
+import { generatedSchemaTool } from "./schema-arbitraries.js";
 
 const OPEN = { type: "object", properties: {} };
 
@@ -16,7 +16,7 @@ describe("item 5: names an API rejects", () => {
     "%j is refused with a TypeError that quotes the rule",
     (name) => {
       const registry = new ToolRegistry();
-      const attempt = (): void => registry.register(new GeneratedSchemaTool(name, OPEN));
+      const attempt = (): void => registry.register(generatedSchemaTool(name, OPEN));
       expect(attempt).toThrow(TypeError);
       expect(attempt).toThrow(`Tool name ${JSON.stringify(name)} must be 1 to 64 letters, digits, '_' or '-' (^[a-zA-Z0-9_-]{1,64}$), what OpenAI-compatible APIs accept`);
       expect(registry.size).toBe(0);
@@ -25,12 +25,12 @@ describe("item 5: names an API rejects", () => {
 
   it.each(["a", "read_file", "mcp_fs-list", "A".repeat(64), "_", "-", "x9"])("%j is accepted", (name) => {
     const registry = new ToolRegistry();
-    registry.register(new GeneratedSchemaTool(name, OPEN));
+    registry.register(generatedSchemaTool(name, OPEN));
     expect(registry.toolNames).toEqual([name]);
   });
 
   it("the name is checked before the schema: a bad name with a bad schema reports the name", () => {
-    expect(() => new ToolRegistry().register(new GeneratedSchemaTool("bad name", { type: "object", properties: { s: { pattern: "(a)\\1" } } }))).toThrow(
+    expect(() => new ToolRegistry().register(generatedSchemaTool("bad name", { type: "object", properties: { s: { pattern: "(a)\\1" } } }))).toThrow(
       /^Tool name "bad name" must be/,
     );
   });
@@ -42,7 +42,7 @@ describe("item 5: names an API rejects", () => {
         const registry = new ToolRegistry();
         let accepted = true;
         try {
-          registry.register(new GeneratedSchemaTool(name, OPEN));
+          registry.register(generatedSchemaTool(name, OPEN));
         } catch (error) {
           expect(error).toBeInstanceOf(TypeError);
           accepted = false;

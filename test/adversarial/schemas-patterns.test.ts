@@ -17,7 +17,7 @@ import {
 } from "../../src/tools/pattern.js";
 import { re2PatternEngine } from "../../src/tools/re2-engine.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
-import { GeneratedSchemaTool } from "./schema-arbitraries.js";
+import { generatedSchemaTool } from "./schema-arbitraries.js";
 
 function withPattern(pattern: string): JsonSchema {
   return { type: "object", properties: { s: { type: "string", pattern } }, required: ["s"] };
@@ -25,7 +25,7 @@ function withPattern(pattern: string): JsonSchema {
 
 function registryWith(name: string, schema: JsonSchema): ToolRegistry {
   const registry = new ToolRegistry();
-  registry.register(new GeneratedSchemaTool(name, schema));
+  registry.register(generatedSchemaTool(name, schema));
   return registry;
 }
 
@@ -151,7 +151,7 @@ describe("item 7: Python-style patterns", () => {
       ["last", "^x$"],
     ] as const) {
       try {
-        registry.register(new GeneratedSchemaTool(name, withPattern(pattern)));
+        registry.register(generatedSchemaTool(name, withPattern(pattern)));
       } catch (error) {
         expect(error).toBeInstanceOf(TypeError);
         refused.push(name);

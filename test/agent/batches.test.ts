@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import { partitionBatches } from "../../src/agent/batches.js";
 import { AgentRunner } from "../../src/agent/runner.js";
 import type { AgentRunSpec } from "../../src/agent/run-spec.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
-import { call, FakeTool, registryOf } from "./helpers.js";
+import { FakeTool, registryOf, ScriptedProvider, toolCall } from "../../src/testing/index.js";
 
 const names = (batches: { name: string }[][]): string[][] => batches.map((b) => b.map((c) => c.name));
 
@@ -22,14 +21,14 @@ function spec(extra: Partial<AgentRunSpec> = {}): AgentRunSpec {
 
 describe("partitionBatches (pure)", () => {
   it("groups consecutive batchable calls and isolates the rest", () => {
-    const calls = ["a", "b", "X", "c", "Y", "Z", "d", "e"].map((n, i) => call(`c${i}`, n));
+    const calls = ["a", "b", "X", "c", "Y", "Z", "d", "e"].map((n, i) => toolCall(`c${i}`, n));
     const batches = partitionBatches(calls, (c) => c.name === c.name.toLowerCase());
     expect(names(batches)).toEqual([["a", "b"], ["X"], ["c"], ["Y"], ["Z"], ["d", "e"]]);
   });
 
   it("returns [] for no calls and does not change its input", () => {
     expect(partitionBatches([], () => true)).toEqual([]);
-    const calls = [call("1", "a"), call("2", "b")];
+    const calls = [toolCall("1", "a"), toolCall("2", "b")];
     const copy = [...calls];
     partitionBatches(calls, () => true);
     expect(calls).toEqual(copy);
@@ -37,7 +36,7 @@ describe("partitionBatches (pure)", () => {
 
   it("asks isBatchable once per call, in order", () => {
     const asked: string[] = [];
-    partitionBatches([call("1", "a"), call("2", "b"), call("3", "c")], (c) => (asked.push(c.name), true));
+    partitionBatches([toolCall("1", "a"), toolCall("2", "b"), toolCall("3", "c")], (c) => (asked.push(c.name), true));
     expect(asked).toEqual(["a", "b", "c"]);
   });
 });
@@ -46,7 +45,7 @@ describe("AgentRunner.partitionToolBatches", () => {
   const runner = new AgentRunner();
 
   it("item 102: [r1,r2,w,r3,x(excl),r4,missing,r1] → [[r1,r2],[w],[r3],[x],[r4],[missing],[r1]]", () => {
-    const calls = ["r1", "r2", "w", "r3", "x", "r4", "missing", "r1"].map((n, i) => call(`c${i}`, n));
+    const calls = ["r1", "r2", "w", "r3", "x", "r4", "missing", "r1"].map((n, i) => toolCall(`c${i}`, n));
     expect(names(runner.partitionToolBatches(spec(), calls))).toEqual([
       ["r1", "r2"],
       ["w"],
@@ -59,13 +58,13 @@ describe("AgentRunner.partitionToolBatches", () => {
   });
 
   it("concurrentTools is on by default; off puts every call alone (item 101, changed default)", () => {
-    const calls = ["r1", "r2", "r3"].map((n, i) => call(`c${i}`, n));
+    const calls = ["r1", "r2", "r3"].map((n, i) => toolCall(`c${i}`, n));
     expect(names(runner.partitionToolBatches(spec(), calls))).toEqual([["r1", "r2", "r3"]]);
     expect(names(runner.partitionToolBatches(spec({ concurrentTools: false }), calls))).toEqual([["r1"], ["r2"], ["r3"]]);
   });
 
   it("follows concurrencySafe, which a tool may override", () => {
-    const calls = [call("1", "forced"), call("2", "r1")];
+    const calls = [toolCall("1", "forced"), toolCall("2", "r1")];
     expect(names(runner.partitionToolBatches(spec(), calls))).toEqual([["forced", "r1"]]);
   });
 
@@ -74,7 +73,7 @@ describe("AgentRunner.partitionToolBatches", () => {
     Object.defineProperty(bad, "concurrencySafe", { get: () => { throw new Error("nope"); } });
     const s = spec();
     s.tools.register(bad);
-    expect(names(runner.partitionToolBatches(s, [call("1", "r1"), call("2", "bad"), call("3", "r2")]))).toEqual([
+    expect(names(runner.partitionToolBatches(s, [toolCall("1", "r1"), toolCall("2", "bad"), toolCall("3", "r2")]))).toEqual([
       ["r1"],
       ["bad"],
       ["r2"],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { budgetHistoryMessage } from "../../src/agent/tool-message.js";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
+import { ScriptedProvider } from "../../src/testing/index.js";
 import type { ChatMessage } from "../../src/providers/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
 import type { AgentRunSpec } from "../../src/agent/run-spec.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
 import type { ToolRegistry } from "../../src/tools/registry.js";
-import { call, FakeTool, registryOf, tick } from "./helpers.js";
+import { FakeTool, registryOf, ScriptedProvider, tick, toolCall } from "../../src/testing/index.js";
 
 const runner = new AgentRunner();
 
@@ -33,7 +32,7 @@ describe("how batches run (items 103–105)", () => {
       logged(log, "read_b", { readOnly: true }),
       logged(log, "write_a", {}),
     );
-    await runner.executeTools(specFor(tools), [call("1", "read_a"), call("2", "read_b"), call("3", "write_a")]);
+    await runner.executeTools(specFor(tools), [toolCall("1", "read_a"), toolCall("2", "read_b"), toolCall("3", "write_a")]);
     expect(log.slice(0, 2)).toEqual(["start:read_a", "start:read_b"]);
     expect(log.indexOf("end:read_a")).toBeLessThan(log.indexOf("start:write_a"));
     expect(log.indexOf("end:read_b")).toBeLessThan(log.indexOf("start:write_a"));
@@ -47,14 +46,14 @@ describe("how batches run (items 103–105)", () => {
       logged(log, "ddg_like", { readOnly: true, exclusive: true }),
       logged(log, "read_b", { readOnly: true }),
     );
-    await runner.executeTools(specFor(tools), [call("1", "read_a"), call("2", "ddg_like"), call("3", "read_b")]);
+    await runner.executeTools(specFor(tools), [toolCall("1", "read_a"), toolCall("2", "ddg_like"), toolCall("3", "read_b")]);
     expect(log).toEqual(["start:read_a", "end:read_a", "start:ddg_like", "end:ddg_like", "start:read_b", "end:read_b"]);
   });
 
   it("item 105: results and events keep call order whatever the completion order", async () => {
     const log: string[] = [];
     const tools = registryOf(logged(log, "slow", { readOnly: true }, 30), logged(log, "fast", { readOnly: true }, 1));
-    const { results, events } = await runner.executeTools(specFor(tools), [call("1", "slow"), call("2", "fast")]);
+    const { results, events } = await runner.executeTools(specFor(tools), [toolCall("1", "slow"), toolCall("2", "fast")]);
     expect(log.indexOf("end:fast")).toBeLessThan(log.indexOf("end:slow"));
     expect(results).toEqual(["slow", "fast"]);
     expect(events.map((e) => e.name)).toEqual(["slow", "fast"]);
@@ -63,7 +62,7 @@ describe("how batches run (items 103–105)", () => {
   it("item 101: concurrentTools false runs every call alone, in order", async () => {
     const log: string[] = [];
     const tools = registryOf(logged(log, "read_a", { readOnly: true }), logged(log, "read_b", { readOnly: true }));
-    await runner.executeTools(specFor(tools, { concurrentTools: false }), [call("1", "read_a"), call("2", "read_b")]);
+    await runner.executeTools(specFor(tools, { concurrentTools: false }), [toolCall("1", "read_a"), toolCall("2", "read_b")]);
     expect(log).toEqual(["start:read_a", "end:read_a", "start:read_b", "end:read_b"]);
   });
 
@@ -81,7 +80,7 @@ describe("how batches run (items 103–105)", () => {
         return "ok";
       },
     });
-    const calls = Array.from({ length: 7 }, (_, i) => call(`${i}`, "r"));
+    const calls = Array.from({ length: 7 }, (_, i) => toolCall(`${i}`, "r"));
     const capped = await runner.executeTools(specFor(registryOf(tool), { maxConcurrency: 2 }), calls);
     expect(peak).toBe(2);
     expect(capped.results).toHaveLength(7);
@@ -93,7 +92,7 @@ describe("how batches run (items 103–105)", () => {
   it("an unknown call in the middle splits the batch and is answered in place", async () => {
     const log: string[] = [];
     const tools = registryOf(logged(log, "r", { readOnly: true }));
-    const { events } = await runner.executeTools(specFor(tools), [call("1", "r"), call("2", "missing"), call("3", "r")]);
+    const { events } = await runner.executeTools(specFor(tools), [toolCall("1", "r"), toolCall("2", "missing"), toolCall("3", "r")]);
     expect(events.map((e) => [e.name, e.status])).toEqual([
       ["r", "ok"],
       ["missing", "error"],

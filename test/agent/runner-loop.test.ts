@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
 import { maxIterationsMessage, RETRY_HINT } from "../../src/tools/messages.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
 import { ToolCallRequest, type ChatMessage } from "../../src/providers/base.js";
 import { ToolResult } from "../../src/tools/base.js";
-import { ANY_PARAMS, call, FakeTool, registryOf, textReply, toolReply } from "./helpers.js";
+import { ANY_PARAMS, FakeTool, registryOf, ScriptedProvider, textReply, toolCall, toolReply } from "../../src/testing/index.js";
 
 const runner = new AgentRunner();
 const user: ChatMessage[] = [{ role: "user", content: "What is in nope.txt?" }];
@@ -22,7 +21,7 @@ describe("the observation task: a missing file, the error goes back, the model a
   it("completes with the model's words, after carrying the error to the second request", async () => {
     const tools = registryOf(readFileTool());
     const provider = new ScriptedProvider([
-      toolReply([call("call_1", "read_file", { path: "nope.txt" })]),
+      toolReply([toolCall("call_1", "read_file", { path: "nope.txt" })]),
       (request) => {
         const last = request.messages.at(-1);
         return textReply(`I could not read it: ${String(last?.content).split("\n")[0]}`);
@@ -57,7 +56,7 @@ describe("the observation task: a missing file, the error goes back, the model a
 
   it("sends the model name and the registry's definitions (the same array) with every request", async () => {
     const tools = registryOf(readFileTool());
-    const provider = new ScriptedProvider([toolReply([call("c", "read_file", { path: "a" })]), textReply("done")]);
+    const provider = new ScriptedProvider([toolReply([toolCall("c", "read_file", { path: "a" })]), textReply("done")]);
     await runner.run({ provider, model: "my-model", tools, messages: user });
     expect(provider.requests.map((r) => r.model)).toEqual(["my-model", "my-model"]);
     expect(provider.requests[0]?.tools).toBe(tools.getDefinitions());
@@ -68,7 +67,7 @@ describe("the loop", () => {
   it("does not change the input messages", async () => {
     const messages: ChatMessage[] = [{ role: "user", content: "hi" }];
     const tools = registryOf(new FakeTool({ name: "t" }));
-    const provider = new ScriptedProvider([toolReply([call("c", "t")]), textReply("bye")]);
+    const provider = new ScriptedProvider([toolReply([toolCall("c", "t")]), textReply("bye")]);
     const result = await runner.run({ provider, model: "m", tools, messages });
     expect(messages).toEqual([{ role: "user", content: "hi" }]);
     expect(result.messages).toHaveLength(4);
@@ -84,7 +83,7 @@ describe("the loop", () => {
   it("item 121/122: assistant message first with content and replayed calls, then one tool message per call in order", async () => {
     const tools = registryOf(new FakeTool({ name: "a", run: () => "A" }), new FakeTool({ name: "b", run: () => "B" }));
     const provider = new ScriptedProvider([
-      toolReply([call("1", "a"), call("2", "b", "{not json"), call("3", "a")], "thinking"),
+      toolReply([toolCall("1", "a"), toolCall("2", "b", "{not json"), toolCall("3", "a")], "thinking"),
       textReply("done"),
     ]);
     const result = await runner.run({ provider, model: "m", tools, messages: user });
@@ -109,8 +108,8 @@ describe("the loop", () => {
   it("keeps going over several iterations and gathers toolsUsed and toolEvents over the run (item 135)", async () => {
     const tools = registryOf(new FakeTool({ name: "list_dir", run: () => "a.txt" }), new FakeTool({ name: "fail", run: () => ToolResult.error("Error: no") }));
     const provider = new ScriptedProvider([
-      toolReply([call("1", "list_dir"), call("2", "fail")]),
-      toolReply([call("3", "missing"), call("4", "list_dir")]),
+      toolReply([toolCall("1", "list_dir"), toolCall("2", "fail")]),
+      toolReply([toolCall("3", "missing"), toolCall("4", "list_dir")]),
       textReply("done"),
     ]);
     const result = await runner.run({ provider, model: "m", tools, messages: user });
@@ -128,7 +127,7 @@ describe("the loop", () => {
 
   it("stops at maxIterations; without finalization the fallback text says so", async () => {
     const tools = registryOf(new FakeTool({ name: "t" }));
-    const provider = new ScriptedProvider([1, 2, 3].map((i) => toolReply([call(`c${i}`, "t")])));
+    const provider = new ScriptedProvider([1, 2, 3].map((i) => toolReply([toolCall(`c${i}`, "t")])));
     const result = await runner.run({ provider, model: "m", tools, messages: user, maxIterations: 3, finalizeOnMaxIterations: false });
     expect(result.stopReason).toBe("max_iterations");
     expect(result.finalContent).toBe(maxIterationsMessage(3));
@@ -141,7 +140,7 @@ describe("the loop", () => {
 
   it("maxIterations defaults to 20, then one finalization request", async () => {
     const tools = registryOf(new FakeTool({ name: "t" }));
-    const provider = new ScriptedProvider(Array.from({ length: 25 }, (_, i) => toolReply([call(`c${i}`, "t")])));
+    const provider = new ScriptedProvider(Array.from({ length: 25 }, (_, i) => toolReply([toolCall(`c${i}`, "t")])));
     const result = await runner.run({ provider, model: "m", tools, messages: user });
     expect(result.stopReason).toBe("max_iterations");
     expect(provider.requests).toHaveLength(21);
@@ -157,9 +156,9 @@ describe("the loop", () => {
       new ToolCallRequest({ id: "x2", name: null as unknown as string, arguments: {} }),
       { id: "x3", name: { unexpected: "object" }, arguments: {} } as unknown as ToolCallRequest,
     ];
-    const provider = new ScriptedProvider([toolReply([...bad, call("ok", "read_file")]), textReply("done")]);
+    const provider = new ScriptedProvider([toolReply([...bad, toolCall("ok", "read_file")]), textReply("done")]);
     const result = await runner.run({ provider, model: "m", tools: registryOf(tool), messages: user });
-    expect(tool.calls).toBe(1);
+    expect(tool.calls).toHaveLength(1);
     expect(result.messages[1]?.tool_calls?.map((c) => c.id)).toEqual(["ok"]);
     expect(result.messages.filter((m) => m.role === "tool").map((m) => m.tool_call_id)).toEqual(["ok"]);
   });
@@ -175,7 +174,7 @@ describe("the loop", () => {
     const plain = { id: "p1", name: "t", arguments: { a: 1 } } as unknown as ToolCallRequest;
     const provider = new ScriptedProvider([toolReply([plain]), textReply("done")]);
     const result = await runner.run({ provider, model: "m", tools: registryOf(tool), messages: user });
-    expect(tool.seen[0]?.params).toEqual({ a: 1 });
+    expect(tool.calls[0]?.params).toEqual({ a: 1 });
     expect(result.messages[1]?.tool_calls?.[0]).toEqual({ id: "p1", type: "function", function: { name: "t", arguments: '{"a":1}' } });
   });
 });
@@ -183,18 +182,18 @@ describe("the loop", () => {
 describe("finish reasons (item 119)", () => {
   it.each(["refusal", "content_filter"])("%s: no execution, completed, the content is the answer", async (finishReason) => {
     const tool = new FakeTool({ name: "t" });
-    const provider = new ScriptedProvider([toolReply([call("c", "t")], "I will not", finishReason)]);
+    const provider = new ScriptedProvider([toolReply([toolCall("c", "t")], "I will not", finishReason)]);
     const result = await runner.run({ provider, model: "m", tools: registryOf(tool), messages: user });
-    expect(tool.calls).toBe(0);
+    expect(tool.calls).toHaveLength(0);
     expect(result).toMatchObject({ stopReason: "completed", finalContent: "I will not", error: null });
     expect(result.messages.filter((m) => m.role === "tool")).toEqual([]);
   });
 
   it("error: no execution, stopReason error, the reply's text is the error", async () => {
     const tool = new FakeTool({ name: "t" });
-    const provider = new ScriptedProvider([toolReply([call("c", "t")], "upstream broke", "error")]);
+    const provider = new ScriptedProvider([toolReply([toolCall("c", "t")], "upstream broke", "error")]);
     const result = await runner.run({ provider, model: "m", tools: registryOf(tool), messages: user });
-    expect(tool.calls).toBe(0);
+    expect(tool.calls).toHaveLength(0);
     expect(result.stopReason).toBe("error");
     expect(result.error).toBe("upstream broke");
     expect(result.finalContent).toBe("upstream broke");
@@ -202,9 +201,9 @@ describe("finish reasons (item 119)", () => {
 
   it("length with tool calls: the cut-off calls are not run; the model is asked to continue", async () => {
     const tool = new FakeTool({ name: "t" });
-    const provider = new ScriptedProvider([toolReply([call("c", "t", '{"path": "a')], null, "length"), textReply("done")]);
+    const provider = new ScriptedProvider([toolReply([toolCall("c", "t", '{"path": "a')], null, "length"), textReply("done")]);
     const result = await runner.run({ provider, model: "m", tools: registryOf(tool), messages: user });
-    expect(tool.calls).toBe(0);
+    expect(tool.calls).toHaveLength(0);
     expect(result.stopReason).toBe("completed");
     expect(result.finalContent).toBe("done");
     expect(provider.requests).toHaveLength(2);
@@ -212,17 +211,17 @@ describe("finish reasons (item 119)", () => {
 
   it.each(["end_turn", "max_tokens", "weird"])("%j with calls: the calls do not run; the text is the answer", async (finishReason) => {
     const tool = new FakeTool({ name: "t" });
-    const provider = new ScriptedProvider([toolReply([call("c", "t")], "said this", finishReason)]);
+    const provider = new ScriptedProvider([toolReply([toolCall("c", "t")], "said this", finishReason)]);
     const result = await runner.run({ provider, model: "m", tools: registryOf(tool), messages: user });
-    expect(tool.calls).toBe(0);
+    expect(tool.calls).toHaveLength(0);
     expect(result).toMatchObject({ stopReason: "completed", finalContent: "said this" });
   });
 
   it.each(["tool_calls", "function_call", "stop", ""])("%j with calls: the calls run (a missing reason counts as stop)", async (finishReason) => {
     const tool = new FakeTool({ name: "t" });
-    const provider = new ScriptedProvider([toolReply([call("c", "t")], null, finishReason), textReply("done")]);
+    const provider = new ScriptedProvider([toolReply([toolCall("c", "t")], null, finishReason), textReply("done")]);
     const result = await runner.run({ provider, model: "m", tools: registryOf(tool), messages: user });
-    expect(tool.calls).toBe(1);
+    expect(tool.calls).toHaveLength(1);
     expect(result.stopReason).toBe("completed");
   });
 });
@@ -246,7 +245,7 @@ describe("provider failures end the run with stopReason error; run() never rejec
   });
 
   it("a script that runs out after a tool turn", async () => {
-    const provider = new ScriptedProvider([toolReply([call("c", "t")])]);
+    const provider = new ScriptedProvider([toolReply([toolCall("c", "t")])]);
     const result = await runner.run({ provider, model: "m", tools: registryOf(new FakeTool({ name: "t" })), messages: user });
     expect(result.stopReason).toBe("error");
     expect(result.error).toMatch(/script has only 1 step/);

@@ -3,9 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
 import type { ChatMessage } from "../../src/providers/base.js";
-import { call, FakeTool, registryOf, textReply, toolReply } from "./helpers.js";
+import { FakeTool, registryOf, ScriptedProvider, textReply, toolCall, toolReply } from "../../src/testing/index.js";
 
 const runner = new AgentRunner();
 const user: ChatMessage[] = [{ role: "user", content: "go" }];
@@ -23,7 +22,7 @@ const toolContents = (messages: ChatMessage[]): (string | null)[] => messages.fi
 describe("result reinsertion through run() (section N)", () => {
   it("item 123: an empty result becomes the marker", async () => {
     const tools = registryOf(new FakeTool({ name: "noop", run: () => "" }), new FakeTool({ name: "nil", run: () => null }));
-    const provider = new ScriptedProvider([toolReply([call("1", "noop"), call("2", "nil")]), textReply("done")]);
+    const provider = new ScriptedProvider([toolReply([toolCall("1", "noop"), toolCall("2", "nil")]), textReply("done")]);
     const result = await runner.run({ provider, model: "m", tools, messages: user });
     expect(toolContents(result.messages)).toEqual(["(noop completed with no output)", "(nil completed with no output)"]);
     expect(result.toolsUsed).toEqual(["noop", "nil"]);
@@ -38,14 +37,14 @@ describe("result reinsertion through run() (section N)", () => {
       new FakeTool({ name: "cyc", run: () => cyclic }),
       new FakeTool({ name: "buf", run: () => Buffer.from("abc") }),
     );
-    const provider = new ScriptedProvider([toolReply(["obj", "num", "cyc", "buf"].map((n, i) => call(`${i}`, n))), textReply("done")]);
+    const provider = new ScriptedProvider([toolReply(["obj", "num", "cyc", "buf"].map((n, i) => toolCall(`${i}`, n))), textReply("done")]);
     const result = await runner.run({ provider, model: "m", tools, messages: user });
     expect(toolContents(result.messages)).toEqual(['{"k":1}', "3", '{"id":"7","me":"[Circular]"}', "[Buffer 3 bytes]"]);
   });
 
   it("item 125: a large result is persisted under the workspace and the follow-up request carries the reference", async () => {
     const tools = registryOf(new FakeTool({ name: "exec", run: () => "x".repeat(20_000) }));
-    const provider = new ScriptedProvider([toolReply([call("call_big", "exec")]), textReply("done")]);
+    const provider = new ScriptedProvider([toolReply([toolCall("call_big", "exec")]), textReply("done")]);
     const result = await runner.run({ provider, model: "m", tools, messages: user, workspace, sessionKey: "test:runner", maxToolResultChars: 2048 });
     const file = join(workspace, ".tool-results", "test_runner", "call_big.txt");
     expect(await readFile(file, "utf8")).toBe("x".repeat(20_000));
@@ -59,7 +58,7 @@ describe("result reinsertion through run() (section N)", () => {
 
   it("the default limit is 16000 characters", async () => {
     const tools = registryOf(new FakeTool({ name: "ok", run: () => "a".repeat(16_000) }), new FakeTool({ name: "big", run: () => "b".repeat(16_001) }));
-    const provider = new ScriptedProvider([toolReply([call("1", "ok"), call("2", "big")]), textReply("done")]);
+    const provider = new ScriptedProvider([toolReply([toolCall("1", "ok"), toolCall("2", "big")]), textReply("done")]);
     const result = await runner.run({ provider, model: "m", tools, messages: user });
     const [ok, big] = toolContents(result.messages);
     expect(ok).toBe("a".repeat(16_000));
@@ -68,7 +67,7 @@ describe("result reinsertion through run() (section N)", () => {
 
   it("item 124: read_file is exempt; no file is written", async () => {
     const tools = registryOf(new FakeTool({ name: "read_file", readOnly: true, run: () => "r".repeat(20_000) }));
-    const provider = new ScriptedProvider([toolReply([call("call_rf", "read_file")]), textReply("done")]);
+    const provider = new ScriptedProvider([toolReply([toolCall("call_rf", "read_file")]), textReply("done")]);
     const result = await runner.run({ provider, model: "m", tools, messages: user, workspace, maxToolResultChars: 2048 });
     expect(toolContents(result.messages)[0]?.length).toBe(20_000);
     await expect(readdir(join(workspace, ".tool-results"))).rejects.toThrow();
@@ -76,14 +75,14 @@ describe("result reinsertion through run() (section N)", () => {
 
   it("maxToolResultChars <= 0 keeps everything", async () => {
     const tools = registryOf(new FakeTool({ name: "exec", run: () => "e".repeat(40_000) }));
-    const provider = new ScriptedProvider([toolReply([call("1", "exec")]), textReply("done")]);
+    const provider = new ScriptedProvider([toolReply([toolCall("1", "exec")]), textReply("done")]);
     const result = await runner.run({ provider, model: "m", tools, messages: user, workspace, maxToolResultChars: -1 });
     expect(toolContents(result.messages)[0]?.length).toBe(40_000);
   });
 
   it("error payloads are truncated like any other text", async () => {
     const tools = registryOf(new FakeTool({ name: "t", run: () => { throw new Error("m".repeat(100)); } }));
-    const provider = new ScriptedProvider([toolReply([call("1", "t")]), textReply("done")]);
+    const provider = new ScriptedProvider([toolReply([toolCall("1", "t")]), textReply("done")]);
     const result = await runner.run({ provider, model: "m", tools, messages: user, maxToolResultChars: 20 });
     expect(toolContents(result.messages)[0]).toBe("Error: Error: mmmmmm\n... (truncated)");
   });

@@ -2,11 +2,10 @@ import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
 import { RUN_ABORTED_MESSAGE, toolAbortedMessage, toolTimeoutMessage, RETRY_HINT } from "../../src/tools/messages.js";
 import type { AgentRunSpec } from "../../src/agent/run-spec.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
 import type { ChatMessage, LLMProvider } from "../../src/providers/base.js";
 import type { ExecuteOptions } from "../../src/tools/base.js";
 import type { ToolRegistry } from "../../src/tools/registry.js";
-import { call, deferred, FakeTool, registryOf, textReply, tick, toolReply } from "./helpers.js";
+import { deferred, FakeTool, registryOf, ScriptedProvider, textReply, tick, toolCall, toolReply } from "../../src/testing/index.js";
 
 const runner = new AgentRunner();
 const user: ChatMessage[] = [{ role: "user", content: "go" }];
@@ -23,7 +22,7 @@ describe("toolTimeoutMs", () => {
     let seen: AbortSignal | undefined;
     const hang = new FakeTool({ name: "hang", run: (_p, o: ExecuteOptions) => ((seen = o.signal), never()) });
     const quick = new FakeTool({ name: "quick", run: () => "fine" });
-    const provider = new ScriptedProvider([toolReply([call("1", "hang"), call("2", "quick")]), textReply("done")]);
+    const provider = new ScriptedProvider([toolReply([toolCall("1", "hang"), toolCall("2", "quick")]), textReply("done")]);
     const result = await runner.run(specFor(registryOf(hang, quick), { provider, toolTimeoutMs: 30 }));
     expect(result.stopReason).toBe("completed");
     expect(toolContents(result.messages)).toEqual([toolTimeoutMessage("hang", 30) + RETRY_HINT, "fine"]);
@@ -36,7 +35,7 @@ describe("toolTimeoutMs", () => {
 
   it("a tool that settles after its time-out is ignored", async () => {
     const late = new FakeTool({ name: "late", run: async () => (await tick(40), "too late") });
-    const { results } = await runner.executeTools(specFor(registryOf(late), { toolTimeoutMs: 10 }), [call("1", "late")]);
+    const { results } = await runner.executeTools(specFor(registryOf(late), { toolTimeoutMs: 10 }), [toolCall("1", "late")]);
     expect(results).toEqual([toolTimeoutMessage("late", 10) + RETRY_HINT]);
     await tick(50);
   });
@@ -46,7 +45,7 @@ describe("toolTimeoutMs", () => {
       name: "polite",
       run: (_p, o) => new Promise((_r, reject) => o.signal.addEventListener("abort", () => reject(new Error("AbortError")))),
     });
-    const { results } = await runner.executeTools(specFor(registryOf(polite), { toolTimeoutMs: 10 }), [call("1", "polite")]);
+    const { results } = await runner.executeTools(specFor(registryOf(polite), { toolTimeoutMs: 10 }), [toolCall("1", "polite")]);
     expect(results).toEqual([toolTimeoutMessage("polite", 10) + RETRY_HINT]);
   });
 
@@ -55,7 +54,7 @@ describe("toolTimeoutMs", () => {
     const fast = new FakeTool({ name: "fast", readOnly: true, run: () => "ok" });
     const { results, fatalError } = await runner.executeTools(
       specFor(registryOf(hang, fast), { toolTimeoutMs: 15, failOnToolError: true }),
-      [call("1", "fast"), call("2", "hang")],
+      [toolCall("1", "fast"), toolCall("2", "hang")],
     );
     expect(results[0]).toBe("ok");
     expect(fatalError?.message).toBe("Error: Tool 'hang' timed out after 15 ms");
@@ -75,7 +74,7 @@ describe("aborting the run (spec.signal)", () => {
     const other = new FakeTool({ name: "other", readOnly: true, run: () => "done first" });
     const later = new FakeTool({ name: "later" });
     const provider = new ScriptedProvider([
-      toolReply([call("1", "other"), call("2", "hang"), call("3", "later"), call("4", "missing")]),
+      toolReply([toolCall("1", "other"), toolCall("2", "hang"), toolCall("3", "later"), toolCall("4", "missing")]),
       textReply("never asked"),
     ]);
     const pending = runner.run(specFor(registryOf(hang, other, later), { provider, signal: controller.signal }));
@@ -87,7 +86,7 @@ describe("aborting the run (spec.signal)", () => {
     expect(result.stopReason).toBe("aborted");
     expect(result.error).toBe(RUN_ABORTED_MESSAGE);
     expect(toolSignal?.aborted).toBe(true);
-    expect(later.calls).toBe(0);
+    expect(later.calls).toHaveLength(0);
     expect(provider.requests).toHaveLength(1);
     expect(result.messages.filter((m) => m.role === "tool").map((m) => m.tool_call_id)).toEqual(["1", "2", "3", "4"]);
     expect(toolContents(result.messages)).toEqual([
@@ -129,7 +128,7 @@ describe("aborting the run (spec.signal)", () => {
   it("a tool that settles after the abort is ignored", async () => {
     const controller = new AbortController();
     const tool = new FakeTool({ name: "slow", run: async () => (await tick(30), "late result") });
-    const pending = runner.executeTools(specFor(registryOf(tool), { signal: controller.signal }), [call("1", "slow")]);
+    const pending = runner.executeTools(specFor(registryOf(tool), { signal: controller.signal }), [toolCall("1", "slow")]);
     await tick(5);
     controller.abort();
     const { results } = await pending;

@@ -7,7 +7,7 @@ import { isEmptyToolResult, toolResultToText } from "../../src/agent/result-text
 import { persistToolResult, safeFileName } from "../../src/agent/result-persistence.js";
 import { truncateText } from "../../src/agent/text-cut.js";
 import { ToolResult } from "../../src/tools/base.js";
-import { call } from "./helpers.js";
+import { toolCall } from "../../src/testing/index.js";
 
 let workspace: string;
 beforeEach(async () => {
@@ -181,28 +181,28 @@ describe("buildToolMessage (items 122–125, 132–134)", () => {
   const opts = { maxToolResultChars: 2048 };
 
   it("has exactly four keys, the name as called", async () => {
-    const message = await buildToolMessage(call("call_1|fc_1", "readFile"), "tool result", opts);
+    const message = await buildToolMessage(toolCall("call_1|fc_1", "readFile"), "tool result", opts);
     expect(message).toStrictEqual({ role: "tool", tool_call_id: "call_1|fc_1", name: "readFile", content: "tool result" });
   });
 
   it("empty → marker", async () => {
     for (const empty of ["", null, undefined, [], "  ", [{ type: "text", text: "" }]]) {
-      expect((await buildToolMessage(call("c", "noop"), empty, opts)).content).toBe("(noop completed with no output)");
+      expect((await buildToolMessage(toolCall("c", "noop"), empty, opts)).content).toBe("(noop completed with no output)");
     }
   });
 
   it("non-string → text", async () => {
-    expect((await buildToolMessage(call("c", "t"), { k: 1 }, opts)).content).toBe('{"k":1}');
-    expect((await buildToolMessage(call("c", "t"), 0, opts)).content).toBe("0");
-    expect((await buildToolMessage(call("c", "t"), false, opts)).content).toBe("false");
+    expect((await buildToolMessage(toolCall("c", "t"), { k: 1 }, opts)).content).toBe('{"k":1}');
+    expect((await buildToolMessage(toolCall("c", "t"), 0, opts)).content).toBe("0");
+    expect((await buildToolMessage(toolCall("c", "t"), false, opts)).content).toBe("false");
   });
 
   it("over the limit with a workspace → persisted reference; exactly at the limit → unchanged", async () => {
-    const big = await buildToolMessage(call("call_big", "exec"), "x".repeat(20_000), { ...opts, workspace, sessionKey: "test:runner" });
+    const big = await buildToolMessage(toolCall("call_big", "exec"), "x".repeat(20_000), { ...opts, workspace, sessionKey: "test:runner" });
     expect(big.content).toContain("[tool output persisted]");
     expect(big.content).toContain(join(".tool-results", "test_runner", "call_big.txt"));
     expect(big.content).toContain("Original size: 20000 chars");
-    const exact = await buildToolMessage(call("call_eq", "exec"), "y".repeat(2048), { ...opts, workspace });
+    const exact = await buildToolMessage(toolCall("call_eq", "exec"), "y".repeat(2048), { ...opts, workspace });
     expect(exact.content).toBe("y".repeat(2048));
     expect(await listAll(join(workspace, ".tool-results"))).toEqual([
       "test_runner",
@@ -213,19 +213,19 @@ describe("buildToolMessage (items 122–125, 132–134)", () => {
 
   it("non-string results over the limit are persisted as their text", async () => {
     const value = { items: Array.from({ length: 500 }, (_, i) => `item-${i}`) };
-    const message = await buildToolMessage(call("c_obj", "list"), value, { ...opts, workspace });
+    const message = await buildToolMessage(toolCall("c_obj", "list"), value, { ...opts, workspace });
     expect(message.content).toContain("[tool output persisted]");
     const saved = await readFile(join(workspace, ".tool-results", "default", "c_obj.txt"), "utf8");
     expect(JSON.parse(saved)).toEqual(value);
   });
 
   it("no workspace → truncated", async () => {
-    const message = await buildToolMessage(call("c", "exec"), "z".repeat(3000), opts);
+    const message = await buildToolMessage(toolCall("c", "exec"), "z".repeat(3000), opts);
     expect(message.content).toBe("z".repeat(2048) + "\n... (truncated)");
   });
 
   it("a small limit truncates the reference itself", async () => {
-    const message = await buildToolMessage(call("c_small", "exec"), "q".repeat(500), { maxToolResultChars: 100, workspace });
+    const message = await buildToolMessage(toolCall("c_small", "exec"), "q".repeat(500), { maxToolResultChars: 100, workspace });
     expect(message.content?.startsWith("[tool output persisted]")).toBe(true);
     expect(message.content?.endsWith("\n... (truncated)")).toBe(true);
     expect(message.content?.length).toBe(100 + "\n... (truncated)".length);
@@ -234,31 +234,31 @@ describe("buildToolMessage (items 122–125, 132–134)", () => {
   it("a failing persist falls back to truncation", async () => {
     const file = join(workspace, "file-not-folder");
     await writeFile(file, "x");
-    const message = await buildToolMessage(call("c", "exec"), "w".repeat(3000), { ...opts, workspace: file });
+    const message = await buildToolMessage(toolCall("c", "exec"), "w".repeat(3000), { ...opts, workspace: file });
     expect(message.content).toBe("w".repeat(2048) + "\n... (truncated)");
   });
 
   it("max <= 0 disables persistence and truncation", async () => {
-    const message = await buildToolMessage(call("c", "exec"), "v".repeat(30_000), { maxToolResultChars: 0, workspace });
+    const message = await buildToolMessage(toolCall("c", "exec"), "v".repeat(30_000), { maxToolResultChars: 0, workspace });
     expect(message.content?.length).toBe(30_000);
     await expect(readdir(join(workspace, ".tool-results"))).rejects.toThrow();
   });
 
   it("read_file is exempt from persistence and truncation (item 124)", async () => {
-    const message = await buildToolMessage(call("call_rf", "read_file"), "r".repeat(20_000), { ...opts, workspace });
+    const message = await buildToolMessage(toolCall("call_rf", "read_file"), "r".repeat(20_000), { ...opts, workspace });
     expect(message.content?.length).toBe(20_000);
     await expect(readdir(join(workspace, ".tool-results"))).rejects.toThrow();
-    expect((await buildToolMessage(call("c", "read_file"), "", opts)).content).toBe("(read_file completed with no output)");
+    expect((await buildToolMessage(toolCall("c", "read_file"), "", opts)).content).toBe("(read_file completed with no output)");
   });
 
   it("an existing file for the call id is kept (item 127); the same text is referenced, another text is not", async () => {
     const dir = join(workspace, ".tool-results", "default");
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, "dup.txt"), "n".repeat(5000));
-    const same = await buildToolMessage(call("dup", "exec"), "n".repeat(5000), { ...opts, workspace });
+    const same = await buildToolMessage(toolCall("dup", "exec"), "n".repeat(5000), { ...opts, workspace });
     expect(same.content).toContain(`Full output saved to: ${join(dir, "dup.txt")}\n`);
     await writeFile(join(dir, "other.txt"), "older");
-    const other = await buildToolMessage(call("other", "exec"), "m".repeat(5000), { ...opts, workspace });
+    const other = await buildToolMessage(toolCall("other", "exec"), "m".repeat(5000), { ...opts, workspace });
     expect(other.content).toContain(`Full output saved to: ${join(dir, "other.2.txt")}\n`);
     expect(await readFile(join(dir, "other.txt"), "utf8")).toBe("older");
     expect(await readFile(join(dir, "other.2.txt"), "utf8")).toBe("m".repeat(5000));

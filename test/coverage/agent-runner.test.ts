@@ -9,11 +9,10 @@ import { AgentRunner } from "../../src/agent/runner.js";
 import { BUDGET_EXHAUSTED_FINALIZATION_PROMPT, maxIterationsMessage, MODEL_ERROR_PLACEHOLDER, RUN_ABORTED_MESSAGE, toolAbortedMessage, REPEATED_LOOKUP_MESSAGE, RETRY_HINT } from "../../src/tools/messages.js";
 import { budgetHistoryMessage } from "../../src/agent/tool-message.js";
 import type { AgentRunSpec } from "../../src/agent/run-spec.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
 import type { ChatMessage, ChatRequest, LLMProvider, LLMResponse } from "../../src/providers/base.js";
 import type { ToolRegistry } from "../../src/tools/registry.js";
 import { TRUNCATION_SUFFIX } from "../../src/agent/text-cut.js";
-import { ANY_PARAMS, call, FakeTool, registryOf, textReply, toolReply } from "../agent/helpers.js";
+import { ANY_PARAMS, FakeTool, registryOf, ScriptedProvider, textReply, toolCall, toolReply } from "../../src/testing/index.js";
 
 const runner = new AgentRunner();
 const user: ChatMessage[] = [{ role: "user", content: "go" }];
@@ -31,7 +30,7 @@ describe("a registry shaped like ToolRegistry but without prepareCall", () => {
       get: () => plain,
       execute: async () => (ran++, "page"),
     } as unknown as ToolRegistry;
-    const calls = [0, 1, 2].map((i) => call(`c${i}`, "web_fetch", { arguments: { url: "https://x.example" } }));
+    const calls = [0, 1, 2].map((i) => toolCall(`c${i}`, "web_fetch", { arguments: { url: "https://x.example" } }));
     const { results } = await runner.executeTools(specFor(duck), calls);
     expect(ran).toBe(2);
     expect(results).toEqual(["page", "page", REPEATED_LOOKUP_MESSAGE + RETRY_HINT]);
@@ -48,7 +47,7 @@ describe("a registry shaped like ToolRegistry but without prepareCall", () => {
       get: () => declares,
       execute: async () => (ran++, "page"),
     } as unknown as ToolRegistry;
-    const calls = [0, 1, 2].map((i) => call(`c${i}`, "web_fetch", { arguments: { url: "https://x.example" } }));
+    const calls = [0, 1, 2].map((i) => toolCall(`c${i}`, "web_fetch", { arguments: { url: "https://x.example" } }));
     const { results } = await runner.executeTools(specFor(duck), calls);
     expect(ran).toBe(3);
     expect(results).toEqual(["page", "page", "page"]);
@@ -67,7 +66,7 @@ describe("a registry shaped like ToolRegistry but without prepareCall", () => {
         return `${name} done`;
       },
     } as unknown as ToolRegistry;
-    const runnerCalls = [call("1", "a"), call("2", "b"), call("3", "c")];
+    const runnerCalls = [toolCall("1", "a"), toolCall("2", "b"), toolCall("3", "c")];
     expect(runner.partitionToolBatches(specFor(duck), runnerCalls)).toEqual([[runnerCalls[0]], [runnerCalls[1]], [runnerCalls[2]]]);
     const { results } = await runner.executeTools(specFor(duck), runnerCalls);
     expect(results).toEqual(["a done", "b done", "c done"]);
@@ -76,7 +75,7 @@ describe("a registry shaped like ToolRegistry but without prepareCall", () => {
 
   it("with neither prepareCall nor execute, each call gets a clear error and nothing is lost", async () => {
     const empty = { getDefinitions: () => [] } as unknown as ToolRegistry;
-    const { results, events } = await runner.executeTools(specFor(empty), [call("1", "t"), call("2", "u")]);
+    const { results, events } = await runner.executeTools(specFor(empty), [toolCall("1", "t"), toolCall("2", "u")]);
     expect(results).toEqual([
       "Error: TypeError: the tool registry has neither prepareCall nor execute",
       "Error: TypeError: the tool registry has neither prepareCall nor execute",
@@ -98,8 +97,8 @@ describe("a prepareCall that does not keep its contract", () => {
     const tool = new FakeTool({ name: "t" });
     const tools = registryOf(tool);
     tools.prepareCall = (() => value) as unknown as ToolRegistry["prepareCall"];
-    const { results, events } = await runner.executeTools(specFor(tools), [call("1", "t")]);
-    expect(tool.calls).toBe(0);
+    const { results, events } = await runner.executeTools(specFor(tools), [toolCall("1", "t")]);
+    expect(tool.calls).toHaveLength(0);
     expect(results).toHaveLength(1);
     expect(results[0]).toMatch(/^Error: TypeError: \S/);
     expect(events).toHaveLength(1);
@@ -110,7 +109,7 @@ describe("a prepareCall that does not keep its contract", () => {
   it("a prepare error without a `: ` is the whole event detail", async () => {
     const tools = registryOf(new FakeTool({ name: "t" }));
     tools.prepareCall = (() => ({ tool: null, params: null, error: { content: "no colon in this text" } })) as unknown as ToolRegistry["prepareCall"];
-    const { results, events } = await runner.executeTools(specFor(tools), [call("1", "t")]);
+    const { results, events } = await runner.executeTools(specFor(tools), [toolCall("1", "t")]);
     expect(results).toEqual(["no colon in this text" + RETRY_HINT]);
     expect(events[0]?.detail).toBe("no colon in this text");
   });
@@ -125,8 +124,8 @@ describe("a prepareCall that does not keep its contract", () => {
       controller.abort();
       return prepared;
     };
-    const { results, events } = await runner.executeTools(specFor(tools, { signal: controller.signal }), [call("1", "t")]);
-    expect(tool.calls).toBe(0);
+    const { results, events } = await runner.executeTools(specFor(tools, { signal: controller.signal }), [toolCall("1", "t")]);
+    expect(tool.calls).toHaveLength(0);
     expect(results).toEqual([toolAbortedMessage("t")]);
     expect(events[0]).toEqual({ name: "t", status: "error", detail: "aborted" });
   });
@@ -145,7 +144,7 @@ describe("odd replies from the model", () => {
     ]);
     const result = await runner.run(specFor(registryOf(tool), { provider }));
     expect(result.stopReason).toBe("completed");
-    expect(tool.calls).toBe(2);
+    expect(tool.calls).toHaveLength(2);
     const assistant = result.messages[1];
     expect(assistant?.tool_calls?.map((c) => c.id)).toEqual(["call_0_4", "call_0_5"]);
     expect(result.messages.filter((m) => m.role === "tool").map((m) => m.tool_call_id)).toEqual(["call_0_4", "call_0_5"]);
@@ -204,7 +203,7 @@ describe("a history that already ends with the assistant's answer", () => {
     } as unknown as LLMProvider;
     const history: ChatMessage[] = [
       { role: "user", content: "hi" },
-      { role: "assistant", content: "", tool_calls: [call("1", "t").toOpenAIToolCall()] },
+      { role: "assistant", content: "", tool_calls: [toolCall("1", "t").toOpenAIToolCall()] },
     ];
     const result = await runner.run(specFor(registryOf(), { provider, messages: history }));
     expect(result.stopReason).toBe("error");
@@ -232,7 +231,7 @@ describe("a history that already ends with the assistant's answer", () => {
   it("maxIterations 0 after an assistant turn with tool calls: the answer is appended", async () => {
     const history: ChatMessage[] = [
       { role: "user", content: "hi" },
-      { role: "assistant", content: "", tool_calls: [call("1", "t").toOpenAIToolCall()] },
+      { role: "assistant", content: "", tool_calls: [toolCall("1", "t").toOpenAIToolCall()] },
     ];
     const provider = new ScriptedProvider([textReply("summary")]);
     const result = await runner.run(specFor(registryOf(), { provider, messages: history, maxIterations: 0 }));

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { toolResultToText } from "../../src/agent/result-text.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
+import { ScriptedProvider } from "../../src/testing/index.js";
 import type { ChatMessage } from "../../src/providers/base.js";
 import { OpenAICompatibleProvider } from "../../src/providers/openai-compatible.js";
 

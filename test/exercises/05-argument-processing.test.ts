@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { Tool, ToolResult, type JsonSchema } from "../../src/tools/base.js";
+import { FakeTool } from "../../src/testing/index.js";
+import { ToolResult } from "../../src/tools/base.js";
 import { coerce, prepare, unwrap } from "../../exercises/05-argument-processing/prepare.js";
-import { ArgumentsTool, CountingReadTool, toolMap } from "./_support/tools.js";
+import { argumentsTool, countingReadTool, toolMap } from "./_support/tools.js";
 
-const schema = new CountingReadTool().parameters;
+const schema = countingReadTool().parameters;
 
 describe("exercise 5: coerce", () => {
   it("turns missing or blank arguments into {}", () => {
@@ -31,7 +32,7 @@ describe("exercise 5: unwrap", () => {
   });
 
   it("keeps the wrapper when the tool declares an arguments parameter or there are other keys", () => {
-    const own = new ArgumentsTool().parameters;
+    const own = argumentsTool().parameters;
     expect(unwrap(own, { arguments: "--fast" })).toEqual({ arguments: "--fast" });
     expect(unwrap(schema, { arguments: "{}", path: "a" })).toEqual({ arguments: "{}", path: "a" });
   });
@@ -52,7 +53,7 @@ describe("exercise 5: unwrap", () => {
 
 describe("exercise 5: prepare", () => {
   it("returns the tool and cast params when every step passes", () => {
-    const tool = new CountingReadTool();
+    const tool = countingReadTool();
     const prepared = prepare(toolMap(tool), "read_file", '{"path": "a.txt", "limit": "5"}');
     expect(prepared.error, "a valid call has error: null").toBeNull();
     expect(prepared.tool).toBe(tool);
@@ -60,7 +61,7 @@ describe("exercise 5: prepare", () => {
   });
 
   it("looks the tool up first, by its exact name", () => {
-    const prepared = prepare(toolMap(new CountingReadTool()), "ReadFile", "{not json");
+    const prepared = prepare(toolMap(countingReadTool()), "ReadFile", "{not json");
     expect(prepared.tool, "no tool for a near-miss name").toBeNull();
     expect(prepared.error?.content).toBe(
       "Error: Tool 'ReadFile' not found. Did you mean 'read_file'? Tool names must match exactly. Available: read_file",
@@ -68,14 +69,14 @@ describe("exercise 5: prepare", () => {
   });
 
   it("rejects arguments that are not an object, after coercing and unwrapping", () => {
-    const tools = toolMap(new CountingReadTool());
+    const tools = toolMap(countingReadTool());
     expect(prepare(tools, "read_file", "[1,2]").error?.content).toMatch(/^Error: Tool 'read_file' parameters must be a JSON object, got array\./);
     expect(prepare(tools, "read_file", '{path: "a"}').error?.content).toMatch(/must be a JSON object, got string\./);
     expect(prepare(tools, "read_file", { arguments: "[1]" }).error?.content, "unwrap before the shape check").toMatch(/got array\./);
   });
 
   it("validates the cast params and returns every problem, in upstream's order (missing keys, then the value's keys)", () => {
-    const prepared = prepare(toolMap(new CountingReadTool()), "read_file", { limit: "0", extra: true });
+    const prepared = prepare(toolMap(countingReadTool()), "read_file", { limit: "0", extra: true });
     expect(prepared.error).toBeInstanceOf(ToolResult);
     expect(prepared.error?.isError).toBe(true);
     expect(prepared.error?.content).toBe(
@@ -85,34 +86,31 @@ describe("exercise 5: prepare", () => {
   });
 
   it("treats no arguments as {} and lets validation decide", () => {
-    const prepared = prepare(toolMap(new CountingReadTool()), "read_file", null);
+    const prepared = prepare(toolMap(countingReadTool()), "read_file", null);
     expect(prepared.error?.content).toBe("Error: Invalid parameters for tool 'read_file': missing required path");
   });
 });
 
 /** A tool with an `Optional`-style field, as Pydantic and MCP servers write it. */
-class WaitTool extends Tool {
-  readonly name = "wait";
-  readonly description = "Wait some seconds, or until told when seconds is null.";
-  readonly parameters: JsonSchema = {
-    type: "object",
-    properties: { seconds: { anyOf: [{ type: "integer", minimum: 0 }, { type: "null" }] } },
-  };
-  async execute(): Promise<unknown> {
-    return "waited";
-  }
+function waitTool(): FakeTool {
+  return new FakeTool({
+    name: "wait",
+    description: "Wait some seconds, or until told when seconds is null.",
+    parameters: { type: "object", properties: { seconds: { anyOf: [{ type: "integer", minimum: 0 }, { type: "null" }] } } },
+    result: "waited",
+  });
 }
 
 describe("exercise 5: a combinator schema", () => {
   it("an Optional field refuses a string, with the exact message", () => {
-    const prepared = prepare(toolMap(new WaitTool()), "wait", '{"seconds": "forever"}');
+    const prepared = prepare(toolMap(waitTool()), "wait", '{"seconds": "forever"}');
     expect(prepared.error?.content, "anyOf is part of the schema: use tool.validateParams, never skip it").toBe(
       "Error: Invalid parameters for tool 'wait': seconds should be integer or null",
     );
   });
 
   it("casts a number string the integer branch accepts, and keeps null", () => {
-    const tools = toolMap(new WaitTool());
+    const tools = toolMap(waitTool());
     const cast = prepare(tools, "wait", '{"seconds": "30"}');
     expect(cast.error, "\"30\" casts to 30, which the integer branch accepts").toBeNull();
     expect(cast.params).toEqual({ seconds: 30 });

@@ -8,12 +8,11 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
 import { SSRF_NOTE } from "../../src/tools/messages.js";
 import type { HostLookup } from "../../src/security/ssrf.js";
 import { isToolErrorResult, ToolResult } from "../../src/tools/base.js";
 import { WebFetchTool } from "../../src/tools/builtin/web-fetch.js";
-import { call, registryOf, textReply, toolReply } from "../agent/helpers.js";
+import { registryOf, ScriptedProvider, textReply, toolCall, toolReply } from "../../src/testing/index.js";
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -59,7 +58,7 @@ describe("item 110: WebFetchTool's ssrfAllowlist", () => {
 
   it("item 110: without the allowlist the same address is refused, and the model reads upstream's note", async () => {
     const tool = new WebFetchTool({ lookup });
-    const provider = new ScriptedProvider([toolReply([call("c1", "web_fetch", { url: "http://10.0.0.5/status" })]), textReply("blocked")]);
+    const provider = new ScriptedProvider([toolReply([toolCall("c1", "web_fetch", { url: "http://10.0.0.5/status" })]), textReply("blocked")]);
     const result = await new AgentRunner().run({ provider, model: "m", tools: registryOf(tool), messages: [{ role: "user", content: "go" }] });
     expect(result.messages[2]?.content).toBe(
       "Error: Blocked: http://10.0.0.5/status resolves to private/internal address 10.0.0.5\n\n" + SSRF_NOTE,

@@ -7,13 +7,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
 import { escalationMessage, REPEATED_LOOKUP_MESSAGE, SSRF_NOTE, RETRY_HINT } from "../../src/tools/messages.js";
 import { externalLookupSignature } from "../../src/agent/lookup-throttle.js";
 import { workspaceViolationSignature } from "../../src/agent/violations.js";
 import type { ChatMessage } from "../../src/providers/base.js";
 import { ToolResult } from "../../src/tools/base.js";
-import { ANY_PARAMS, call, FakeTool, registryOf, textReply, toolReply } from "../agent/helpers.js";
+import { ANY_PARAMS, FakeTool, registryOf, ScriptedProvider, textReply, toolCall, toolReply } from "../../src/testing/index.js";
 
 const runner = new AgentRunner();
 const user: ChatMessage[] = [{ role: "user", content: "go" }];
@@ -37,7 +36,7 @@ describe("item 110: the SSRF refusal", () => {
     expect(SSRF_NOTE).toBe(UPSTREAM_SSRF_NOTE);
     const raw = "URL validation failed: Blocked: host resolves to private/internal address 192.168.1.2";
     const fetcher = new FakeTool({ name: "web_fetch", parameters: ANY_PARAMS, run: () => ToolResult.error(raw) });
-    const provider = new ScriptedProvider([toolReply([call("c1", "web_fetch", { url: "http://192.168.1.2/" })]), textReply("I cannot reach it.")]);
+    const provider = new ScriptedProvider([toolReply([toolCall("c1", "web_fetch", { url: "http://192.168.1.2/" })]), textReply("I cannot reach it.")]);
     const result = await runner.run({ provider, model: "m", tools: registryOf(fetcher), messages: user, failOnToolError: true });
     expect(provider.requests).toHaveLength(2);
     expect(result).toMatchObject({ stopReason: "completed", error: null, finalContent: "I cannot reach it." });
@@ -55,7 +54,7 @@ describe("items 112 and 113: escalation of repeated workspace refusals", () => {
   it("item 112: the third and fourth refusal against one target get upstream's exact text", async () => {
     const guard = "Error: Command blocked by safety guard (path outside working dir)";
     const exec = new FakeTool({ name: "exec", parameters: ANY_PARAMS, run: () => ToolResult.error(guard) });
-    const calls = [1, 2, 3, 4].map((i) => call(`c${i}`, "exec", { command: `cat /Users/x/Downloads/01.md  # try ${i}` }));
+    const calls = [1, 2, 3, 4].map((i) => toolCall(`c${i}`, "exec", { command: `cat /Users/x/Downloads/01.md  # try ${i}` }));
     const provider = new ScriptedProvider([toolReply(calls), textReply("ok telling user")]);
     const result = await runner.run({ provider, model: "m", tools: registryOf(exec), messages: user, concurrentTools: false });
     const contents = toolMessages(result.messages).map((m) => m.content);
@@ -102,9 +101,9 @@ describe("items 112 and 113: escalation of repeated workspace refusals", () => {
       const refusal = "Path is outside allowed directory /ws";
       const reader = new FakeTool({ name: "read_file", parameters: ANY_PARAMS, run: () => ToolResult.error(refusal) });
       const calls = [
-        call("1", "read_file", { path: join(root, "link", "secret.md") }),
-        call("2", "read_file", { path: join(root, "real", "secret.md") }),
-        call("3", "read_file", { path: join(root, "link", "secret.md") }),
+        toolCall("1", "read_file", { path: join(root, "link", "secret.md") }),
+        toolCall("2", "read_file", { path: join(root, "real", "secret.md") }),
+        toolCall("3", "read_file", { path: join(root, "link", "secret.md") }),
       ];
       const { results } = await runner.executeTools({ provider: new ScriptedProvider([]), model: "m", tools: registryOf(reader), messages: user }, calls);
       expect(results[2]).toBe(upstreamEscalation(join(root, "real", "secret.md").toLowerCase(), 3));
@@ -116,13 +115,13 @@ describe("item 114: repeated external lookups", () => {
   it("item 114: the third identical fetch is blocked with upstream's exact text", async () => {
     const fetcher = new FakeTool({ name: "web_fetch", parameters: ANY_PARAMS, run: () => "page" });
     const provider = new ScriptedProvider([
-      toolReply([call("call_1", "web_fetch", { url: "https://example.com" })]),
-      toolReply([call("call_2", "web_fetch", { url: "https://example.com" })]),
-      toolReply([call("call_3", "web_fetch", { url: "https://example.com" })]),
+      toolReply([toolCall("call_1", "web_fetch", { url: "https://example.com" })]),
+      toolReply([toolCall("call_2", "web_fetch", { url: "https://example.com" })]),
+      toolReply([toolCall("call_3", "web_fetch", { url: "https://example.com" })]),
       textReply("done"),
     ]);
     const result = await runner.run({ provider, model: "m", tools: registryOf(fetcher), messages: user });
-    expect(fetcher.calls).toBe(2);
+    expect(fetcher.calls).toHaveLength(2);
     expect(REPEATED_LOOKUP_MESSAGE).toBe(
       "Error: repeated external lookup blocked. Use the results you already have to answer, or try a meaningfully different source.",
     );
@@ -137,9 +136,9 @@ describe("item 114: repeated external lookups", () => {
     expect(externalLookupSignature("web_search", { query: true })).toBe("web_search:true");
     expect(externalLookupSignature("web_fetch", { url: 5 })).toBe("web_fetch:5");
     const search = new FakeTool({ name: "web_search", parameters: ANY_PARAMS, run: () => "results" });
-    const calls = [1, 2, 3].map((i) => call(`${i}`, "web_search", { query: "", search_term: "Hi" }));
+    const calls = [1, 2, 3].map((i) => toolCall(`${i}`, "web_search", { query: "", search_term: "Hi" }));
     const { results } = await runner.executeTools({ provider: new ScriptedProvider([]), model: "m", tools: registryOf(search), messages: user }, calls);
-    expect(search.calls).toBe(2);
+    expect(search.calls).toHaveLength(2);
     expect(results[2]).toBe(REPEATED_LOOKUP_MESSAGE + RETRY_HINT);
   });
 });

@@ -6,15 +6,14 @@
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
 import { LENGTH_RECOVERY_PROMPT, MODEL_ERROR_MESSAGE, MODEL_ERROR_PLACEHOLDER } from "../../src/tools/messages.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
 import type { ChatMessage, LLMResponse } from "../../src/providers/base.js";
-import { call, FakeTool, registryOf, textReply } from "../agent/helpers.js";
+import { FakeTool, registryOf, ScriptedProvider, textReply, toolCall } from "../../src/testing/index.js";
 
 const runner = new AgentRunner();
 const user: ChatMessage[] = [{ role: "user", content: "hi" }];
 
 function reply(content: string | null, finishReason: string, withCall = false): LLMResponse {
-  return { content, finishReason, toolCalls: withCall ? [call("c1", "t")] : [] };
+  return { content, finishReason, toolCalls: withCall ? [toolCall("c1", "t")] : [] };
 }
 
 /** Upstream's continuation request for a cut-off reply whose cleaned text ends with `tail`. */
@@ -41,7 +40,7 @@ async function runWith(replies: LLMResponse[]) {
 describe("item 119: tools run only under tool_calls, function_call or stop", () => {
   it.each(["tool_calls", "function_call", "stop"])("item 119: %s with a call runs it", async (finishReason) => {
     const { tool } = await runWith([reply(null, finishReason, true), textReply("done")]);
-    expect(tool.calls).toBe(1);
+    expect(tool.calls).toHaveLength(1);
   });
 
   it.each([
@@ -50,7 +49,7 @@ describe("item 119: tools run only under tool_calls, function_call or stop", () 
     ["end_turn", "said this"],
   ])("item 119: %s with a call runs nothing; the text is the answer, completed", async (finishReason, text) => {
     const { result, tool, provider } = await runWith([reply(text, finishReason, true)]);
-    expect(tool.calls).toBe(0);
+    expect(tool.calls).toHaveLength(0);
     expect(provider.requests).toHaveLength(1);
     expect(result).toMatchObject({ finalContent: text, stopReason: "completed", error: null });
     expect(result.messages).toEqual([...user, { role: "assistant", content: text }]);
@@ -58,7 +57,7 @@ describe("item 119: tools run only under tool_calls, function_call or stop", () 
 
   it('item 119: "length" with a call runs nothing and takes the length-recovery path', async () => {
     const { result, tool } = await runWith([reply("", "length", true), textReply("done")]);
-    expect(tool.calls).toBe(0);
+    expect(tool.calls).toHaveLength(0);
     expect(result.finalContent).toBe("done");
     expect(result.messages.some((m) => m.role === "user" && (m.content ?? "").includes(LENGTH_RECOVERY_PROMPT))).toBe(true);
   });
@@ -71,7 +70,7 @@ describe("item 155: length recovery", () => {
       reply("answer, part two ", "length"),
       reply("and the end.", "stop"),
     ]);
-    expect(tool.calls).toBe(0);
+    expect(tool.calls).toHaveLength(0);
     expect(result.finalContent).toBe("Part one of a long answer, part two and the end.");
     expect(result.stopReason).toBe("completed");
     expect(result.messages).toEqual([
@@ -114,7 +113,7 @@ describe("item 155: length recovery", () => {
 describe("item 156: finish reason error", () => {
   it("item 156: no tools run; the reply text is final_content and error; the transcript gets the placeholder", async () => {
     const { result, tool } = await runWith([reply("upstream broke", "error", true)]);
-    expect(tool.calls).toBe(0);
+    expect(tool.calls).toHaveLength(0);
     expect(result).toMatchObject({ finalContent: "upstream broke", error: "upstream broke", stopReason: "error" });
     expect(result.messages).toEqual([...user, { role: "assistant", content: "[Assistant reply unavailable due to model error.]" }]);
     expect(MODEL_ERROR_PLACEHOLDER).toBe("[Assistant reply unavailable due to model error.]");
@@ -133,7 +132,7 @@ describe("item 156: finish reason error", () => {
 
   it("item 156: after a tool turn, the placeholder follows the tool message", async () => {
     const { result, tool } = await runWith([reply(null, "tool_calls", true), reply(null, "error")]);
-    expect(tool.calls).toBe(1);
+    expect(tool.calls).toHaveLength(1);
     expect(result.messages.map((m) => [m.role, m.content])).toEqual([
       ["user", "hi"],
       ["assistant", ""],

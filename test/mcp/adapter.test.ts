@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   adaptMcpTools,
+  FakeTool,
   connectStdioMcpServer,
   isToolErrorResult,
   MCPToolAdapter,
@@ -22,14 +23,14 @@ const signal = (): AbortSignal => AbortSignal.timeout(5_000);
 /** Listing problems (here: tools without inputSchema) are reported; these tests do not need the noise. */
 const quiet = { logger: { warn: (): void => undefined } };
 
-class EchoTool extends Tool {
-  readonly name = "echo";
-  readonly description = "Repeat the text back.";
-  readonly parameters = { type: "object", properties: { text: { type: "string" } }, required: ["text"] };
-  async execute(params: Record<string, unknown>): Promise<unknown> {
-    return String(params["text"]);
-  }
-}
+/** A built-in tool that repeats its text back. */
+const echoTool = (): FakeTool =>
+  new FakeTool({
+    name: "echo",
+    description: "Repeat the text back.",
+    parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+    run: (params) => String(params["text"]),
+  });
 
 /** A client that answers from a table, recording the calls it receives. */
 function fakeClient(tools: McpToolInfo[], answers: Record<string, unknown>, pageSize = 100): McpToolClient & { calls: unknown[] } {
@@ -188,7 +189,7 @@ describe("the real filesystem MCP server over stdio", () => {
     dir = await realpath(await mkdtemp(join(tmpdir(), "mcp-fs-")));
     await writeFile(join(dir, "notes.txt"), "hello from the MCP server\n");
     server = await connectStdioMcpServer({ command: process.execPath, args: [SERVER_ENTRY, dir], serverName: "fs", timeoutMs: 10_000, callTimeoutMs: 5_000 });
-    registry.register(new EchoTool());
+    registry.register(echoTool());
     for (const tool of server.tools) registry.register(tool);
   }, 15_000);
 

@@ -6,40 +6,26 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseToolArguments, toolArgumentsObjectForReplay } from "../../src/providers/base.js";
-import { isToolErrorResult, Tool, ToolResult, type ExecuteOptions, type JsonSchema } from "../../src/tools/base.js";
+import { FakeTool, type FakeToolRun } from "../../src/testing/index.js";
+import { isToolErrorResult, ToolResult, type JsonSchema } from "../../src/tools/base.js";
 import { isPlainObject } from "../../src/tools/cast.js";
 import { RETRY_HINT, ToolRegistry } from "../../src/tools/registry.js";
 import { propertyConfig } from "./runs.js";
-
-type Exec = (params: Record<string, unknown>, options: ExecuteOptions) => Promise<unknown>;
 
 /** fast-check parameters of the property called `name`: 1,000 runs unless `FC_RUNS` says otherwise. */
 function params(name: string): fc.Parameters<unknown> {
   return propertyConfig(name, 1000);
 }
 
-class SpyTool extends Tool {
-  readonly name: string;
-  readonly description = "a tool for the properties";
-  readonly parameters: JsonSchema;
-  readonly spy: ReturnType<typeof vi.fn<Exec>>;
-
-  constructor(name: string, parameters: JsonSchema, exec?: Exec) {
-    super();
-    this.name = name;
-    this.parameters = parameters;
-    this.spy = vi.fn<Exec>(exec ?? (async () => "ok"));
-  }
-
-  async execute(p: Record<string, unknown>, options: ExecuteOptions): Promise<unknown> {
-    return this.spy(p, options);
-  }
+/** A recording tool for the properties: answers "ok" unless `run` says otherwise. */
+function spyTool(name: string, parameters: JsonSchema, run?: FakeToolRun): FakeTool {
+  return new FakeTool({ name, description: "a tool for the properties", parameters, result: "ok", run });
 }
 
 const NAMES = ["read_file", "write_file", "list_dir", "web_fetch", "mcp_fs_list", "exec"] as const;
 
 /** A registry of spy tools with assorted schemas, so "any registered tool" is more than one. */
-function spyRegistry(): { registry: ToolRegistry; tools: SpyTool[] } {
+function spyRegistry(): { registry: ToolRegistry; tools: FakeTool[] } {
   const schemas: JsonSchema[] = [
     { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
     { type: "object", properties: { path: { type: "string" }, content: { type: "string" } }, required: ["path", "content"] },
@@ -49,13 +35,13 @@ function spyRegistry(): { registry: ToolRegistry; tools: SpyTool[] } {
     { type: "object", properties: { command: { type: "string" }, timeout: { type: "integer", minimum: 1 } } },
   ];
   const registry = new ToolRegistry();
-  const tools = NAMES.map((name, i) => new SpyTool(name, schemas[i] as JsonSchema));
+  const tools = NAMES.map((name, i) => spyTool(name, schemas[i] as JsonSchema));
   for (const tool of tools) registry.register(tool);
   return { registry, tools };
 }
 
-function expectNoneCalled(tools: readonly SpyTool[]): void {
-  for (const tool of tools) expect(tool.spy).not.toHaveBeenCalled();
+function expectNoneCalled(tools: readonly FakeTool[]): void {
+  for (const tool of tools) expect(tool.calls).toHaveLength(0);
 }
 
 /** True when `text` is JSON whose value is a plain object (what the registry may accept). */
@@ -213,7 +199,7 @@ describe("core properties", () => {
   it("(3) a tool that throws or rejects with anything gives a ToolResult error", async () => {
     let thrown: unknown;
     let mode: "sync" | "async" | "reject" = "sync";
-    const boom = new SpyTool("boom", { type: "object", properties: {} }, () => {
+    const boom = spyTool("boom", { type: "object", properties: {} }, () => {
       if (mode === "sync") throw thrown;
       if (mode === "reject") return Promise.reject(thrown);
       return (async () => {
@@ -221,7 +207,7 @@ describe("core properties", () => {
         throw thrown;
       })();
     });
-    const bystander = new SpyTool("bystander", { type: "object", properties: {} });
+    const bystander = spyTool("bystander", { type: "object", properties: {} });
     const registry = new ToolRegistry();
     registry.register(boom);
     registry.register(bystander);
@@ -229,19 +215,19 @@ describe("core properties", () => {
       fc.asyncProperty(thrownValue, fc.constantFrom("sync" as const, "async" as const, "reject" as const), async (value, how) => {
         thrown = value;
         mode = how;
-        boom.spy.mockClear();
+        boom.calls.length = 0;
         const result = await registry.execute("boom", {});
-        expect(boom.spy).toHaveBeenCalledTimes(1);
+        expect(boom.calls).toHaveLength(1);
         expect(result).toBeInstanceOf(ToolResult);
         expect(isToolErrorResult(result)).toBe(true);
         const content = (result as ToolResult).content;
         expect(content.startsWith("Error executing boom: ")).toBe(true);
         expect(content.endsWith(RETRY_HINT)).toBe(true);
-        expect(bystander.spy).not.toHaveBeenCalled();
+        expect(bystander.calls).toHaveLength(0);
       }),
       params("core 3: throwing tools"),
     );
-    expect(bystander.spy).not.toHaveBeenCalled();
+    expect(bystander.calls).toHaveLength(0);
   });
 
   it("(4) parseToolArguments never makes an object of non-object text; replay always gives a plain object", () => {
@@ -392,8 +378,8 @@ describe("core properties", () => {
   it("(5) params valid for the schema are accepted and handed on unchanged", async () => {
     await fc.assert(
       fc.asyncProperty(rootCase, async ({ schema, value }) => {
-        const target = new SpyTool("target", schema);
-        const other = new SpyTool("other", { type: "object", properties: {} });
+        const target = spyTool("target", schema);
+        const other = spyTool("other", { type: "object", properties: {} });
         const registry = new ToolRegistry();
         registry.register(target);
         registry.register(other);
@@ -417,9 +403,9 @@ describe("core properties", () => {
 
         const result = await registry.execute("target", given);
         expect(result).toBe("ok");
-        expect(target.spy).toHaveBeenCalledTimes(1);
-        expect(target.spy.mock.calls[0]?.[0]).toEqual(snapshot);
-        expect(other.spy).not.toHaveBeenCalled();
+        expect(target.calls).toHaveLength(1);
+        expect(target.calls[0]?.params).toEqual(snapshot);
+        expect(other.calls).toHaveLength(0);
       }),
       params("core 5: valid params"),
     );
@@ -471,16 +457,16 @@ describe("prepareCall never throws (issue 12, property d)", () => {
 
   it("(6) for any name and params, prepareCall returns a result: an error result or a tool with its params", () => {
     const registry = new ToolRegistry();
-    registry.register(new SpyTool("read_file", { type: "object", properties: { path: { type: "string" } }, required: ["path"] }));
-    registry.register(new SpyTool("unique", { type: "object", properties: { u: { type: "array", uniqueItems: true } } }));
+    registry.register(spyTool("read_file", { type: "object", properties: { path: { type: "string" } }, required: ["path"] }));
+    registry.register(spyTool("unique", { type: "object", properties: { u: { type: "array", uniqueItems: true } } }));
     registry.register(
-      new SpyTool("linked", {
+      spyTool("linked", {
         type: "object",
         $defs: { node: { type: ["object", "null"], properties: { next: { $ref: "#/$defs/node" } } } },
         properties: { head: { $ref: "#/$defs/node" } },
       }),
     );
-    registry.register(new SpyTool("choice", { type: "object", properties: { path: { anyOf: [{ type: "integer" }, { type: "null" }] } } }));
+    registry.register(spyTool("choice", { type: "object", properties: { path: { anyOf: [{ type: "integer" }, { type: "null" }] } } }));
     fc.assert(
       fc.property(anyName, anyParams, (name, args) => {
         let prepared: ReturnType<ToolRegistry["prepareCall"]> | undefined;

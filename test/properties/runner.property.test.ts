@@ -7,10 +7,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
+import { ANY_PARAMS, FakeTool, registryOf, ScriptedProvider } from "../../src/testing/index.js";
 import { parseToolArguments, ToolCallRequest } from "../../src/providers/base.js";
-import { Tool, ToolResult, type ExecuteOptions, type JsonSchema } from "../../src/tools/base.js";
-import { ToolRegistry } from "../../src/tools/registry.js";
+import { ToolResult } from "../../src/tools/base.js";
 import { runs } from "./runs.js";
 
 type Behaviour = "ok" | "throw" | "error" | "hang";
@@ -31,52 +30,38 @@ interface Interval {
   end: number | null;
 }
 
-/** A tool that records when each execution starts and ends on a shared counter. */
-class MarkedTool extends Tool {
-  readonly name: string;
-  readonly description = "a tool for the property";
-  readonly parameters: JsonSchema = { type: "object", properties: {}, additionalProperties: true };
-
-  constructor(
-    private readonly spec: ToolSpec,
-    private readonly clock: { now: number; intervals: Interval[] },
-  ) {
-    super();
-    this.name = spec.name;
-  }
-
-  override get readOnly(): boolean {
-    return this.spec.kind !== "unsafe";
-  }
-
-  override get exclusive(): boolean {
-    return this.spec.kind === "exclusive";
-  }
-
-  async execute(params: Record<string, unknown>, options: ExecuteOptions): Promise<unknown> {
-    const interval: Interval = { call: Number(options.callId), safe: this.concurrencySafe, start: ++this.clock.now, end: null };
-    this.clock.intervals.push(interval);
-    const close = (): void => {
-      interval.end ??= ++this.clock.now;
-    };
-    // A well-behaved tool stops when its signal aborts (a timeout on a loaded machine can catch
-    // even a quick tool); its work counts as ended there, whatever its code does afterwards.
-    options.signal.addEventListener("abort", close, { once: true });
-    if (this.spec.behaviour === "hang") {
-      // Never settles by itself; stops (and marks its end) only when its signal aborts.
-      return new Promise((_resolve, reject) => {
-        options.signal.addEventListener("abort", () => reject(options.signal.reason), { once: true });
-      });
-    }
-    for (let i = 0; i < this.spec.yields; i++) {
+/**
+ * A tool that marks when each execution starts and ends on a shared counter. A well-behaved tool
+ * stops when its signal aborts (a timeout on a loaded machine can catch even a quick tool); its
+ * work counts as ended there. A hanging tool never settles by itself and stops only on its abort.
+ */
+function markedTool(spec: ToolSpec, clock: { now: number }): FakeTool {
+  const work = async (params: Record<string, unknown>): Promise<unknown> => {
+    for (let i = 0; i < spec.yields; i++) {
       if (i % 3 === 2) await new Promise((r) => setTimeout(r, 0));
       else await Promise.resolve();
     }
-    close();
-    if (this.spec.behaviour === "throw") throw new Error(`${this.name} failed`);
-    if (this.spec.behaviour === "error") return ToolResult.error(`Error: ${this.name} refused`);
-    return { tool: this.name, params };
-  }
+    if (spec.behaviour === "throw") throw new Error(`${spec.name} failed`);
+    if (spec.behaviour === "error") return ToolResult.error(`Error: ${spec.name} refused`);
+    return { tool: spec.name, params };
+  };
+  return new FakeTool({
+    name: spec.name,
+    description: "a tool for the property",
+    parameters: ANY_PARAMS,
+    readOnly: spec.kind !== "unsafe",
+    exclusive: spec.kind === "exclusive",
+    clock: () => ++clock.now,
+    honoursAbort: true,
+    ...(spec.behaviour === "hang" ? { delayMs: Number.POSITIVE_INFINITY } : { run: work }),
+  });
+}
+
+/** Every execution of the given tools, with its call index, its tool's safety and its marks. */
+function intervalsOf(tools: readonly FakeTool[]): Interval[] {
+  return tools.flatMap((tool) =>
+    tool.calls.map((c) => ({ call: Number(c.options.callId), safe: tool.concurrencySafe, start: c.start, end: c.end })),
+  );
 }
 
 const toolSpec = fc.record({
@@ -108,9 +93,9 @@ describe("executeTools (property)", () => {
         fc.boolean(),
         fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
         async (specs, rawCalls, concurrentTools, maxConcurrency) => {
-          const clock = { now: 0, intervals: [] as Interval[] };
-          const tools = new ToolRegistry();
-          for (const spec of specs) tools.register(new MarkedTool(spec, clock));
+          const clock = { now: 0 };
+          const marked = specs.map((spec) => markedTool(spec, clock));
+          const tools = registryOf(...marked);
           const calls = rawCalls.map(
             (c, i) => new ToolCallRequest({ id: String(i), name: c.name, arguments: parseToolArguments(c.raw) }),
           );
@@ -127,6 +112,7 @@ describe("executeTools (property)", () => {
             },
             calls,
           );
+          const intervals = intervalsOf(marked);
 
           // One result and one event per call, in call order.
           expect(results).toHaveLength(calls.length);
@@ -136,7 +122,7 @@ describe("executeTools (property)", () => {
             const event = events[i];
             if (tool === undefined) expect(event?.status).toBe("error");
             else {
-              const ran = clock.intervals.filter((iv) => iv.call === i);
+              const ran = intervals.filter((iv) => iv.call === i);
               expect(ran.length).toBeLessThanOrEqual(1);
               if (event?.status === "ok") expect(ran).toHaveLength(1);
             }
@@ -144,12 +130,12 @@ describe("executeTools (property)", () => {
           }
 
           // Every execution has ended by the time executeTools resolves.
-          expect(clock.intervals.every((iv) => iv.end !== null)).toBe(true);
+          expect(intervals.every((iv) => iv.end !== null)).toBe(true);
 
           // No interval of an unsafe call overlaps any other interval.
-          for (const a of clock.intervals) {
+          for (const a of intervals) {
             if (a.safe) continue;
-            for (const b of clock.intervals) {
+            for (const b of intervals) {
               if (a === b) continue;
               const disjoint = (a.end as number) < b.start || (b.end as number) < a.start;
               expect(disjoint).toBe(true);
@@ -158,7 +144,7 @@ describe("executeTools (property)", () => {
 
           // Without concurrency, nothing overlaps at all.
           if (!concurrentTools) {
-            const sorted = [...clock.intervals].sort((x, y) => x.start - y.start);
+            const sorted = [...intervals].sort((x, y) => x.start - y.start);
             for (let i = 1; i < sorted.length; i++) {
               expect((sorted[i - 1]?.end as number) < (sorted[i]?.start as number)).toBe(true);
             }

@@ -7,23 +7,14 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { Tool, type JsonSchema } from "../../src/tools/base.js";
+import { FakeTool } from "../../src/testing/index.js";
+import type { JsonSchema } from "../../src/tools/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { createAjv } from "../../src/tools/validate.js";
 import { propertyConfig, runs } from "./runs.js";
 
-class Target extends Tool {
-  readonly name = "target";
-  readonly description = "the tool under test";
-  readonly parameters: JsonSchema;
-  constructor(parameters: JsonSchema) {
-    super();
-    this.parameters = parameters;
-  }
-  execute(): Promise<unknown> {
-    return Promise.resolve("ok");
-  }
-}
+/** The tool under test, with the generated schema. */
+const target = (parameters: JsonSchema): FakeTool => new FakeTool({ name: "target", description: "the tool under test", parameters, result: "ok" });
 
 const KEYS = ["a", "b", "c"] as const;
 const TYPES = ["string", "integer", "number", "boolean", "null", "array", "object"] as const;
@@ -170,7 +161,7 @@ describe("prepareCall against Ajv (issue 11)", () => {
       fc.property(rootSchema, rootValue, (schema, args) => {
         const reference = createAjv().compile(schema);
         const registry = new ToolRegistry();
-        registry.register(new Target(schema));
+        registry.register(target(schema));
         const snapshot = structuredClone(args);
         const acceptedAsGiven = reference(args) === true;
 

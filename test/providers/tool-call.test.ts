@@ -10,7 +10,11 @@ import {
   ToolCallRequest,
 } from "../../src/providers/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
-import { PATH_SCHEMA, SchemaTool } from "../tools/schema-tool.js";
+import { FakeTool } from "../../src/testing/index.js";
+import type { JsonSchema } from "../../src/tools/base.js";
+
+/** The schema of a file-reading tool. */
+const PATH_SCHEMA: JsonSchema = { type: "object", properties: { path: { type: "string" } }, required: ["path"] };
 
 describe("parseToolArguments (item 72)", () => {
   it.each([null, undefined, "", "   ", "\n\t "])("%j gives {}", (raw) => {
@@ -28,6 +32,7 @@ describe("parseToolArguments (item 72)", () => {
 
   it("parses any JSON value", () => {
     expect(parseToolArguments('{"path":"foo.txt"}')).toEqual({ path: "foo.txt" });
+    expect(parseToolArguments('{"a":1}')).toEqual({ a: 1 });
     expect(parseToolArguments('  {"path":"foo.txt"}\n')).toEqual({ path: "foo.txt" });
     expect(parseToolArguments('["foo.txt"]')).toEqual(["foo.txt"]);
     expect(parseToolArguments("false")).toBe(false);
@@ -43,6 +48,7 @@ describe("parseToolArguments (item 72)", () => {
   it("gives the original, unstripped text back for malformed JSON and never repairs", () => {
     expect(parseToolArguments('{path:"foo.txt"}')).toBe('{path:"foo.txt"}');
     expect(parseToolArguments(' {bad ')).toBe(" {bad ");
+    expect(parseToolArguments("{bad")).toBe("{bad");
     expect(parseToolArguments("{'a': 1}")).toBe("{'a': 1}");
     expect(parseToolArguments('{"a":1,}')).toBe('{"a":1,}');
     expect(parseToolArguments("NaN")).toBe("NaN");
@@ -51,29 +57,31 @@ describe("parseToolArguments (item 72)", () => {
 
 describe("what reaches the registry (item 73)", () => {
   const registry = new ToolRegistry();
-  const tool = new SchemaTool("read_file", { ...PATH_SCHEMA, required: [] });
+  const tool = new FakeTool({ name: "read_file", parameters: { ...PATH_SCHEMA, required: [] } });
   registry.register(tool);
   const notObject = (type: string): string =>
     `Error: Tool 'read_file' parameters must be a JSON object, got ${type}. Use named parameters like tool_name(param1="value1", param2="value2") matching the tool schema.`;
 
   it.each([
     ['{"path":"a"}', null],
+    ['{"a":1}', null],
     ["", null],
     ["null", notObject("string")],
     ["false", notObject("boolean")],
     ["42", notObject("number")],
     ['["a"]', notObject("array")],
+    ["[1,2]", notObject("array")],
     ["{bad", notObject("string")],
     ['"s"', notObject("string")],
   ])("%j → %s", (raw, expected) => {
     const prepared = registry.prepareCall("read_file", parseToolArguments(raw));
     expect(prepared.error === null ? null : prepared.error.content).toBe(expected);
-    expect(tool.run).not.toHaveBeenCalled();
+    expect(tool.calls).toHaveLength(0);
   });
 });
 
 describe("toolArgumentsObjectForReplay (item 74)", () => {
-  it.each([null, undefined, "", "   ", 0, false, ["foo.txt"], '["foo.txt"]', "false", "null", "0", '"s"'])(
+  it.each([null, undefined, "", "  ", "   ", 0, false, ["foo.txt"], '["foo.txt"]', "false", "null", "0", '"s"'])(
     "%j gives {}",
     (raw) => {
       expect(toolArgumentsObjectForReplay(raw)).toEqual({});
@@ -106,7 +114,7 @@ describe("toolArgumentsObjectForReplay (item 74)", () => {
 
   it("the replay repair is never used on the execution path", () => {
     const registry = new ToolRegistry();
-    const tool = new SchemaTool("read_file", PATH_SCHEMA);
+    const tool = new FakeTool({ name: "read_file", parameters: PATH_SCHEMA });
     registry.register(tool);
     const prepared = registry.prepareCall("read_file", '{path:"foo.txt"}');
     expect(prepared.params).toBe('{path:"foo.txt"}');
@@ -119,6 +127,7 @@ describe("toolArgumentsJsonForReplay (item 75)", () => {
     expect(toolArgumentsJsonForReplay('{path:"foo.txt"}')).toBe('{"path":"foo.txt"}');
     expect(JSON.parse(toolArgumentsJsonForReplay('{path:"foo.txt"}'))).toEqual({ path: "foo.txt" });
     expect(toolArgumentsJsonForReplay("null")).toBe("{}");
+    expect(toolArgumentsJsonForReplay("[1]")).toBe("{}");
     expect(toolArgumentsJsonForReplay({ k: "é" })).toBe('{"k":"é"}');
   });
 });
@@ -130,6 +139,10 @@ describe("ToolCallRequest (items 78, 79)", () => {
     expect(call.id).toBe("call_1");
     expect(call.name).toBe("readFile");
     expect(call.arguments).toBe(args);
+    const raw = new ToolCallRequest({ id: "x", name: "Read-File", arguments: "{bad" });
+    expect(raw.id).toBe("x");
+    expect(raw.name).toBe("Read-File");
+    expect(raw.arguments).toBe("{bad");
   });
 
   it("hasValidName is true only for a non-empty string", () => {
@@ -141,7 +154,7 @@ describe("ToolCallRequest (items 78, 79)", () => {
   });
 
   it("toOpenAIToolCall keeps string arguments verbatim, even malformed", () => {
-    for (const raw of ['{path:"notes.txt"}', "null", "", '{"a": 1}', " spaced "]) {
+    for (const raw of ['{path:"notes.txt"}', '{path:"x"}', "null", "", '{"a": 1}', " spaced "]) {
       expect(new ToolCallRequest({ id: "c", name: "n", arguments: raw }).toOpenAIToolCall()).toEqual({
         id: "c",
         type: "function",
@@ -157,6 +170,7 @@ describe("ToolCallRequest (items 78, 79)", () => {
     expect(json(null)).toBe("null");
     expect(json(undefined)).toBe("null");
     expect(json([])).toBe("[]");
+    expect(json([1, 2])).toBe("[1,2]");
     expect(json(5)).toBe("5");
     expect(json(false)).toBe("false");
   });

@@ -1,42 +1,41 @@
 import { describe, expect, it } from "vitest";
-import { Tool, type JsonSchema } from "../../src/tools/base.js";
+import { FakeTool } from "../../src/testing/index.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { answer } from "../../exercises/self-check/q1-loader-and-registry.js";
 import { answered, expectReason } from "./_answer.js";
 
 const Q = "exercises/self-check/q1-loader-and-registry.ts";
 
-class NamedTool extends Tool {
-  readonly description = "Echo a text.";
-  readonly parameters: JsonSchema = { type: "object", properties: { text: { type: "string" } }, required: ["text"] };
-  constructor(readonly name: string) {
-    super();
-  }
-  async execute(params: Record<string, unknown>): Promise<unknown> {
-    return params["text"];
-  }
+/** A tool that echoes its text, under the given name. */
+function namedTool(name: string): FakeTool {
+  return new FakeTool({
+    name,
+    description: "Echo a text.",
+    parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+    run: (params) => params["text"],
+  });
 }
 
 describe("Why should ToolLoader and ToolRegistry remain conceptually distinct?", () => {
   it("a) a registry filled by hand prepares calls", () => {
     const registry = new ToolRegistry();
-    registry.register(new NamedTool("echo"));
+    registry.register(namedTool("echo"));
     const ready = registry.prepareCall("echo", '{"text": "hi"}').error === null;
     expect(answered(answer.handRegisteredToolIsPrepared, `${Q} a) handRegisteredToolIsPrepared`), `${Q} a): this is what the real registry did`).toBe(ready);
   });
 
   it("b) definition order does not depend on the order tools were loaded in", () => {
     const registry = new ToolRegistry();
-    registry.register(new NamedTool("zeta"));
-    registry.register(new NamedTool("alpha"));
+    registry.register(namedTool("zeta"));
+    registry.register(namedTool("alpha"));
     const names = registry.getDefinitions().map((d) => d.function.name);
     expect(answered(answer.definitionOrder, `${Q} b) definitionOrder`), `${Q} b): the names getDefinitions() really listed`).toEqual(names);
   });
 
   it("c) the registry stores what it is given; precedence is decided before, by the loader", () => {
     const registry = new ToolRegistry();
-    const first = new NamedTool("echo");
-    const second = new NamedTool("echo");
+    const first = namedTool("echo");
+    const second = namedTool("echo");
     registry.register(first);
     let actual: "keeps the first" | "replaces it" | "throws";
     try {

@@ -1,25 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { Tool, type JsonSchema } from "../../src/tools/base.js";
+import { FakeTool } from "../../src/testing/index.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { answer } from "../../exercises/self-check/q2-suggestions-only-in-errors.js";
 import { answered, expectReason } from "./_answer.js";
 
 const Q = "exercises/self-check/q2-suggestions-only-in-errors.ts";
 
-class ReadTool extends Tool {
-  readonly description = "Read a file.";
-  readonly parameters: JsonSchema = { type: "object", properties: { path: { type: "string" } }, required: ["path"] };
-  constructor(readonly name: string) {
-    super();
-  }
-  async execute(): Promise<unknown> {
-    return "text";
-  }
+/** A file-reading tool under the given name. */
+function readTool(name: string): FakeTool {
+  return new FakeTool({
+    name,
+    description: "Read a file.",
+    parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
+    result: "text",
+  });
 }
 
 describe("Why are name suggestions used only for errors, not real execution?", () => {
   const registry = new ToolRegistry();
-  registry.register(new ReadTool("read_file"));
+  registry.register(readTool("read_file"));
 
   it("a) a near-miss name is not ready to run", () => {
     const ready = registry.prepareCall("ReadFile", '{"path": "notes.txt"}').error === null;
@@ -34,8 +33,8 @@ describe("Why are name suggestions used only for errors, not real execution?", (
 
   it("c) two names with the same loose key get no suggestion", () => {
     const two = new ToolRegistry();
-    two.register(new ReadTool("read_file"));
-    two.register(new ReadTool("readFile"));
+    two.register(readTool("read_file"));
+    two.register(readTool("readFile"));
     const actual = two.suggestName("READ_FILE") ?? "none";
     expect(answered(answer.suggestionWhenTwoMatch, `${Q} c) suggestionWhenTwoMatch`), `${Q} c): what the real suggestName returned`).toBe(actual);
   });

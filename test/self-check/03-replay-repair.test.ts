@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toolArgumentsObjectForReplay } from "../../src/providers/base.js";
-import { Tool, type JsonSchema } from "../../src/tools/base.js";
+import { FakeTool } from "../../src/testing/index.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { answer } from "../../exercises/self-check/q3-replay-repair.js";
 import { answered, expectReason } from "./_answer.js";
@@ -8,13 +8,14 @@ import { answered, expectReason } from "./_answer.js";
 const Q = "exercises/self-check/q3-replay-repair.ts";
 const BROKEN = '{"path": "secrets.txt"';
 
-class ReadTool extends Tool {
-  readonly name = "read_file";
-  readonly description = "Read a file.";
-  readonly parameters: JsonSchema = { type: "object", properties: { path: { type: "string" } }, required: ["path"] };
-  async execute(): Promise<unknown> {
-    return "text";
-  }
+/** The file-reading tool a new call would go to. */
+function readTool(): FakeTool {
+  return new FakeTool({
+    name: "read_file",
+    description: "Read a file.",
+    parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
+    result: "text",
+  });
 }
 
 describe("Why can replay argument repair not be reused blindly for a new call?", () => {
@@ -30,7 +31,7 @@ describe("Why can replay argument repair not be reused blindly for a new call?",
 
   it("c) a new call with the same text is not repaired", () => {
     const registry = new ToolRegistry();
-    registry.register(new ReadTool());
+    registry.register(readTool());
     const prepared = registry.prepareCall("read_file", BROKEN);
     expect(
       answered(answer.brokenNewCallIsReadyToRun, `${Q} c) brokenNewCallIsReadyToRun`),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Tool, type JsonSchema } from "../../src/tools/base.js";
+import { FakeTool } from "../../src/testing/index.js";
 import { RETRY_HINT } from "../../src/tools/messages.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { answer } from "../../exercises/self-check/q5-errors-return-to-model.js";
@@ -7,19 +7,20 @@ import { answered, expectReason } from "./_answer.js";
 
 const Q = "exercises/self-check/q5-errors-return-to-model.ts";
 
-class FailingRead extends Tool {
-  readonly name = "read_file";
-  readonly description = "Read a file.";
-  readonly parameters: JsonSchema = { type: "object", properties: { path: { type: "string" } }, required: ["path"] };
-  async execute(): Promise<unknown> {
-    throw new Error("ENOENT: nope.txt");
-  }
+/** A file-reading tool that fails the way a missing file does. */
+function failingRead(): FakeTool {
+  return new FakeTool({
+    name: "read_file",
+    description: "Read a file.",
+    parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
+    throws: new Error("ENOENT: nope.txt"),
+  });
 }
 
 /** What the real registry does with the throwing tool: rejects, or resolves with the text. */
 async function realOutcome(): Promise<{ rejects: boolean; text: string }> {
   const registry = new ToolRegistry();
-  registry.register(new FailingRead());
+  registry.register(failingRead());
   try {
     const result = await registry.execute("read_file", { path: "nope.txt" });
     return { rejects: false, text: String(result) };

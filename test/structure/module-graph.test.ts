@@ -54,7 +54,7 @@ function target(from: string, specifier: string): string | null {
 
 /**
  * The pure core: the registry, coerce, cast, validate, the texts the model reads, batching, the
- * runner loop and result-to-text. Each, with all it imports, must run in a browser.
+ * runner loop, result-to-text and the testing module. Each, with all it imports, must run in a browser.
  */
 const PURE_CORE = [
   "tools/registry.ts",
@@ -65,6 +65,7 @@ const PURE_CORE = [
   "agent/batches.ts",
   "agent/runner.ts",
   "agent/result-text.ts",
+  "testing/index.ts",
 ];
 
 /** The entries of the pure core that validate arguments, and so reach the RE2 engine. */

@@ -13,7 +13,7 @@ import {
   compileCaster,
   isPlainObject,
 } from "../../src/tools/cast.js";
-import { SchemaTool } from "./schema-tool.js";
+import { FakeTool } from "../../src/testing/index.js";
 
 const obj = (properties: Record<string, JsonSchema>, extra: JsonSchema = {}): JsonSchema => ({
   type: "object",
@@ -27,6 +27,9 @@ function castField(fieldSchema: JsonSchema, value: unknown, key = "x"): unknown 
   return out[key];
 }
 
+/** A fake tool with the given name and schema. */
+const toolWith = (name: string, parameters: JsonSchema): FakeTool => new FakeTool({ name, parameters });
+
 describe("root gate (item 13)", () => {
   it("a root without type is treated as an object", () => {
     expect(castValue({ properties: { n: { type: "integer" } } }, { n: "4" })).toEqual({ n: 4 });
@@ -39,8 +42,8 @@ describe("root gate (item 13)", () => {
   });
 
   it("a tool whose root is not an object schema cannot cast at all (API.md: TypeError)", () => {
-    expect(() => new SchemaTool("arr", { type: "array" }).castParams({})).toThrow(TypeError);
-    expect(() => new SchemaTool("nullable", { type: ["object", "null"] }).castParams({})).toThrow(TypeError);
+    expect(() => new FakeTool({ name: "arr", parameters: { type: "array" } }).castParams({})).toThrow(TypeError);
+    expect(() => new FakeTool({ name: "nullable", parameters: { type: ["object", "null"] } }).castParams({})).toThrow(TypeError);
   });
 });
 
@@ -440,5 +443,164 @@ describe("casting repairs only what would fail (issue 11; API.md)", () => {
       properties: { head: { $ref: "#/$defs/node" } },
     };
     expect(castValue(schema, { head: { n: "1", next: { n: "2", next: null } } })).toEqual({ head: { n: 1, next: { n: 2, next: null } } });
+  });
+});
+
+describe("Tool.castParams on one mixed schema, checked by validateParams", () => {
+  const schema: JsonSchema = {
+    type: "object",
+    properties: {
+      count: { type: "integer" },
+      rate: { type: "number" },
+      flag: { type: "boolean" },
+      name: { type: "string" },
+      tags: { type: "array", items: { type: "integer" } },
+      plain: { type: "array" },
+      config: { type: "object", properties: { port: { type: "integer" }, debug: { type: "boolean" } } },
+      opt: { type: ["integer", "null"] },
+    },
+  };
+  const tool = toolWith("caster", schema);
+
+  it("casts integer strings", () => {
+    expect(tool.castParams({ count: "42" })).toEqual({ count: 42 });
+    expect(tool.castParams({ count: " 42 " })).toEqual({ count: 42 });
+    expect(tool.castParams({ count: "-7" })).toEqual({ count: -7 });
+    expect(tool.castParams({ count: "+7" })).toEqual({ count: 7 });
+  });
+
+  it("keeps integer strings that are not plain digits", () => {
+    for (const text of ["3.0", "1_000", "abc", "12.5.7", "", "1e3"]) {
+      expect(tool.castParams({ count: text })).toEqual({ count: text });
+    }
+    expect(tool.validateParams(tool.castParams({ count: "3.0" }))).toEqual(["count should be integer"]);
+  });
+
+  it("keeps integer strings beyond 2^53", () => {
+    expect(tool.castParams({ count: "9007199254740993" })).toEqual({ count: "9007199254740993" });
+    expect(tool.castParams({ count: "9007199254740991" })).toEqual({ count: 9007199254740991 });
+  });
+
+  it("casts number strings", () => {
+    expect(tool.castParams({ rate: "3.14" })).toEqual({ rate: 3.14 });
+    expect(tool.castParams({ rate: "5" })).toEqual({ rate: 5 });
+    expect(tool.castParams({ rate: "1e3" })).toEqual({ rate: 1000 });
+    expect(tool.castParams({ rate: "not_a_number" })).toEqual({ rate: "not_a_number" });
+  });
+
+  it.each(["NaN", "Infinity", "-Infinity", "nan", "inf"])("rejects the non-finite string %s with `rate must be finite`", (text) => {
+    const cast = tool.castParams({ rate: text });
+    expect(typeof cast["rate"]).toBe("number");
+    expect(tool.validateParams(cast)).toEqual(["rate must be finite"]);
+  });
+
+  it.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])("rejects the non-finite number %s", (value) => {
+    expect(tool.validateParams(tool.castParams({ rate: value }))).toEqual(["rate must be finite"]);
+  });
+
+  it("casts boolean strings, any case, no spaces", () => {
+    for (const t of ["true", "True", "1", "yes", "Yes"]) expect(tool.castParams({ flag: t })).toEqual({ flag: true });
+    for (const f of ["false", "False", "0", "no", "NO"]) expect(tool.castParams({ flag: f })).toEqual({ flag: false });
+    for (const other of ["random", "maybe", "on", " true", ""]) {
+      expect(tool.castParams({ flag: other })).toEqual({ flag: other });
+    }
+    expect(tool.validateParams(tool.castParams({ flag: "maybe" }))).toEqual(["flag should be boolean"]);
+    expect(tool.validateParams(tool.castParams({ flag: 1 }))).toEqual(["flag should be boolean"]);
+  });
+
+  it("never casts booleans to numbers", () => {
+    expect(tool.castParams({ count: true })).toEqual({ count: true });
+    expect(tool.validateParams({ count: true })).toEqual(["count should be integer"]);
+    expect(tool.validateParams({ rate: false })).toEqual(["rate should be number"]);
+    expect(tool.validateParams({ count: 3.5 })).toEqual(["count should be integer"]);
+  });
+
+  it("turns numbers and booleans into strings for a string field, and leaves objects", () => {
+    expect(tool.castParams({ name: 123 })).toEqual({ name: "123" });
+    expect(tool.castParams({ name: 1.5 })).toEqual({ name: "1.5" });
+    expect(tool.castParams({ name: true })).toEqual({ name: "true" });
+    expect(tool.castParams({ name: "" })).toEqual({ name: "" });
+    const obj = { a: 1 };
+    const arr = [1, 2];
+    expect(tool.castParams({ name: obj })["name"]).toBe(obj);
+    expect(tool.castParams({ name: arr })["name"]).toBe(arr);
+    expect(tool.validateParams(tool.castParams({ name: obj }))).toEqual(["name should be string"]);
+    expect(tool.validateParams(tool.castParams({ name: arr }))).toEqual(["name should be string"]);
+  });
+
+  it("keeps null for every type", () => {
+    const params = { count: null, rate: null, flag: null, name: null, tags: null, config: null };
+    expect(tool.castParams(params)).toEqual(params);
+    expect(tool.validateParams(params)).toContain("name should be string");
+    expect(tool.validateParams(params)).toContain("count should be integer");
+  });
+
+  it("casts nullable unions by their non-null type", () => {
+    expect(tool.castParams({ opt: "5" })).toEqual({ opt: 5 });
+    expect(tool.castParams({ opt: null })).toEqual({ opt: null });
+  });
+
+  it("casts arrays item by item and never wraps a scalar", () => {
+    expect(tool.castParams({ tags: ["1", "2", "3"] })).toEqual({ tags: [1, 2, 3] });
+    expect(tool.castParams({ tags: ["1", "x"] })).toEqual({ tags: [1, "x"] });
+    expect(tool.castParams({ tags: 5 })).toEqual({ tags: 5 });
+    expect(tool.castParams({ tags: "text" })).toEqual({ tags: "text" });
+    expect(tool.castParams({ tags: "[1,2]" })).toEqual({ tags: "[1,2]" });
+    expect(tool.validateParams(tool.castParams({ tags: "[1,2]" }))).toEqual(["tags should be array"]);
+    expect(tool.castParams({ plain: ["1", 2] })).toEqual({ plain: ["1", 2] });
+  });
+
+  it("casts nested objects and leaves a JSON string for an object field", () => {
+    expect(tool.castParams({ config: { port: "8080", debug: "true" } })).toEqual({ config: { port: 8080, debug: true } });
+    expect(tool.castParams({ config: '{"port":"1"}' })).toEqual({ config: '{"port":"1"}' });
+  });
+
+  it("casts keys outside properties with a typed additionalProperties, and keeps them otherwise", () => {
+    const typed = toolWith("typed", { type: "object", properties: { a: { type: "string" } }, additionalProperties: { type: "integer" } });
+    expect(typed.castParams({ a: 1, extra: "2" })).toEqual({ a: "1", extra: 2 });
+    const closed = toolWith("closed", { type: "object", properties: { a: { type: "integer" } }, additionalProperties: false });
+    expect(closed.castParams({ a: "1", extra: "2" })).toEqual({ a: 1, extra: "2" });
+    const open = toolWith("open", { type: "object", properties: { a: { type: "integer" } } });
+    expect(open.castParams({ extra: "2" })).toEqual({ extra: "2" });
+  });
+
+  it("never mutates its input", () => {
+    const params = { count: "1", tags: ["2"], config: { port: "3" } };
+    const snapshot = structuredClone(params);
+    const cast = tool.castParams(params);
+    expect(params).toEqual(snapshot);
+    expect(cast).not.toBe(params);
+    expect(cast).toEqual({ count: 1, tags: [2], config: { port: 3 } });
+  });
+
+  it("returns the very same objects when nothing changes", () => {
+    const params = { count: 1, name: "x", tags: [1, 2], config: { port: 1 }, other: "o" };
+    expect(tool.castParams(params)).toBe(params);
+    const partly = { count: "1", tags: [1, 2], config: { port: 1 } };
+    const cast = tool.castParams(partly);
+    expect(cast).not.toBe(partly);
+    expect(cast["tags"]).toBe(partly.tags);
+    expect(cast["config"]).toBe(partly.config);
+  });
+
+  it("keeps a `__proto__` own key as data and never changes a prototype", () => {
+    const withProps = toolWith("protos", {
+      type: "object",
+      properties: { n: { type: "integer" } },
+      additionalProperties: { type: "integer" },
+    });
+    const parsed = JSON.parse('{"n":"5","__proto__":"7"}') as Record<string, unknown>;
+    const cast = withProps.castParams(parsed);
+    expect(Object.getPrototypeOf(cast)).toBe(Object.prototype);
+    expect(Object.hasOwn(cast, "__proto__")).toBe(true);
+    expect(Object.getOwnPropertyDescriptor(cast, "__proto__")?.value).toBe(7);
+    expect(cast["n"]).toBe(5);
+
+    const polluting = JSON.parse('{"n":"1","__proto__":{"polluted":"yes"}}') as Record<string, unknown>;
+    const cast2 = tool.castParams(polluting);
+    expect(Object.getPrototypeOf(cast2)).toBe(Object.prototype);
+    expect(Object.hasOwn(cast2, "__proto__")).toBe(true);
+    expect((cast2 as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
   });
 });

@@ -9,7 +9,10 @@ import { RETRY_HINT as MESSAGES_RETRY_HINT } from "../../src/tools/messages.js";
 import { RETRY_HINT, ToolRegistry, type PrepareStep, type PrepareStepName } from "../../src/tools/registry.js";
 import { suggestToolName } from "../../src/tools/suggest.js";
 import { createAjv, formatAjvErrors, MAX_REPORTED_PROBLEMS } from "../../src/tools/validate.js";
-import { PATH_SCHEMA, SchemaTool } from "./schema-tool.js";
+import { FakeTool, registryOf } from "../../src/testing/index.js";
+
+/** The schema of a file-reading tool. */
+const PATH_SCHEMA: JsonSchema = { type: "object", properties: { path: { type: "string" } }, required: ["path"] };
 
 const HINT = "\n\n[Analyze the error above and try a different approach.]";
 
@@ -18,12 +21,6 @@ function nonObject(name: string, type: string): string {
     `Error: Tool '${name}' parameters must be a JSON object, got ${type}. ` +
     `Use named parameters like tool_name(param1="value1", param2="value2") matching the tool schema.`
   );
-}
-
-function registryOf(...tools: Tool[]): ToolRegistry {
-  const registry = new ToolRegistry();
-  for (const tool of tools) registry.register(tool);
-  return registry;
 }
 
 function namesOf(registry: ToolRegistry): string[] {
@@ -38,7 +35,7 @@ function expectError(error: ToolResult | null): ToolResult {
 
 describe("register, unregister, lookup (item 43)", () => {
   it("stores a tool under its name", () => {
-    const read = new SchemaTool("read_file", PATH_SCHEMA);
+    const read = new FakeTool({ name: "read_file", parameters: PATH_SCHEMA });
     const registry = registryOf(read);
     expect(registry.get("read_file")).toBe(read);
     expect(registry.has("read_file")).toBe(true);
@@ -47,23 +44,35 @@ describe("register, unregister, lookup (item 43)", () => {
   });
 
   it("lists names in registration order", () => {
-    const registry = registryOf(new SchemaTool("b"), new SchemaTool("a"), new SchemaTool("c"));
+    const registry = registryOf(new FakeTool({ name: "b" }), new FakeTool({ name: "a" }), new FakeTool({ name: "c" }));
     expect(registry.toolNames).toEqual(["b", "a", "c"]);
     expect(registry.size).toBe(3);
   });
 
   it("re-registering a name replaces the tool and keeps its position", () => {
-    const first = new SchemaTool("a");
-    const second = new SchemaTool("a");
-    const registry = registryOf(first, new SchemaTool("b"));
+    const first = new FakeTool({ name: "a" });
+    const second = new FakeTool({ name: "a" });
+    const registry = registryOf(first, new FakeTool({ name: "b" }));
     registry.register(second);
     expect(registry.toolNames).toEqual(["a", "b"]);
     expect(registry.get("a")).toBe(second);
     expect(registry.size).toBe(2);
+
+    const a1 = new FakeTool({ name: "a" });
+    const a2 = new FakeTool({ name: "a" });
+    const three = registryOf(a1, new FakeTool({ name: "b" }), new FakeTool({ name: "c" }));
+    three.register(a2);
+    expect(three.toolNames).toEqual(["a", "b", "c"]);
+    expect(three.get("a")).toBe(a2);
+    expect(three.size).toBe(3);
   });
 
   it("unregister removes; an unknown name is a no-op", () => {
-    const registry = registryOf(new SchemaTool("a"), new SchemaTool("b"));
+    const registry = registryOf(new FakeTool({ name: "a" }), new FakeTool({ name: "b" }));
+    expect(registry.has("a")).toBe(true);
+    expect(registry.has("z")).toBe(false);
+    expect(registry.get("z")).toBeUndefined();
+    expect(registry.size).toBe(2);
     registry.unregister("a");
     expect(registry.has("a")).toBe(false);
     expect(registry.get("a")).toBeUndefined();
@@ -74,14 +83,14 @@ describe("register, unregister, lookup (item 43)", () => {
   });
 
   it("a tool registered again after unregister goes to the end", () => {
-    const registry = registryOf(new SchemaTool("a"), new SchemaTool("b"));
+    const registry = registryOf(new FakeTool({ name: "a" }), new FakeTool({ name: "b" }));
     registry.unregister("a");
-    registry.register(new SchemaTool("a"));
+    registry.register(new FakeTool({ name: "a" }));
     expect(registry.toolNames).toEqual(["b", "a"]);
   });
 
   it("toolNames is a copy the caller cannot use to change the registry", () => {
-    const registry = registryOf(new SchemaTool("a"));
+    const registry = registryOf(new FakeTool({ name: "a" }));
     registry.toolNames.push("x");
     expect(registry.toolNames).toEqual(["a"]);
   });
@@ -89,7 +98,7 @@ describe("register, unregister, lookup (item 43)", () => {
   it.each(["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "prototype", "__defineGetter__"])(
     "%s is never a tool",
     (name) => {
-      const registry = registryOf(new SchemaTool("a"));
+      const registry = registryOf(new FakeTool({ name: "a" }));
       expect(registry.get(name)).toBeUndefined();
       expect(registry.has(name)).toBe(false);
       const prepared = registry.prepareCall(name, {});
@@ -99,7 +108,7 @@ describe("register, unregister, lookup (item 43)", () => {
   );
 
   it("a tool may be named like an Object.prototype member, and only then is one", () => {
-    const tool = new SchemaTool("constructor");
+    const tool = new FakeTool({ name: "constructor" });
     const registry = registryOf(tool);
     expect(registry.get("constructor")).toBe(tool);
     expect(registry.get("toString")).toBeUndefined();
@@ -107,10 +116,11 @@ describe("register, unregister, lookup (item 43)", () => {
 
   it("register throws a TypeError for a non-object root schema (API.md)", () => {
     const registry = new ToolRegistry();
-    expect(() => registry.register(new SchemaTool("arr", { type: "array", items: {} }))).toThrow(TypeError);
-    expect(() => registry.register(new SchemaTool("nullable", { type: ["object", "null"] }))).toThrow(TypeError);
-    expect(() => registry.register(new SchemaTool("str", { type: "string" }))).toThrow(TypeError);
+    expect(() => registry.register(new FakeTool({ name: "arr", parameters: { type: "array", items: {} } }))).toThrow(TypeError);
+    expect(() => registry.register(new FakeTool({ name: "nullable", parameters: { type: ["object", "null"] } }))).toThrow(TypeError);
+    expect(() => registry.register(new FakeTool({ name: "str", parameters: { type: "string" } }))).toThrow(TypeError);
     expect(registry.size).toBe(0);
+    expect(() => registry.register(new FakeTool({ name: "untyped", parameters: { properties: {} } }))).not.toThrow();
   });
 
   it("a declared __proto__ property is validated like any other; one Ajv could not reach is refused", () => {
@@ -118,7 +128,7 @@ describe("register, unregister, lookup (item 43)", () => {
     const declared = JSON.parse(
       '{"type":"object","properties":{"__proto__":{"type":"integer"}},"required":["__proto__"],"additionalProperties":false}',
     ) as JsonSchema;
-    registry.register(new SchemaTool("declared", declared));
+    registry.register(new FakeTool({ name: "declared", parameters: declared }));
     const ok = registry.prepareCall("declared", '{"__proto__":"5"}');
     expect(ok.error).toBeNull();
     expect(Object.getOwnPropertyDescriptor(ok.params, "__proto__")?.value).toBe(5);
@@ -129,13 +139,13 @@ describe("register, unregister, lookup (item 43)", () => {
       "Error: Invalid parameters for tool 'declared': missing required __proto__",
     );
     const inAnyOf = JSON.parse('{"type":"object","anyOf":[{"properties":{"__proto__":{"type":"string"}}}]}') as JsonSchema;
-    expect(() => registry.register(new SchemaTool("in_any_of", inAnyOf))).toThrow(TypeError);
+    expect(() => registry.register(new FakeTool({ name: "in_any_of", parameters: inAnyOf }))).toThrow(TypeError);
     expect(registry.toolNames).toEqual(["declared"]);
   });
 
   it("a __proto__ key in the arguments is an ordinary, undeclared key and pollutes nothing", () => {
-    const open = new SchemaTool("open", PATH_SCHEMA);
-    const closed = new SchemaTool("closed", { ...PATH_SCHEMA, additionalProperties: false });
+    const open = new FakeTool({ name: "open", parameters: PATH_SCHEMA });
+    const closed = new FakeTool({ name: "closed", parameters: { ...PATH_SCHEMA, additionalProperties: false } });
     const registry = registryOf(open, closed);
     const text = '{"__proto__": {"polluted": "yes"}, "path": "a"}';
 
@@ -154,16 +164,16 @@ describe("register, unregister, lookup (item 43)", () => {
 
   it("register accepts a root without type", () => {
     const registry = new ToolRegistry();
-    registry.register(new SchemaTool("untyped", { properties: { n: { type: "integer" } } }));
+    registry.register(new FakeTool({ name: "untyped", parameters: { properties: { n: { type: "integer" } } } }));
     expect(registry.prepareCall("untyped", { n: "2" }).params).toEqual({ n: 2 });
   });
 
   it("register throws a TypeError for a schema Ajv cannot compile, and for a nameless tool", () => {
     const registry = new ToolRegistry();
-    expect(() => registry.register(new SchemaTool("bad", { type: "object", properties: { n: { type: "nonsense" } } }))).toThrow(
+    expect(() => registry.register(new FakeTool({ name: "bad", parameters: { type: "object", properties: { n: { type: "nonsense" } } } }))).toThrow(
       TypeError,
     );
-    expect(() => registry.register(new SchemaTool(""))).toThrow(TypeError);
+    expect(() => registry.register(new FakeTool({ name: "" }))).toThrow(TypeError);
     expect(registry.size).toBe(0);
   });
 });
@@ -171,37 +181,47 @@ describe("register, unregister, lookup (item 43)", () => {
 describe("getDefinitions (items 44–46)", () => {
   it("built-ins sorted, then mcp_ tools sorted (the catalogue's example)", () => {
     const registry = registryOf(
-      new SchemaTool("mcp_git_status"),
-      new SchemaTool("write_file"),
-      new SchemaTool("mcp_fs_list"),
-      new SchemaTool("read_file"),
+      new FakeTool({ name: "mcp_git_status" }),
+      new FakeTool({ name: "write_file" }),
+      new FakeTool({ name: "mcp_fs_list" }),
+      new FakeTool({ name: "read_file" }),
     );
     expect(namesOf(registry)).toEqual(["read_file", "write_file", "mcp_fs_list", "mcp_git_status"]);
   });
 
   it("sorts by code points: uppercase before _ before lowercase; only the exact mcp_ prefix is MCP", () => {
     const registry = registryOf(
-      new SchemaTool("mcp_b"),
-      new SchemaTool("b"),
-      new SchemaTool("_x"),
-      new SchemaTool("MCP_c"),
-      new SchemaTool("mcp"),
-      new SchemaTool("B"),
-      new SchemaTool("mcp_A"),
-      new SchemaTool("a"),
-      new SchemaTool("Mcp_d"),
+      new FakeTool({ name: "mcp_b" }),
+      new FakeTool({ name: "b" }),
+      new FakeTool({ name: "_x" }),
+      new FakeTool({ name: "MCP_c" }),
+      new FakeTool({ name: "mcp" }),
+      new FakeTool({ name: "B" }),
+      new FakeTool({ name: "mcp_A" }),
+      new FakeTool({ name: "a" }),
+      new FakeTool({ name: "Mcp_d" }),
     );
     expect(namesOf(registry)).toEqual(["B", "MCP_c", "Mcp_d", "_x", "a", "b", "mcp", "mcp_A", "mcp_b"]);
+    const other = registryOf(
+      new FakeTool({ name: "mcp_b" }),
+      new FakeTool({ name: "mcp" }),
+      new FakeTool({ name: "a" }),
+      new FakeTool({ name: "_x" }),
+      new FakeTool({ name: "MCP_c" }),
+      new FakeTool({ name: "B" }),
+      new FakeTool({ name: "mcp_a" }),
+    );
+    expect(namesOf(other)).toEqual(["B", "MCP_c", "_x", "a", "mcp", "mcp_a", "mcp_b"]);
   });
 
   it("sorts by code units, not by locale", () => {
     // Names are ASCII (the name rule); "_" sorts between upper and lower case, "-" before both.
-    const registry = registryOf(new SchemaTool("a"), new SchemaTool("_x"), new SchemaTool("z"), new SchemaTool("-x"), new SchemaTool("Z"));
+    const registry = registryOf(new FakeTool({ name: "a" }), new FakeTool({ name: "_x" }), new FakeTool({ name: "z" }), new FakeTool({ name: "-x" }), new FakeTool({ name: "Z" }));
     expect(namesOf(registry)).toEqual(["-x", "Z", "_x", "a", "z"]);
   });
 
   it("each definition is the tool's toSchema", () => {
-    const tool = new SchemaTool("read_file", PATH_SCHEMA);
+    const tool = new FakeTool({ name: "read_file", parameters: PATH_SCHEMA });
     expect(registryOf(tool).getDefinitions()).toEqual([tool.toSchema()]);
   });
 
@@ -210,14 +230,14 @@ describe("getDefinitions (items 44–46)", () => {
   });
 
   it("returns the same array until register or unregister", () => {
-    const registry = registryOf(new SchemaTool("a"));
+    const registry = registryOf(new FakeTool({ name: "a" }));
     const first = registry.getDefinitions();
     expect(registry.getDefinitions()).toBe(first);
     registry.prepareCall("a", {});
     registry.prepareCall("missing", {});
     expect(registry.getDefinitions()).toBe(first);
 
-    registry.register(new SchemaTool("b"));
+    registry.register(new FakeTool({ name: "b" }));
     const second = registry.getDefinitions();
     expect(second).not.toBe(first);
     expect(second).toHaveLength(2);
@@ -230,7 +250,7 @@ describe("getDefinitions (items 44–46)", () => {
   });
 
   it("unregister of an unknown name still invalidates the cache", () => {
-    const registry = registryOf(new SchemaTool("a"));
+    const registry = registryOf(new FakeTool({ name: "a" }));
     const first = registry.getDefinitions();
     registry.unregister("nope");
     const second = registry.getDefinitions();
@@ -239,21 +259,21 @@ describe("getDefinitions (items 44–46)", () => {
   });
 
   it("a flat plugin schema sorts by its name; a nameless one first (item 45)", () => {
-    class Flat extends SchemaTool {
+    class Flat extends FakeTool {
       override toSchema(): ReturnType<Tool["toSchema"]> {
         return { name: this.name, custom: true } as unknown as ReturnType<Tool["toSchema"]>;
       }
     }
-    class Nameless extends SchemaTool {
+    class Nameless extends FakeTool {
       override toSchema(): ReturnType<Tool["toSchema"]> {
         return { custom: true } as unknown as ReturnType<Tool["toSchema"]>;
       }
     }
-    const registry = registryOf(new SchemaTool("m"), new Flat("b"), new Nameless("zzz"), new Flat("mcp_a"));
+    const registry = registryOf(new FakeTool({ name: "m" }), new Flat({ name: "b" }), new Nameless({ name: "zzz" }), new Flat({ name: "mcp_a" }));
     expect(registry.getDefinitions()).toEqual([
       { custom: true },
       { name: "b", custom: true },
-      new SchemaTool("m").toSchema(),
+      new FakeTool({ name: "m" }).toSchema(),
       { name: "mcp_a", custom: true },
     ]);
   });
@@ -263,41 +283,41 @@ describe("suggestName (items 49–51)", () => {
   it.each(["readFile", "read-file", "READ_FILE", "read file", "readfile", "Read.File", "read__file"])(
     "%s suggests read_file",
     (name) => {
-      const registry = registryOf(new SchemaTool("read_file"), new SchemaTool("write_file"));
+      const registry = registryOf(new FakeTool({ name: "read_file" }), new FakeTool({ name: "write_file" }));
       expect(registry.suggestName(name)).toBe("read_file");
       expect(suggestToolName(name, registry.toolNames)).toBe("read_file");
     },
   );
 
-  it.each(["", "foo", "read", "file", "readfil", "read_file_tool", "___", "-"])("%j suggests nothing", (name) => {
-    const registry = registryOf(new SchemaTool("read_file"), new SchemaTool("write_file"));
+  it.each(["", "foo", "read", "file", "readfil", "read_file_tool", "___", "-", "-_ "])("%j suggests nothing", (name) => {
+    const registry = registryOf(new FakeTool({ name: "read_file" }), new FakeTool({ name: "write_file" }));
     expect(registry.suggestName(name)).toBeNull();
     expect(suggestToolName(name, registry.toolNames)).toBeNull();
   });
 
   it("an ambiguous match suggests nothing", () => {
-    const registry = registryOf(new SchemaTool("read_file"), new SchemaTool("readFile"));
+    const registry = registryOf(new FakeTool({ name: "read_file" }), new FakeTool({ name: "readFile" }));
     expect(registry.suggestName("readfile")).toBeNull();
   });
 
   it("suggestions follow register and unregister", () => {
-    const registry = registryOf(new SchemaTool("read_file"));
+    const registry = registryOf(new FakeTool({ name: "read_file" }));
     expect(registry.suggestName("readFile")).toBe("read_file");
-    registry.register(new SchemaTool("readFile"));
+    registry.register(new FakeTool({ name: "readFile" }));
     expect(registry.suggestName("read-file")).toBeNull();
     registry.unregister("read_file");
     expect(registry.suggestName("read-file")).toBe("readFile");
   });
 
   it("an exact name suggests itself (the registry never uses that to run anything)", () => {
-    expect(registryOf(new SchemaTool("read_file")).suggestName("read_file")).toBe("read_file");
+    expect(registryOf(new FakeTool({ name: "read_file" })).suggestName("read_file")).toBe("read_file");
   });
 });
 
 describe("exact lookup and the not-found message (items 47, 48, 52)", () => {
   it("a near miss is not found, the suggestion is only in the message, params are raw", () => {
-    const read = new SchemaTool("read_file", PATH_SCHEMA);
-    const registry = registryOf(read, new SchemaTool("write_file"));
+    const read = new FakeTool({ name: "read_file", parameters: PATH_SCHEMA });
+    const registry = registryOf(read, new FakeTool({ name: "write_file" }));
     const params = { path: "foo.txt" };
     const prepared = registry.prepareCall("readFile", params);
     expect(prepared.tool).toBeNull();
@@ -305,19 +325,30 @@ describe("exact lookup and the not-found message (items 47, 48, 52)", () => {
     expect(expectError(prepared.error).content).toBe(
       "Error: Tool 'readFile' not found. Did you mean 'read_file'? Tool names must match exactly. Available: read_file, write_file",
     );
-    expect(read.run).not.toHaveBeenCalled();
+    expect(read.calls).toHaveLength(0);
+
+    const raw = '{"path":"foo.txt"}';
+    const fromText = registry.prepareCall("readFile", raw);
+    expect(fromText.tool).toBeNull();
+    expect(fromText.params).toBe(raw);
+    expect(fromText.error?.isError).toBe(true);
+    expect(fromText.error?.content).toBe(
+      "Error: Tool 'readFile' not found. Did you mean 'read_file'? Tool names must match exactly. Available: read_file, write_file",
+    );
   });
 
   it("without a suggestion the message has no hint", () => {
-    const registry = registryOf(new SchemaTool("read_file"), new SchemaTool("write_file"));
+    const registry = registryOf(new FakeTool({ name: "read_file" }), new FakeTool({ name: "write_file" }));
     expect(registry.prepareCall("missing", {}).error?.content).toBe(
       "Error: Tool 'missing' not found. Available: read_file, write_file",
     );
   });
 
   it("Available lists the registration order, not the sorted order", () => {
-    const registry = registryOf(new SchemaTool("zeta"), new SchemaTool("alpha"), new SchemaTool("mcp_x"), new SchemaTool("beta"));
+    const registry = registryOf(new FakeTool({ name: "zeta" }), new FakeTool({ name: "alpha" }), new FakeTool({ name: "mcp_x" }), new FakeTool({ name: "beta" }));
     expect(registry.prepareCall("nope", {}).error?.content).toBe("Error: Tool 'nope' not found. Available: zeta, alpha, mcp_x, beta");
+    const two = registryOf(new FakeTool({ name: "write_file" }), new FakeTool({ name: "read_file" }));
+    expect(two.prepareCall("foo", {}).error?.content).toBe("Error: Tool 'foo' not found. Available: write_file, read_file");
   });
 
   it("an empty registry ends with 'Available: '", () => {
@@ -325,22 +356,24 @@ describe("exact lookup and the not-found message (items 47, 48, 52)", () => {
   });
 
   it("a JSON string stays a string: nothing was coerced", () => {
-    const registry = registryOf(new SchemaTool("read_file", PATH_SCHEMA));
+    const registry = registryOf(new FakeTool({ name: "read_file", parameters: PATH_SCHEMA }));
     const prepared = registry.prepareCall("ReadFile", '{"path":"foo.txt"}');
     expect(prepared.params).toBe('{"path":"foo.txt"}');
   });
 
   it("a name that is not a string is shown as text and never found", () => {
-    const registry = registryOf(new SchemaTool("null"), new SchemaTool("none"));
+    const registry = registryOf(new FakeTool({ name: "null" }), new FakeTool({ name: "none" }));
     expect(registry.prepareCall(null, {}).error?.content).toBe(
       "Error: Tool 'null' not found. Did you mean 'null'? Tool names must match exactly. Available: null, none",
     );
     expect(registry.prepareCall(undefined, {}).error?.content).toBe("Error: Tool 'undefined' not found. Available: null, none");
     expect(registry.prepareCall(5, {}).tool).toBeNull();
+    const plain = registryOf(new FakeTool({ name: "read_file" }));
+    expect(plain.prepareCall(null, {}).error?.content).toBe("Error: Tool 'null' not found. Available: read_file");
   });
 
   it("names that cannot be turned into text do not make prepareCall throw", () => {
-    const registry = registryOf(new SchemaTool("a"));
+    const registry = registryOf(new FakeTool({ name: "a" }));
     const odd: unknown[] = [
       Object.create(null) as unknown,
       {
@@ -360,8 +393,8 @@ describe("exact lookup and the not-found message (items 47, 48, 52)", () => {
   });
 
   it("the same name with different case is a different tool", () => {
-    const lower = new SchemaTool("run");
-    const upper = new SchemaTool("Run");
+    const lower = new FakeTool({ name: "run" });
+    const upper = new FakeTool({ name: "Run" });
     const registry = registryOf(lower, upper);
     expect(registry.prepareCall("run", {}).tool).toBe(lower);
     expect(registry.prepareCall("Run", {}).tool).toBe(upper);
@@ -370,10 +403,10 @@ describe("exact lookup and the not-found message (items 47, 48, 52)", () => {
 });
 
 describe("coerce and unwrap (items 54–60)", () => {
-  const read = (): SchemaTool => new SchemaTool("read_file", PATH_SCHEMA);
+  const read = (): FakeTool => new FakeTool({ name: "read_file", parameters: PATH_SCHEMA });
 
   it.each([null, undefined, "", "   ", "\n\t"])("%j is a call with no arguments: {}", (params) => {
-    const registry = registryOf(new SchemaTool("list_exec_sessions"));
+    const registry = registryOf(new FakeTool({ name: "list_exec_sessions" }));
     const prepared = registry.prepareCall("list_exec_sessions", params);
     expect(prepared.error).toBeNull();
     expect(prepared.params).toEqual({});
@@ -387,6 +420,9 @@ describe("coerce and unwrap (items 54–60)", () => {
 
   it("surrounding blanks are allowed around the JSON text", () => {
     expect(registryOf(read()).prepareCall("read_file", '  \n{"path":"foo.txt"}  ').params).toEqual({ path: "foo.txt" });
+    const prepared = registryOf(read()).prepareCall("read_file", '  {"path":"foo.txt"} ');
+    expect(prepared.error).toBeNull();
+    expect(prepared.params).toEqual({ path: "foo.txt" });
   });
 
   it("a JSON array string is parsed and refused as an array", () => {
@@ -417,7 +453,7 @@ describe("coerce and unwrap (items 54–60)", () => {
   );
 
   it("non-object, non-string params are refused with the tool found and the params as given (item 59)", () => {
-    const grep = new SchemaTool("grep", { type: "object", properties: { pattern: { type: "string" } } });
+    const grep = new FakeTool({ name: "grep", parameters: { type: "object", properties: { pattern: { type: "string" } } } });
     const registry = registryOf(grep);
     const list = ["TODO"];
     const prepared = registry.prepareCall("grep", list);
@@ -428,6 +464,11 @@ describe("coerce and unwrap (items 54–60)", () => {
     );
     expect(registry.prepareCall("grep", 5).error?.content).toBe(nonObject("grep", "number"));
     expect(registry.prepareCall("grep", false).error?.content).toBe(nonObject("grep", "boolean"));
+    for (const params of [5, false]) {
+      const refused = registry.prepareCall("grep", params);
+      expect(refused.tool?.name).toBe("grep");
+      expect(refused.params).toBe(params);
+    }
     expect(registry.prepareCall("grep", new Map()).error?.content).toBe(nonObject("grep", "Map"));
   });
 
@@ -445,7 +486,7 @@ describe("coerce and unwrap (items 54–60)", () => {
   });
 
   it.each([null, "", "  "])("unwraps {arguments: %j} to {}", (inner) => {
-    const prepared = registryOf(new SchemaTool("noargs")).prepareCall("noargs", { arguments: inner });
+    const prepared = registryOf(new FakeTool({ name: "noargs" })).prepareCall("noargs", { arguments: inner });
     expect(prepared.error).toBeNull();
     expect(prepared.params).toEqual({});
   });
@@ -455,6 +496,9 @@ describe("coerce and unwrap (items 54–60)", () => {
     expect(registry.prepareCall("read_file", { arguments: "[1]" }).error?.content).toBe(nonObject("read_file", "array"));
     expect(registry.prepareCall("read_file", { arguments: "foo.txt" }).error?.content).toBe(nonObject("read_file", "string"));
     expect(registry.prepareCall("read_file", { arguments: "{bad" }).error?.content).toBe(nonObject("read_file", "string"));
+    const list = registryOf(new FakeTool({ name: "list" }));
+    expect(list.prepareCall("list", { arguments: "[1]" }).error?.content).toBe(nonObject("list", "array"));
+    expect(list.prepareCall("list", { arguments: "plain" }).error?.content).toBe(nonObject("list", "string"));
   });
 
   it("extra keys mean no unwrap", () => {
@@ -463,21 +507,32 @@ describe("coerce and unwrap (items 54–60)", () => {
   });
 
   it("a tool that declares arguments gets the payload untouched", () => {
-    const tool = new SchemaTool("takes_arguments", {
-      type: "object",
-      properties: { arguments: { type: "string" } },
-      required: ["arguments"],
+    const tool = new FakeTool({
+      name: "takes_arguments",
+      parameters: {
+        type: "object",
+        properties: { arguments: { type: "string" } },
+        required: ["arguments"],
+      },
     });
     const params = { arguments: '{"path":"foo.txt"}' };
     const prepared = registryOf(tool).prepareCall("takes_arguments", params);
     expect(prepared.error).toBeNull();
     expect(prepared.params).toBe(params);
+
+    const runner = new FakeTool({ name: "runner", parameters: { type: "object", properties: { arguments: { type: "string" } } } });
+    const declared = registryOf(runner).prepareCall("runner", { arguments: '{"path":"a"}' });
+    expect(declared.error).toBeNull();
+    expect(declared.params).toEqual({ arguments: '{"path":"a"}' });
   });
 
   it("only one level is unwrapped", () => {
-    const prepared = registryOf(new SchemaTool("open")).prepareCall("open", { arguments: '{"arguments": "..."}' });
+    const prepared = registryOf(new FakeTool({ name: "open" })).prepareCall("open", { arguments: '{"arguments": "..."}' });
     expect(prepared.error).toBeNull();
     expect(prepared.params).toEqual({ arguments: "..." });
+    const twice = registryOf(read()).prepareCall("read_file", { arguments: '{"arguments": "x"}' });
+    expect(twice.params).toEqual({ arguments: "x" });
+    expect(twice.error?.content).toBe("Error: Invalid parameters for tool 'read_file': missing required path");
   });
 
   it("a string wrapper is parsed, then unwrapped", () => {
@@ -489,34 +544,44 @@ describe("coerce and unwrap (items 54–60)", () => {
 
 describe("cast and validate in prepareCall (items 61, 62, 64)", () => {
   it("a number for a string field is cast and valid", () => {
-    const prepared = registryOf(new SchemaTool("read_file", PATH_SCHEMA)).prepareCall("read_file", { path: 5 });
+    const prepared = registryOf(new FakeTool({ name: "read_file", parameters: PATH_SCHEMA })).prepareCall("read_file", { path: 5 });
     expect(prepared.error).toBeNull();
     expect(prepared.params).toEqual({ path: "5" });
   });
 
   it("a validation error carries the cast params", () => {
-    const tool = new SchemaTool("search", {
-      type: "object",
-      properties: { query: { type: "string", minLength: 2 }, count: { type: "integer" } },
-      required: ["query"],
+    const tool = new FakeTool({
+      name: "search",
+      parameters: {
+        type: "object",
+        properties: { query: { type: "string", minLength: 2 }, count: { type: "integer" } },
+        required: ["query"],
+      },
     });
     const prepared = registryOf(tool).prepareCall("search", { query: "h", count: "3" });
     expect(prepared.tool).toBe(tool);
     expect(prepared.params).toEqual({ query: "h", count: 3 });
     expect(expectError(prepared.error).content).toBe("Error: Invalid parameters for tool 'search': query must be at least 2 chars");
+    const counter = new FakeTool({ name: "counter", parameters: { type: "object", properties: { n: { type: "integer", minimum: 1 } } } });
+    const bad = registryOf(counter).prepareCall("counter", { n: "0" });
+    expect(bad.params).toEqual({ n: 0 });
+    expect(bad.error?.content).toBe("Error: Invalid parameters for tool 'counter': n must be >= 1");
   });
 
   it("null for a string field", () => {
-    const prepared = registryOf(new SchemaTool("read_file", PATH_SCHEMA)).prepareCall("read_file", { path: null });
+    const prepared = registryOf(new FakeTool({ name: "read_file", parameters: PATH_SCHEMA })).prepareCall("read_file", { path: null });
     expect(prepared.error?.content).toBe("Error: Invalid parameters for tool 'read_file': path should be string");
   });
 
   it("several problems are joined by '; ', missing-required first", () => {
-    const tool = new SchemaTool("strict", {
-      type: "object",
-      properties: { a: { type: "integer" } },
-      required: ["b"],
-      additionalProperties: false,
+    const tool = new FakeTool({
+      name: "strict",
+      parameters: {
+        type: "object",
+        properties: { a: { type: "integer" } },
+        required: ["b"],
+        additionalProperties: false,
+      },
     });
     const content = registryOf(tool).prepareCall("strict", { a: "x", z: 1 }).error?.content ?? "";
     const prefix = "Error: Invalid parameters for tool 'strict': ";
@@ -524,13 +589,20 @@ describe("cast and validate in prepareCall (items 61, 62, 64)", () => {
     const problems = content.slice(prefix.length).split("; ");
     expect(problems[0]).toBe("missing required b");
     expect(problems.slice(1).sort()).toEqual(["a should be integer", "unexpected parameter z"]);
+    const t = new FakeTool({ name: "t", parameters: { type: "object", properties: { a: { type: "integer" }, b: { type: "string" } }, required: ["c"] } });
+    expect(registryOf(t).prepareCall("t", { a: "x", b: [] }).error?.content).toBe(
+      "Error: Invalid parameters for tool 't': missing required c; a should be integer; b should be string",
+    );
   });
 
   it("success returns the tool and the cast params", () => {
-    const tool = new SchemaTool("cron", {
-      type: "object",
-      properties: { action: { type: "string" }, job_id: { type: "string" }, message: { type: "string" }, at: { type: "string" } },
-      required: ["action"],
+    const tool = new FakeTool({
+      name: "cron",
+      parameters: {
+        type: "object",
+        properties: { action: { type: "string" }, job_id: { type: "string" }, message: { type: "string" }, at: { type: "string" } },
+        required: ["action"],
+      },
     });
     const registry = registryOf(tool);
     for (const params of [
@@ -545,7 +617,7 @@ describe("cast and validate in prepareCall (items 61, 62, 64)", () => {
   });
 
   it("a tool's overridden castParams and validateParams are used", () => {
-    class Custom extends SchemaTool {
+    class Custom extends FakeTool {
       override castParams(params: Record<string, unknown>): Record<string, unknown> {
         return { ...params, added: true };
       }
@@ -553,13 +625,13 @@ describe("cast and validate in prepareCall (items 61, 62, 64)", () => {
         return params["added"] === true ? ["custom problem"] : [];
       }
     }
-    const prepared = registryOf(new Custom("custom")).prepareCall("custom", {});
+    const prepared = registryOf(new Custom({ name: "custom" })).prepareCall("custom", {});
     expect(prepared.params).toEqual({ added: true });
     expect(prepared.error?.content).toBe("Error: Invalid parameters for tool 'custom': custom problem");
   });
 
   it("all prepare errors are ToolResult errors", () => {
-    const registry = registryOf(new SchemaTool("read_file", PATH_SCHEMA));
+    const registry = registryOf(new FakeTool({ name: "read_file", parameters: PATH_SCHEMA }));
     for (const [name, params] of [
       ["nope", {}],
       ["read_file", "[1]"],
@@ -577,10 +649,13 @@ describe("the onStep trace", () => {
     return { steps, names: steps.map((s) => s.step) };
   }
   const registry = registryOf(
-    new SchemaTool("read_file", {
-      type: "object",
-      properties: { path: { type: "string" }, limit: { type: "integer", minimum: 1 } },
-      required: ["path"],
+    new FakeTool({
+      name: "read_file",
+      parameters: {
+        type: "object",
+        properties: { path: { type: "string" }, limit: { type: "integer", minimum: 1 } },
+        required: ["path"],
+      },
     }),
   );
 
@@ -636,6 +711,45 @@ describe("the onStep trace", () => {
       })(),
     );
   });
+
+  it("reports the steps in order and nothing after a failing step", () => {
+    const counter = registryOf(new FakeTool({ name: "counter", parameters: { type: "object", properties: { n: { type: "integer", minimum: 1 } } } }));
+    const okSteps = (name: string, params: unknown): Array<[string, boolean]> => trace(counter, name, params).steps.map((s) => [s.step, s.ok]);
+    expect(okSteps("counter", '{"n":"2"}')).toEqual([
+      ["lookup", true],
+      ["coerce", true],
+      ["unwrap", true],
+      ["shape", true],
+      ["cast", true],
+      ["validate", true],
+    ]);
+    expect(okSteps("Counter", "{}")).toEqual([["lookup", false]]);
+    expect(okSteps("counter", "[1]")).toEqual([
+      ["lookup", true],
+      ["coerce", true],
+      ["unwrap", true],
+      ["shape", false],
+    ]);
+    expect(okSteps("counter", { n: "0" })).toEqual([
+      ["lookup", true],
+      ["coerce", true],
+      ["unwrap", true],
+      ["shape", true],
+      ["cast", true],
+      ["validate", false],
+    ]);
+  });
+
+  it("reports each step's input and output, through a wrapper given as text", () => {
+    const counter = registryOf(new FakeTool({ name: "counter", parameters: { type: "object", properties: { n: { type: "integer" } } } }));
+    const { steps } = trace(counter, "counter", '{"arguments":"{\\"n\\":\\"2\\"}"}');
+    const byName = Object.fromEntries(steps.map((s) => [s.step, s]));
+    expect(byName["coerce"]?.output).toEqual({ arguments: '{"n":"2"}' });
+    expect(byName["unwrap"]?.output).toEqual({ n: "2" });
+    expect(byName["cast"]?.input).toEqual({ n: "2" });
+    expect(byName["cast"]?.output).toEqual({ n: 2 });
+    expect(byName["validate"]?.output).toEqual({ n: 2 });
+  });
 });
 
 describe("execute (items 65–71)", () => {
@@ -645,7 +759,7 @@ describe("execute (items 65–71)", () => {
   });
 
   it("a prepare error gets the hint and the tool does not run", async () => {
-    const tool = new SchemaTool("read_file", PATH_SCHEMA);
+    const tool = new FakeTool({ name: "read_file", parameters: PATH_SCHEMA });
     const registry = registryOf(tool);
     const missing = await registry.execute("missing", {});
     expect(missing).toBeInstanceOf(ToolResult);
@@ -655,35 +769,36 @@ describe("execute (items 65–71)", () => {
     const shape = await registry.execute("read_file", "[1]");
     expect(String(shape)).toBe(nonObject("read_file", "array") + HINT);
     expect(isToolErrorResult(shape)).toBe(true);
-    expect(tool.run).not.toHaveBeenCalled();
+    expect(tool.calls).toHaveLength(0);
   });
 
   it("invalid params stop execution (item 66)", async () => {
-    const tool = new SchemaTool(
-      "read_file",
-      { ...PATH_SCHEMA, additionalProperties: false },
-      async () => "one",
-    );
+    const tool = new FakeTool({ name: "read_file", parameters: { ...PATH_SCHEMA, additionalProperties: false }, run: async () => "one" });
     const result = await registryOf(tool).execute("read_file", { path: "sample.txt", line_limit: 1 });
     expect(isToolErrorResult(result)).toBe(true);
     expect(String(result)).toBe(
       `Error: Invalid parameters for tool 'read_file': unexpected parameter line_limit${HINT}`,
     );
     expect(String(result)).not.toContain("one\n");
-    expect(tool.run).not.toHaveBeenCalled();
+    expect(tool.calls).toHaveLength(0);
   });
 
   it("runs the tool with the cast params and a signal", async () => {
-    const tool = new SchemaTool("count", { type: "object", properties: { n: { type: "integer" } } }, async (p) => `n=${String(p["n"])}`);
+    const tool = new FakeTool({
+      name: "count",
+      parameters: { type: "object", properties: { n: { type: "integer" } } },
+      run: async (p) => `n=${String(p["n"])}`,
+    });
     await expect(registryOf(tool).execute("count", '{"n":"3"}')).resolves.toBe("n=3");
-    expect(tool.run).toHaveBeenCalledTimes(1);
-    const [params, options] = tool.run.mock.calls[0] ?? [];
+    expect(tool.calls).toHaveLength(1);
+    const params = tool.calls[0]?.params;
+    const options = tool.calls[0]?.options;
     expect(params).toEqual({ n: 3 });
     expect(options?.signal).toBeInstanceOf(AbortSignal);
   });
 
   it("a ToolResult error gets the hint and stays an error (item 67)", async () => {
-    const tool = new SchemaTool("fails", undefined, async () => ToolResult.error("Error: real failure"));
+    const tool = new FakeTool({ name: "fails", run: async () => ToolResult.error("Error: real failure") });
     const result = await registryOf(tool).execute("fails", {});
     expect(result).toBeInstanceOf(ToolResult);
     expect(isToolErrorResult(result)).toBe(true);
@@ -693,7 +808,7 @@ describe("execute (items 65–71)", () => {
   it.each(["Error: generated report successfully\n\nExit code: 0", "Error: plain tool output, not a structured failure"])(
     "a plain string starting with 'Error:' is a success, unchanged (item 68)",
     async (text) => {
-      const result = await registryOf(new SchemaTool("exec", undefined, async () => text)).execute("exec", {});
+      const result = await registryOf(new FakeTool({ name: "exec", run: async () => text })).execute("exec", {});
       expect(result).toBe(text);
       expect(isToolErrorResult(result)).toBe(false);
     },
@@ -701,28 +816,36 @@ describe("execute (items 65–71)", () => {
 
   it("a successful ToolResult is returned as it is, even when it starts with 'Error:'", async () => {
     const ok = new ToolResult("Error: generated report successfully");
-    await expect(registryOf(new SchemaTool("exec", undefined, async () => ok)).execute("exec", {})).resolves.toBe(ok);
+    await expect(registryOf(new FakeTool({ name: "exec", run: async () => ok })).execute("exec", {})).resolves.toBe(ok);
+    const structured = await registryOf(new FakeTool({ name: "s", run: async () => new ToolResult("Error: structured success") })).execute("s", {});
+    expect(isToolErrorResult(structured)).toBe(false);
+    expect((structured as ToolResult).content).toBe("Error: structured success");
   });
 
   it("a thrown Error becomes 'Error executing <name>: <message>' with the hint (item 69)", async () => {
-    const tool = new SchemaTool("boom", undefined, async () => {
-      throw new Error("bad thing");
+    const tool = new FakeTool({
+      name: "boom",
+      run: async () => {
+        throw new Error("bad thing");
+      },
     });
     const result = await registryOf(tool).execute("boom", {});
     expect(isToolErrorResult(result)).toBe(true);
     expect(String(result)).toBe(`Error executing boom: bad thing${HINT}`);
+    const typeError = new FakeTool({
+      name: "sync",
+      run: () => {
+        throw new TypeError("sync failure");
+      },
+    });
+    expect(((await registryOf(typeError).execute("sync", {})) as ToolResult).content).toBe(`Error executing sync: sync failure${HINT}`);
   });
 
   it("a synchronous throw and a rejection of a non-Error are caught too", async () => {
-    class SyncThrow extends SchemaTool {
-      override execute(): Promise<unknown> {
-        throw new TypeError("sync");
-      }
-    }
     const registry = registryOf(
-      new SyncThrow("sync"),
-      new SchemaTool("rejects", undefined, () => Promise.reject("just a string")),
-      new SchemaTool("undef", undefined, () => Promise.reject(undefined)),
+      new FakeTool({ name: "sync", synchronous: true, throws: new TypeError("sync") }),
+      new FakeTool({ name: "rejects", run: () => Promise.reject("just a string") }),
+      new FakeTool({ name: "undef", run: () => Promise.reject(undefined) }),
     );
     expect(String(await registry.execute("sync", {}))).toBe(`Error executing sync: sync${HINT}`);
     expect(String(await registry.execute("rejects", {}))).toBe(`Error executing rejects: just a string${HINT}`);
@@ -732,16 +855,16 @@ describe("execute (items 65–71)", () => {
   });
 
   it("a tool whose own castParams or validateParams throws does not make execute reject", async () => {
-    class BadValidate extends SchemaTool {
+    class BadValidate extends FakeTool {
       override validateParams(): string[] {
         throw new Error("validator broke");
       }
     }
-    const tool = new BadValidate("badv");
+    const tool = new BadValidate({ name: "badv" });
     const result = await registryOf(tool).execute("badv", {});
     expect(isToolErrorResult(result)).toBe(true);
     expect(String(result)).toBe(`Error executing badv: validator broke${HINT}`);
-    expect(tool.run).not.toHaveBeenCalled();
+    expect(tool.calls).toHaveLength(0);
   });
 
   it.each([
@@ -753,12 +876,12 @@ describe("execute (items 65–71)", () => {
     ["an empty string", ""],
     ["false", false],
   ])("a success value (%s) is returned unchanged (item 70)", async (_label, value) => {
-    const result = await registryOf(new SchemaTool("ok", undefined, async () => value)).execute("ok", {});
+    const result = await registryOf(new FakeTool({ name: "ok", run: async () => value })).execute("ok", {});
     expect(result).toBe(value);
   });
 
   it("an MCP-style malformed-content error gets the hint (item 71)", async () => {
-    const tool = new SchemaTool("mcp_srv_tool", undefined, async () => ToolResult.error("Error: MCP tool returned malformed content"));
+    const tool = new FakeTool({ name: "mcp_srv_tool", run: async () => ToolResult.error("Error: MCP tool returned malformed content") });
     const result = await registryOf(tool).execute("mcp_srv_tool", {});
     expect(isToolErrorResult(result)).toBe(true);
     expect(String(result)).toContain("MCP tool returned malformed content");
@@ -766,19 +889,19 @@ describe("execute (items 65–71)", () => {
   });
 
   it("end to end with casting (item 42)", async () => {
-    const tool = new SchemaTool(
-      "search",
-      {
+    const tool = new FakeTool({
+      name: "search",
+      parameters: {
         type: "object",
         properties: { query: { type: "string", minLength: 2 }, count: { type: "integer" } },
         required: ["query"],
       },
-      async (p) => `ok:${String(p["count"])}`,
-    );
+      run: async (p) => `ok:${String(p["count"])}`,
+    });
     const registry = registryOf(tool);
     await expect(registry.execute("search", { query: "hello", count: "3" })).resolves.toBe("ok:3");
     expect(String(await registry.execute("search", { query: "h", count: 3 }))).toContain("Invalid parameters");
-    expect(tool.run).toHaveBeenCalledTimes(1);
+    expect(tool.calls).toHaveLength(1);
   });
 });
 
@@ -799,16 +922,16 @@ describe("a call runs if and only if Ajv accepts its cast arguments (issue 11)",
     ["pick", MODE_OR_COUNT, { mode: true }, "mode should be string or integer"],
     ["pick", MODE_OR_COUNT, { mode: [1, 2] }, "mode should be string or integer"],
   ])("%s with %j never reaches execute: %s", async (name, schema, args, problem) => {
-    const tool = new SchemaTool(name, schema);
+    const tool = new FakeTool({ name, parameters: schema });
     const registry = registryOf(tool);
     const prepared = registry.prepareCall(name, args);
     expect(expectError(prepared.error).content).toBe(`Error: Invalid parameters for tool '${name}': ${problem}`);
     expect(await registry.execute(name, args)).toEqual(ToolResult.error(`Error: Invalid parameters for tool '${name}': ${problem}${HINT}`));
-    expect(tool.run).not.toHaveBeenCalled();
+    expect(tool.calls).toHaveLength(0);
   });
 
   it("values the combinators accept run, unchanged", async () => {
-    const tool = new SchemaTool("wait", OPTIONAL_INT);
+    const tool = new FakeTool({ name: "wait", parameters: OPTIONAL_INT });
     const registry = registryOf(tool);
     for (const args of [{ seconds: 5 }, { seconds: null }, {}]) {
       const prepared = registry.prepareCall("wait", args);
@@ -819,7 +942,7 @@ describe("a call runs if and only if Ajv accepts its cast arguments (issue 11)",
   });
 
   it("casting keeps a value a type list already accepts (\"007\" stays \"007\")", () => {
-    const registry = registryOf(new SchemaTool("code", { type: "object", properties: { code: { type: ["integer", "string"] } } }));
+    const registry = registryOf(new FakeTool({ name: "code", parameters: { type: "object", properties: { code: { type: ["integer", "string"] } } } }));
     const args = { code: "007" };
     const prepared = registry.prepareCall("code", args);
     expect(prepared.error).toBeNull();
@@ -879,7 +1002,7 @@ describe("rewording is linear (issue 11)", () => {
   });
 
   it("20,000 anyOf items (about 100 KB) cost about twenty times 1,000, not four hundred (timed)", () => {
-    const registry = registryOf(new SchemaTool("items", ITEMS));
+    const registry = registryOf(new FakeTool({ name: "items", parameters: ITEMS }));
     const small = argsOf(1_000);
     const large = argsOf(20_000);
     expect(large.length).toBeGreaterThan(95_000);
@@ -897,7 +1020,7 @@ describe("rewording is linear (issue 11)", () => {
   }, 120_000);
 
   it("the message lists the first problems in order and counts the rest", () => {
-    const registry = registryOf(new SchemaTool("items", ITEMS));
+    const registry = registryOf(new FakeTool({ name: "items", parameters: ITEMS }));
     const content = expectError(registry.prepareCall("items", argsOf(20_000)).error).content;
     expect(content.startsWith("Error: Invalid parameters for tool 'items': xs[0] should be integer or null; xs[1] must be >= 0; xs[2] should be integer or null;")).toBe(true);
     expect(content.endsWith("; and 19980 more problems")).toBe(true);

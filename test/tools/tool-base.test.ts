@@ -15,6 +15,7 @@ import {
   type ToolContext,
 } from "../../src/tools/base.js";
 import { resolveSchemaType } from "../../src/tools/cast.js";
+import { FakeTool } from "../../src/testing/index.js";
 
 const ctx: ToolContext = { workspace: "/tmp/ws" };
 
@@ -65,6 +66,11 @@ describe("Tool: the contract (item 1)", () => {
     });
     expect(Object.keys(tool.toSchema())).toEqual(["type", "function"]);
     expect(Object.keys(tool.toSchema().function)).toEqual(["name", "description", "parameters"]);
+    const echo = new FakeTool({ name: "echo", description: "the echo tool", parameters: { type: "object", properties: { text: { type: "string" } } } });
+    expect(echo.toSchema()).toEqual({
+      type: "function",
+      function: { name: "echo", description: "the echo tool", parameters: { type: "object", properties: { text: { type: "string" } } } },
+    });
   });
 
   it("toSchema hands the schema on as it is (no copy per call)", () => {
@@ -174,6 +180,7 @@ describe("ToolResult (items 5 and 6)", () => {
     expect(b).toBeInstanceOf(ToolResult);
     expect(b.isError).toBe(true);
     expect(b.content).toBe("y");
+    expect(Tool.error("z")).toEqual(ToolResult.error("z"));
   });
 
   it("the explicit constructor flag is kept", () => {
@@ -195,6 +202,7 @@ describe("ToolResult (items 5 and 6)", () => {
 describe("isToolErrorResult (item 5)", () => {
   it("is true only for a ToolResult with isError", () => {
     expect(isToolErrorResult(ToolResult.error("Error: boom"))).toBe(true);
+    expect(isToolErrorResult(ToolResult.error("Error: x"))).toBe(true);
     expect(isToolErrorResult(new ToolResult("Error: boom", true))).toBe(true);
   });
 
@@ -205,12 +213,14 @@ describe("isToolErrorResult (item 5)", () => {
   it("nothing else is an error: plain 'Error:' strings, look-alike objects, Errors", () => {
     const notErrors: unknown[] = [
       "Error: plain tool output, not a structured failure",
+      "Error: plain string",
       "",
       null,
       undefined,
       0,
       false,
       { content: "Error: x", isError: true },
+      { content: "x", isError: true },
       Object.create(null) as unknown,
       new Error("boom"),
       [ToolResult.error("inside an array")],

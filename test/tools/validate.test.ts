@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../../src/tools/base.js";
 import { compileValidator, formatInstancePath } from "../../src/tools/validate.js";
-import { SchemaTool } from "./schema-tool.js";
+import { FakeTool } from "../../src/testing/index.js";
 
 const validate = (schema: JsonSchema, value: unknown): string[] => compileValidator(schema)(value);
 const obj = (properties: Record<string, JsonSchema>, extra: JsonSchema = {}): JsonSchema => ({
@@ -13,6 +13,9 @@ const obj = (properties: Record<string, JsonSchema>, extra: JsonSchema = {}): Js
   properties,
   ...extra,
 });
+
+/** A fake tool with the given name and schema. */
+const toolWith = (name: string, parameters: JsonSchema): FakeTool => new FakeTool({ name, parameters });
 
 const SEARCH = obj(
   {
@@ -45,7 +48,7 @@ describe("non-object params (item 30)", () => {
   });
 
   it("the tool's validateParams says the same", () => {
-    const tool = new SchemaTool("search", SEARCH);
+    const tool = new FakeTool({ name: "search", parameters: SEARCH });
     expect(tool.validateParams([] as unknown as Record<string, unknown>)).toEqual([
       "parameters must be an object, got array",
     ]);
@@ -138,7 +141,7 @@ describe("non-finite numbers (item 18)", () => {
   });
 
   it("after the cast of the words", () => {
-    const tool = new SchemaTool("rates", RATE);
+    const tool = new FakeTool({ name: "rates", parameters: RATE });
     for (const word of ["NaN", "Infinity", "-Infinity"]) {
       expect(tool.validateParams(tool.castParams({ rate: word }))).toEqual(["rate must be finite"]);
     }
@@ -250,7 +253,7 @@ describe("unknown fields (item 38)", () => {
     const schema = obj({ a: { type: "string" } }, { additionalProperties: { type: "integer" } });
     expect(validate(schema, { a: "x", extra: "2" })).toEqual(["extra should be integer"]);
     expect(validate(schema, { a: "x", extra: 2 })).toEqual([]);
-    const tool = new SchemaTool("typed", schema);
+    const tool = new FakeTool({ name: "typed", parameters: schema });
     expect(tool.validateParams(tool.castParams({ a: "x", extra: "2" }))).toEqual([]);
   });
 });
@@ -387,7 +390,7 @@ describe("values whose schema has no type (item 41)", () => {
 
 describe("end to end on a tool (item 42)", () => {
   it("the cast makes the value valid; a short query does not", () => {
-    const tool = new SchemaTool("search", SEARCH);
+    const tool = new FakeTool({ name: "search", parameters: SEARCH });
     expect(tool.validateParams(tool.castParams({ query: "hello", count: "3" }))).toEqual([]);
     expect(tool.validateParams(tool.castParams({ query: "h", count: 3 }))).toEqual(["query must be at least 2 chars"]);
   });
@@ -484,5 +487,102 @@ describe("combinators: one problem at their path, never dropped (issue 11)", () 
     const schema: JsonSchema = { type: "object", anyOf: [{ required: ["a"] }, { required: ["b"] }] };
     expect(validate(schema, {})).toEqual(["parameter must match at least one schema"]);
     expect(validate(schema, { b: 1 })).toEqual([]);
+  });
+});
+
+describe("Tool.validateParams on one search schema", () => {
+  const schema: JsonSchema = {
+    type: "object",
+    properties: {
+      query: { type: "string", minLength: 2, maxLength: 5 },
+      count: { type: "integer", minimum: 1, maximum: 10 },
+      mode: { type: "string", enum: ["fast", "full"] },
+      list: { type: "array", items: { type: "string" }, minItems: 1, maxItems: 2 },
+      meta: {
+        type: "object",
+        properties: { tag: { type: "string" }, flags: { type: "array", items: { type: "string" } } },
+        required: ["tag"],
+      },
+      rows: { type: "array", items: { type: "object", properties: { b: { type: "integer" } } } },
+    },
+    required: ["query"],
+  };
+  const tool = toolWith("search", schema);
+
+  it("accepts valid params", () => {
+    expect(tool.validateParams({ query: "hi", count: 3, mode: "fast", list: ["a"], meta: { tag: "t", flags: ["x"] } })).toEqual([]);
+  });
+
+  it("reports missing required fields at the root and nested", () => {
+    expect(tool.validateParams({})).toEqual(["missing required query"]);
+    expect(tool.validateParams({ query: "hi", meta: {} })).toEqual(["missing required meta.tag"]);
+  });
+
+  it("reports type problems with JSON type names and dotted, indexed paths", () => {
+    expect(tool.validateParams({ query: "hi", count: "2" })).toEqual(["count should be integer"]);
+    expect(tool.validateParams({ query: "hi", meta: { tag: "t", flags: [1] } })).toEqual(["meta.flags[0] should be string"]);
+    expect(tool.validateParams({ query: "hi", rows: [{ b: "x" }] })).toEqual(["rows[0].b should be integer"]);
+    expect(tool.validateParams({ query: "hi", meta: "x" })).toEqual(["meta should be object"]);
+    expect(tool.validateParams({ query: "hi", list: "x" })).toEqual(["list should be array"]);
+  });
+
+  it("reports ranges", () => {
+    expect(tool.validateParams({ query: "hi", count: 0 })).toEqual(["count must be >= 1"]);
+    expect(tool.validateParams({ query: "hi", count: 11 })).toEqual(["count must be <= 10"]);
+  });
+
+  it("reports enums and string lengths", () => {
+    expect(tool.validateParams({ query: "hi", mode: "slow" })).toEqual(['mode must be one of ["fast","full"]']);
+    expect(tool.validateParams({ query: "h" })).toEqual(["query must be at least 2 chars"]);
+    expect(tool.validateParams({ query: "hello!" })).toEqual(["query must be at most 5 chars"]);
+  });
+
+  it("reports item counts", () => {
+    expect(tool.validateParams({ query: "hi", list: [] })).toEqual(["list must have at least 1 items"]);
+    expect(tool.validateParams({ query: "hi", list: ["a", "b", "c"] })).toEqual(["list must be at most 2 items"]);
+  });
+
+  it("allows unknown fields unless additionalProperties is false or typed", () => {
+    expect(tool.validateParams({ query: "hi", extra: 1 })).toEqual([]);
+    const closed = toolWith("closed", { type: "object", properties: { a: { type: "integer" } }, additionalProperties: false });
+    expect(closed.validateParams({ extra: 1 })).toEqual(["unexpected parameter extra"]);
+    const typed = toolWith("typed", { type: "object", properties: {}, additionalProperties: { type: "integer" } });
+    expect(typed.validateParams({ extra: "2" })).toEqual(["extra should be integer"]);
+  });
+
+  it("accepts both nullable forms", () => {
+    const nullable = toolWith("nullable", {
+      type: "object",
+      properties: { a: { type: ["string", "null"] }, b: { type: "string", nullable: true } },
+    });
+    expect(nullable.validateParams({ a: null, b: null })).toEqual([]);
+    expect(nullable.validateParams({ a: "hello", b: "hello" })).toEqual([]);
+    expect(nullable.validateParams({ a: 1 })).toEqual(["a should be string"]);
+  });
+
+  it("puts missing-required problems first", () => {
+    const strict = toolWith("strict", {
+      type: "object",
+      properties: { n: { type: "integer" }, m: { type: "integer" }, k: { type: "integer" } },
+      required: ["n", "m"],
+      additionalProperties: false,
+    });
+    expect(strict.validateParams({ z: 1 })).toEqual(["missing required n", "missing required m", "unexpected parameter z"]);
+    const problems = strict.validateParams({ k: "x" });
+    expect(problems).toEqual(["missing required n", "missing required m", "k should be integer"]);
+  });
+
+  it("reports only the type problem for a value of the wrong type", () => {
+    const t = toolWith("typeonly", {
+      type: "object",
+      properties: { e: { type: "integer", enum: [1, 2], minimum: 1 }, s: { type: "string", enum: ["ab"], minLength: 2 } },
+    });
+    expect(t.validateParams({ e: "x" })).toEqual(["e should be integer"]);
+    expect(t.validateParams({ s: 5 })).toEqual(["s should be string"]);
+  });
+
+  it("validates a root without type as an object", () => {
+    const untyped = toolWith("untyped", { properties: { a: { type: "integer" } }, required: ["a"] });
+    expect(untyped.validateParams({})).toEqual(["missing required a"]);
   });
 });

@@ -1,68 +1,35 @@
 /**
- * Small tools shared by the exercise and self-check tests. They come from `src/` only, never
- * from an exercise, so a test fails because of the learner's code and nothing else.
+ * Small tools shared by the exercise and self-check tests, all built with the testing kit's
+ * FakeTool. They come from `src/` only, never from an exercise, so a test fails because of the
+ * learner's code and nothing else.
  */
-import { Tool, ToolResult, type ExecuteOptions, type JsonSchema } from "../../../src/tools/base.js";
+import { FakeTool } from "../../../src/testing/index.js";
+import type { Tool } from "../../../src/tools/base.js";
 
-/** A read-only tool with a typed schema that counts how often it ran. */
-export class CountingReadTool extends Tool {
-  readonly name: string;
-  readonly description = "Read a file from the workspace.";
-  readonly parameters: JsonSchema = {
-    type: "object",
-    properties: { path: { type: "string" }, limit: { type: "integer", minimum: 1 } },
-    required: ["path"],
-    additionalProperties: false,
-  };
-  /** How many times `execute` ran. */
-  calls = 0;
-
-  constructor(name = "read_file") {
-    super();
-    this.name = name;
-  }
-
-  override get readOnly(): boolean {
-    return true;
-  }
-
-  async execute(params: Record<string, unknown>, _options?: ExecuteOptions): Promise<unknown> {
-    this.calls++;
-    return `contents of ${String(params["path"])}`;
-  }
-}
-
-/** A tool that changes things (not read-only), with an optional delay. */
-export class WriterTool extends Tool {
-  readonly name: string;
-  readonly description = "Write a file.";
-  readonly parameters: JsonSchema = { type: "object", properties: { path: { type: "string" } } };
-  calls = 0;
-
-  constructor(name = "write_file") {
-    super();
-    this.name = name;
-  }
-
-  async execute(): Promise<unknown> {
-    this.calls++;
-    return ToolResult.error("Error: the disk is read-only");
-  }
+/** A read-only `read_file` tool with a typed, closed schema; it answers `contents of <path>`. */
+export function countingReadTool(name = "read_file"): FakeTool {
+  return new FakeTool({
+    name,
+    description: "Read a file from the workspace.",
+    parameters: {
+      type: "object",
+      properties: { path: { type: "string" }, limit: { type: "integer", minimum: 1 } },
+      required: ["path"],
+      additionalProperties: false,
+    },
+    readOnly: true,
+    run: (params) => `contents of ${String(params["path"])}`,
+  });
 }
 
 /** A tool whose schema declares its own `arguments` parameter. */
-export class ArgumentsTool extends Tool {
-  readonly name = "run_script";
-  readonly description = "Run a script with arguments.";
-  readonly parameters: JsonSchema = {
-    type: "object",
-    properties: { arguments: { type: "string" } },
-    required: ["arguments"],
-  };
-
-  async execute(params: Record<string, unknown>): Promise<unknown> {
-    return String(params["arguments"]);
-  }
+export function argumentsTool(): FakeTool {
+  return new FakeTool({
+    name: "run_script",
+    description: "Run a script with arguments.",
+    parameters: { type: "object", properties: { arguments: { type: "string" } }, required: ["arguments"] },
+    run: (params) => String(params["arguments"]),
+  });
 }
 
 /** A map of tools keyed by name, in the order given. */
@@ -70,21 +37,7 @@ export function toolMap(...tools: Tool[]): Map<string, Tool> {
   return new Map(tools.map((tool) => [tool.name, tool]));
 }
 
-/** A plain object tool with any name and flags, for the batching tests. */
-export function flaggedTool(name: string, flags: { readOnly?: boolean; exclusive?: boolean }): Tool {
-  class Flagged extends Tool {
-    readonly name = name;
-    readonly description = `The ${name} tool.`;
-    readonly parameters: JsonSchema = { type: "object", properties: {} };
-    override get readOnly(): boolean {
-      return flags.readOnly === true;
-    }
-    override get exclusive(): boolean {
-      return flags.exclusive === true;
-    }
-    async execute(): Promise<unknown> {
-      return name;
-    }
-  }
-  return new Flagged();
+/** A tool with any name and flags, for the batching tests; it answers its own name. */
+export function flaggedTool(name: string, flags: { readOnly?: boolean; exclusive?: boolean }): FakeTool {
+  return new FakeTool({ name, description: `The ${name} tool.`, ...flags, result: name });
 }

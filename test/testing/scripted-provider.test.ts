@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ScriptedProvider } from "../../src/agent/scripted-provider.js";
 import type { ChatMessage } from "../../src/providers/base.js";
-import { textReply } from "./helpers.js";
+import { ScriptedProvider, textReply } from "../../src/testing/index.js";
 
 describe("ScriptedProvider", () => {
   it("replays steps in order, calling function steps with the request", async () => {
