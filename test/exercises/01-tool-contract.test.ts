@@ -37,6 +37,9 @@ describe("exercise 1: WordCountTool honours the tool contract", () => {
     const result = await new WordCountTool().execute({ text: "   " }, { signal });
     expect(isToolErrorResult(result), "return ToolResult.error(...) for blank text").toBe(true);
     expect(String(result)).toBe("Error: text is empty");
+    // Called directly, without the registry's validation, a missing text is blank text too.
+    const missing = await new WordCountTool().execute({}, { signal });
+    expect(String(missing), "a missing text counts as blank: no words to count").toBe("Error: text is empty");
   });
 
   it("works through the registry: definition, preparation and execution", async () => {
