@@ -54,7 +54,7 @@ export class AgentRunner {
    * tool calls run only when the finish reason is `tool_calls`, `function_call` or `stop` (a
    * missing one counts as `stop`); under any other reason they are ignored and:
    * - `length`: the reply was cut off. Its text is kept and the model is asked to continue
-   *   ({@link lengthRecoveryMessage}), up to {@link MAX_LENGTH_RECOVERIES} times in a row; the
+   *   ({@link lengthRecoveryMessage}), up to 3 times in a row (`MAX_LENGTH_RECOVERIES`); the
    *   final text joins the parts. Tool work in between starts a new chain.
    * - `error`: the run ends with `"error"`; `finalContent` and `error` are the reply's text, or
    *   {@link MODEL_ERROR_MESSAGE} when it has none, and the transcript gets
