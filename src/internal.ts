@@ -1,8 +1,8 @@
 /**
- * Not the public API. These are the implementation's own limits, lists and helpers, gathered in
- * one place so that tests and benchmarks can reach them without naming every module: pattern-cost
- * limits and the regular-expression engines, schema dialect conversion, retry-policy details,
- * housekeeping of persisted results, HTML-to-text and other plumbing.
+ * Not the public API. These are the implementation's own limits, lists and small functions,
+ * gathered in one place so that tests and benchmarks can reach them without naming every module:
+ * pattern-cost limits and the regular-expression engines, schema dialect conversion, retry-policy
+ * details, housekeeping of persisted results, HTML-to-text and other plumbing.
  *
  * A lesson, an exercise or a tool author imports from `src/index.ts` instead; nothing here is
  * pinned by `API.md`, and any of it may change, move or disappear without notice. No name is

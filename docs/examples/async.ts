@@ -1,5 +1,5 @@
 /**
- * Examples for the two promise helpers the runner uses (`src/util/async.ts`), internals imported
+ * Examples for the two promise utilities the runner uses (`src/util/async.ts`), internals imported
  * from their module. The reference shows each region; `tsc` checks this file and
  * `test/docs/examples.test.ts` runs every function it exports.
  */
