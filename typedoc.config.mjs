@@ -39,6 +39,9 @@ const config = {
   sort: ["kind", "instance-first", "alphabetical-ignoring-documents"],
   navigation: { includeCategories: false, includeGroups: true },
   ignoredHighlightLanguages: ["mermaid"],
+  // An `@example` holds `{@includeCode docs/examples/<file>.ts#<region>}`: code that tsc checks.
+  // Without this, TypeDoc would show an example that has no code fence as raw text in a code block.
+  jsDocCompatibility: { exampleTag: false },
   logLevel: "Warn",
 };
 export default config;

@@ -1,6 +1,8 @@
 /**
- * The public API of the workbook's reference implementation: everything the lessons, the
- * exercises and the tests import. Start with {@link ToolRegistry.prepareCall}.
+ * The public API of the workbook's reference implementation: the names `API.md` pins, what the
+ * lessons, the exercises and the playground import, and the pure functions the lessons teach.
+ * Start with {@link ToolRegistry.prepareCall}. The implementation's own limits and plumbing are
+ * not here; tests reach them through `src/internal.ts`, which is not part of this API.
  *
  * @module
  */
@@ -24,11 +26,9 @@ export {
   type RequiredList,
   type RequiredParameterNames,
 } from "./tools/parameters-schema.js";
-export { isPlainObject, describeJsonType, parseJsonOr, safeJsonStringify, CIRCULAR_MARK } from "./json.js";
+export { isPlainObject, describeJsonType, safeJsonStringify, CIRCULAR_MARK } from "./json.js";
 export { castValue, compileCaster, castInteger, castNumber, castBoolean, castString, resolveSchemaType, type Caster } from "./tools/cast.js";
 export { compileValidator, type Validator } from "./tools/validate.js";
-export { formatAjvErrors, MAX_REPORTED_PROBLEMS } from "./tools/ajv-errors.js";
-export { formatInstancePath } from "./tools/instance-path.js";
 export { readArgumentText, type ArgumentTextScope } from "./tools/argument-text.js";
 export { coerceArgumentValue, unwrapArgumentsPayload } from "./tools/coerce.js";
 export { nameKey, suggestToolName } from "./tools/suggest.js";
@@ -48,34 +48,15 @@ export {
   DEFAULT_MAX_ITERATIONS_MESSAGE,
   BUDGET_EXHAUSTED_FINALIZATION_PROMPT,
   LENGTH_RECOVERY_PROMPT,
-  LENGTH_RECOVERY_TAIL_CHARS,
   lengthRecoveryMessage,
   MODEL_ERROR_MESSAGE,
   MODEL_ERROR_PLACEHOLDER,
 } from "./tools/messages.js";
 export { describeThrown, formatThrown, type ThrownDescription } from "./tools/thrown.js";
-export { SCHEMA_BUDGET, schemaBudgetProblem, assertWithinSchemaBudget, type SchemaBudget } from "./tools/schema-budget.js";
-export {
-  MAX_PATTERN_COST,
-  MAX_PATTERN_INPUT,
-  MAX_PATTERN_WORK,
-  PatternError,
-  ajvRegExpEngine,
-  nativePatternEngine,
-  patternCost,
-  patternProblem,
-  portablePattern,
-  unsupportedPatternFeature,
-  type AjvRegExpEngine,
-  type CompiledPattern,
-  type PatternEngine,
-} from "./tools/pattern.js";
-export { re2PatternEngine, RE2_LIVE_PROGRAMS } from "./tools/re2-engine.js";
-export { toJsonSchema2020, createSchemaCompiler, type SchemaCompiler } from "./tools/dialect.js";
+export { SCHEMA_BUDGET, type SchemaBudget } from "./tools/schema-budget.js";
 export { ToolRegistry, TOOL_NAME_RULE, RETRY_HINT, type PrepareStep, type PrepareStepName, type PreparedCall } from "./tools/registry.js";
 export {
   ToolCallRequest,
-  normalizeCall,
   parseToolArguments,
   toolArgumentsObjectForReplay,
   toolArgumentsJsonForReplay,
@@ -86,33 +67,16 @@ export {
   type LLMProvider,
 } from "./providers/base.js";
 export { partitionBatches } from "./agent/batches.js";
-export { sliceAtCodePoint, truncateText, TRUNCATION_SUFFIX } from "./agent/text-cut.js";
-export {
-  isEmptyToolResult,
-  toolResultToText,
-  RESULT_TEXT_MAX_CHARS,
-  RESULT_TEXT_MAX_NODES,
-  RESULT_TEXT_CUT_NOTE,
-} from "./agent/result-text.js";
-export {
-  safeFileName,
-  persistToolResult,
-  TOOL_RESULTS_DIR,
-  TOOL_RESULT_BUCKET_MARKER,
-  pruneToolResultBuckets,
-  TOOL_RESULT_BUCKET_MAX_AGE_MS,
-  TOOL_RESULT_MAX_OTHER_BUCKETS,
-} from "./agent/result-persistence.js";
+export { truncateText, TRUNCATION_SUFFIX } from "./agent/text-cut.js";
+export { isEmptyToolResult, toolResultToText, RESULT_TEXT_CUT_NOTE } from "./agent/result-text.js";
+export { safeFileName, persistToolResult, TOOL_RESULTS_DIR } from "./agent/result-persistence.js";
 export {
   persistedReference,
   buildToolMessage,
-  budgetHistoryMessage,
   DEFAULT_MAX_TOOL_RESULT_CHARS,
-  PERSIST_PREVIEW_CHARS,
-  PERSISTED_PREVIEW_CUT_LINE,
   PERSISTENCE_EXEMPT_TOOLS,
 } from "./agent/tool-message.js";
-export { classifyViolation, refusalKind, SSRF_MARKERS, WORKSPACE_MARKERS, type ViolationKind } from "./agent/refusal-kind.js";
+export { classifyViolation, refusalKind, type ViolationKind } from "./agent/refusal-kind.js";
 export { externalLookupSignature, LookupThrottle, MAX_REPEATED_EXTERNAL_LOOKUPS } from "./agent/lookup-throttle.js";
 export { workspaceViolationSignature, recordWorkspaceViolation, MAX_REPEATED_WORKSPACE_VIOLATIONS } from "./agent/violations.js";
 export {
@@ -135,20 +99,12 @@ export {
 } from "./testing/index.js";
 export { type ToolSource } from "./agent/tool-source.js";
 export { DEFAULT_MAX_ITERATIONS, type AgentRunSpec, type AgentRunResult, type ToolEvent, type ExecuteToolsResult } from "./agent/run-spec.js";
-export { AgentRunner, MAX_LENGTH_RECOVERIES, TOOL_FINISH_REASONS } from "./agent/runner.js";
+export { AgentRunner } from "./agent/runner.js";
 export {
   OpenAICompatibleProvider,
   ProviderError,
   providerFromEnv,
   DEFAULT_MODEL,
-  DEFAULT_TIMEOUT_MS,
-  DEFAULT_MAX_RESPONSE_BYTES,
-  DEFAULT_MAX_RETRIES,
-  DEFAULT_MAX_RETRY_WAIT_MS,
-  RETRY_DELAYS_MS,
-  isRetryableStatus,
-  retryAfterMs,
-  newToolCallId,
   type OpenAICompatibleProviderOptions,
   type EnvProvider,
 } from "./providers/openai-compatible.js";
@@ -158,11 +114,10 @@ export {
   assertPublicUrl,
   SsrfError,
   SsrfAllowlist,
-  systemLookup,
   type HostLookup,
 } from "./security/ssrf.js";
-export { redactURL, REDACTED } from "./providers/redact.js";
-export { WebFetchTool, htmlToText, cutNote, type WebFetchToolOptions } from "./tools/builtin/web-fetch.js";
+export { redactURL } from "./providers/redact.js";
+export { WebFetchTool, type WebFetchToolOptions } from "./tools/builtin/web-fetch.js";
 export { MCPToolAdapter, normalizeMcpInputSchema, type MCPToolAdapterOptions } from "./mcp/adapter.js";
 export { MALFORMED_MCP_CONTENT } from "./mcp/content.js";
 export { mcpToolClient, type McpToolInfo, type McpToolClient, type McpRequestOptions } from "./mcp/tool-client.js";
@@ -170,7 +125,6 @@ export { consoleMcpLogger, type McpLogger } from "./mcp/logger.js";
 export {
   adaptMcpTools,
   listMcpTools,
-  MAX_LIST_PAGES,
   type AdaptMcpToolsOptions,
   type McpToolProblem,
   type McpToolListing,
@@ -179,12 +133,11 @@ export { connectStdioMcpServer, type StdioMcpServerOptions, type StdioMcpConnect
 export { assignMcpToolNames, mcpToolName, MAX_TOOL_NAME_LENGTH, TOOL_NAME_PATTERN, type McpNameAssignment, type McpNameKept, type McpNameChanged, type McpNameRefused } from "./mcp/tool-name.js";
 export { registerMcpTools, type McpRegistration, type SkippedMcpTool } from "./mcp/register.js";
 export { SafeJsonSchemaValidator, compileOutputSchema, type OutputCheck } from "./mcp/output-validator.js";
-export { ProcessGroupStdioTransport, type ProcessGroupStdioOptions } from "./mcp/stdio-transport.js";
-export { ToolLoader, SKIPPED_MODULES, type ToolLoaderOptions, type LoaderLogger } from "./tools/loader.js";
+export { ToolLoader, type ToolLoaderOptions, type LoaderLogger } from "./tools/loader.js";
 export { isLoadableToolClass } from "./tools/loadable-class.js";
 export { wrapPluginTool } from "./tools/plugin-tool-wrapper.js";
-export { resolveInWorkspace, WorkspaceViolationError, MAX_PATH_LENGTH } from "./tools/workspace.js";
-export { ReadFileTool, fileErrorResult } from "./tools/builtin/read-file.js";
+export { resolveInWorkspace, WorkspaceViolationError } from "./tools/workspace.js";
+export { ReadFileTool } from "./tools/builtin/read-file.js";
 export { ListDirTool } from "./tools/builtin/list-dir.js";
 export { WriteFileTool } from "./tools/builtin/write-file.js";
 export { WorkspaceTool } from "./tools/builtin/_workspace-tool.js";

@@ -66,11 +66,7 @@ export const CIRCULAR_MARK = "[Circular]";
  * trap, a `toJSON`) is thrown on.
  *
  * @example
- * ```ts
- * safeJsonStringify({ n: 1n, list: [1, 2] });    // '{"n":"1","list":[1,2]}'
- * const a: Record<string, unknown> = {}; a.self = a;
- * safeJsonStringify(a);                            // '{"self":"[Circular]"}'
- * ```
+ * {@includeCode ../docs/examples/results.ts#safe-json-stringify}
  */
 export function safeJsonStringify(value: unknown): string | undefined {
   // The objects being written, outermost first. The replacer is called with the object that

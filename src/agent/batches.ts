@@ -14,11 +14,7 @@ import type { ToolCallRequest } from "../providers/base.js";
  * Pure: the input is not changed, and `isBatchable` is asked once per call, in order.
  *
  * @example
- * ```ts
- * // r = safe, w = unsafe
- * partitionBatches([r1, r2, w, r3], (c) => c.name.startsWith("r"));
- * // [[r1, r2], [w], [r3]]
- * ```
+ * {@includeCode ../../docs/examples/runner.ts#partition-batches}
  */
 export function partitionBatches(
   calls: readonly ToolCallRequest[],

@@ -293,10 +293,7 @@ export interface BoundedJson {
  * `maxChars` characters or `maxNodes` values have been visited, and then says so in `complete`.
  *
  * @example
- * ```ts
- * const a: Record<string, unknown> = { n: 1n }; a.self = a;
- * boundedJson(a, 1000, 1000); // { text: '{"n":"1","self":"[Circular]"}', complete: true, written: true }
- * ```
+ * {@includeCode ../../docs/examples/results.ts#bounded-json}
  */
 export function boundedJson(value: unknown, maxChars: number, maxNodes: number): BoundedJson {
   const sink = new TextSink(maxChars, maxNodes);

@@ -21,11 +21,7 @@ export const MAX_REPEATED_EXTERNAL_LOOKUPS = 2;
  * throttled.
  *
  * @example
- * ```ts
- * externalLookupSignature("web_fetch", { url: " https://Example.com " }); // "web_fetch:https://example.com"
- * externalLookupSignature("web_search", { query: "", search_term: "Hi" }); // "web_search:hi"
- * externalLookupSignature("web_fetch", '{"url": …'); // null (raw text is not an object)
- * ```
+ * {@includeCode ../../docs/examples/guards.ts#external-lookup-signature}
  */
 export function externalLookupSignature(name: string, args: unknown): string | null {
   if (!isPlainObject(args)) return null;
@@ -42,12 +38,7 @@ export function externalLookupSignature(name: string, args: unknown): string | n
  * its iterations, `executeTools` starts a fresh one per call.
  *
  * @example
- * ```ts
- * const throttle = new LookupThrottle();
- * const args = { url: "https://example.com" };
- * [throttle.admit("web_fetch", args), throttle.admit("web_fetch", args), throttle.admit("web_fetch", args)];
- * // [true, true, false]
- * ```
+ * {@includeCode ../../docs/examples/guards.ts#lookup-throttle}
  */
 export class LookupThrottle {
   readonly #counts = new Map<string, number>();

@@ -45,9 +45,7 @@ function pyRepr(value: unknown, depth: number): string {
  * `{'k': 2}`. Nesting deeper than 32 levels is shown as `...`.
  *
  * @example
- * ```ts
- * pyStr({ k: [true, null, "a"] }); // "{'k': [True, None, 'a']}"
- * ```
+ * {@includeCode ../../docs/examples/results.ts#py-str}
  */
 export function pyStr(value: unknown, depth = 0): string {
   if (depth > 32) return "...";

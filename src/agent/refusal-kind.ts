@@ -40,11 +40,7 @@ export const WORKSPACE_MARKERS: readonly string[] = [
  * `ToolResult` errors), never for a success, even one whose text happens to contain a marker.
  *
  * @example
- * ```ts
- * classifyViolation("Blocked: host resolves to private/internal address 10.0.0.1"); // "ssrf"
- * classifyViolation("Path /etc/passwd is outside allowed directory /ws");          // "workspace"
- * classifyViolation("Error: File not found: a.txt");                             // null
- * ```
+ * {@includeCode ../../docs/examples/guards.ts#classify-violation}
  */
 export function classifyViolation(text: string): ViolationKind | null {
   const lower = String(text).toLowerCase();
@@ -58,11 +54,7 @@ export function classifyViolation(text: string): ViolationKind | null {
  * otherwise {@link classifyViolation} of its text.
  *
  * @example
- * ```ts
- * refusalKind("workspace", "Error: not here");                            // "workspace"
- * refusalKind(undefined, "Path /etc/passwd is outside allowed directory"); // "workspace"
- * refusalKind(undefined, "Error: File not found: a.txt");                  // null
- * ```
+ * {@includeCode ../../docs/examples/guards.ts#refusal-kind}
  */
 export function refusalKind(code: unknown, text: string): ViolationKind | null {
   if (code === "ssrf" || code === "workspace") return code;

@@ -92,13 +92,7 @@ function capText(text: string, maxChars: number): string {
  *   `RESULT_TEXT_MAX_NODES` (100,000).
  *
  * @example
- * ```ts
- * toolResultToText({ n: 1n, list: [1, 2] });     // '{"n":"1","list":[1,2]}'
- * const a: Record<string, unknown> = {}; a.self = a;
- * toolResultToText(a);                            // '{"self":"[Circular]"}'
- * toolResultToText(Buffer.from("hello"));         // "[Buffer 5 bytes]"
- * toolResultToText({ items: bigList }, { maxChars: 100 }).length <= 100;  // true
- * ```
+ * {@includeCode ../../docs/examples/results.ts#tool-result-to-text}
  */
 export function toolResultToText(result: unknown, options: { maxChars?: number; maxNodes?: number } = {}): string {
   const maxChars = positiveOr(options.maxChars, RESULT_TEXT_MAX_CHARS);

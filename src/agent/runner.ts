@@ -58,7 +58,7 @@ export class AgentRunner {
    * tool calls run only when the finish reason is `tool_calls`, `function_call` or `stop` (a
    * missing one counts as `stop`); under any other reason they are ignored and:
    * - `length`: the reply was cut off. Its text is kept and the model is asked to continue
-   *   ({@link lengthRecoveryMessage}), up to {@link MAX_LENGTH_RECOVERIES} times in a row; the
+   *   ({@link lengthRecoveryMessage}), up to 3 times in a row (`MAX_LENGTH_RECOVERIES`); the
    *   final text joins the parts. Tool work in between starts a new chain.
    * - `error`: the run ends with `"error"`; `finalContent` and `error` are the reply's text, or
    *   {@link MODEL_ERROR_MESSAGE} when it has none, and the transcript gets
@@ -82,22 +82,7 @@ export class AgentRunner {
    * workspace refusals are never fatal.
    *
    * @example
-   * ```ts
-   * const tools = new ToolRegistry();
-   * tools.register(new ReadFileTool({ workspace: "/tmp/ws" }));
-   * const provider = new ScriptedProvider([
-   *   { content: null, finishReason: "tool_calls",
-   *     toolCalls: [new ToolCallRequest({ id: "call_1", name: "read_file", arguments: { path: "nope.txt" } })] },
-   *   { content: "There is no file called nope.txt.", toolCalls: [], finishReason: "stop" },
-   * ]);
-   * const result = await new AgentRunner().run({
-   *   provider, model: "scripted", tools,
-   *   messages: [{ role: "user", content: "What is in nope.txt?" }],
-   * });
-   * result.stopReason;                 // "completed"
-   * result.messages[2]?.content;       // "Error: File not found: nope.txt\n\n[Analyze the error above …]"
-   * result.finalContent;               // "There is no file called nope.txt."
-   * ```
+   * {@includeCode ../../docs/examples/runner.ts#agent-run}
    */
   async run(spec: AgentRunSpec): Promise<AgentRunResult> {
     const messages: ChatMessage[] = [...(spec.messages ?? [])];
@@ -207,11 +192,7 @@ export class AgentRunner {
    * call is a batch on its own. With `concurrentTools: false` every call is its own batch.
    *
    * @example
-   * ```ts
-   * // read_a, read_b safe; write_a unsafe
-   * runner.partitionToolBatches(spec, [readA, readB, writeA, readC]);
-   * // [[readA, readB], [writeA], [readC]]
-   * ```
+   * {@includeCode ../../docs/examples/runner.ts#partition-tool-batches}
    */
   partitionToolBatches(spec: AgentRunSpec, calls: ToolCallRequest[]): ToolCallRequest[][] {
     if (spec.concurrentTools === false) return partitionBatches(calls, () => false);

@@ -39,11 +39,7 @@ export const PERSISTENCE_EXEMPT_TOOLS: ReadonlySet<string> = new Set(["read_file
  * `PERSISTED_PREVIEW_CUT_LINE`.
  *
  * @example
- * ```ts
- * persistedReference("/ws/.tool-results/default/call_1.txt", "x".repeat(5000));
- * // "[tool output persisted]\nFull output saved to: /ws/.tool-results/default/call_1.txt\n
- * //  Original size: 5000 chars\nPreview:\nxxxx…\n...\n(Read the saved file if you need the full output.)"
- * ```
+ * {@includeCode ../../docs/examples/messages.ts#persisted-reference}
  */
 export function persistedReference(path: string, text: string): string {
   const preview = sliceAtCodePoint(text, PERSIST_PREVIEW_CHARS);

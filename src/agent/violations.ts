@@ -150,12 +150,7 @@ function normalizePath(raw: string): string {
  * not an object or name no target.
  *
  * @example
- * ```ts
- * workspaceViolationSignature("read_file", { path: "/Users/X/notes.md" }); // "violation:/users/x/notes.md"
- * workspaceViolationSignature("exec", { command: "cat /etc/hosts | head" }); // "violation:/etc/hosts"
- * workspaceViolationSignature("read_file", { path: "~root/x" });            // "violation:/root/x"
- * workspaceViolationSignature("web_search", { query: "x" });                // null
- * ```
+ * {@includeCode ../../docs/examples/guards.ts#workspace-violation-signature}
  */
 export function workspaceViolationSignature(name: string, args: unknown): string | null {
   if (!isPlainObject(args)) return null;
@@ -189,13 +184,7 @@ export function workspaceViolationSignature(name: string, args: unknown): string
  * nothing counted, when the arguments name no target).
  *
  * @example
- * ```ts
- * const counts = new Map<string, number>();
- * const args = { path: "/etc/passwd" };
- * recordWorkspaceViolation(counts, "read_file", args); // null
- * recordWorkspaceViolation(counts, "read_file", args); // null
- * recordWorkspaceViolation(counts, "read_file", args); // escalationMessage("/etc/passwd", 3)
- * ```
+ * {@includeCode ../../docs/examples/guards.ts#record-workspace-violation}
  */
 export function recordWorkspaceViolation(counts: Map<string, number>, name: string, args: unknown): string | null {
   const signature = workspaceViolationSignature(name, args);

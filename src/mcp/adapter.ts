@@ -55,10 +55,7 @@ export function normalizeMcpInputSchema(schema: unknown): JsonSchema {
  * {@link adaptMcpTools} or {@link connectStdioMcpServer}.
  *
  * @example
- * ```ts
- * const tool = new MCPToolAdapter(client, "fs", { name: "read_text_file", inputSchema: { type: "object" } });
- * tool.name; // "mcp_fs_read_text_file"
- * ```
+ * {@includeCode ../../docs/examples/mcp.ts#mcp-tool-adapter}
  */
 export class MCPToolAdapter extends Tool {
   /** Adapters need a live client, so the loader must not try to build one. */

@@ -43,10 +43,7 @@ function label(tool: Tool, name: string): string {
  * Each skip is reported to `options.logger` (default: the console) and returned.
  *
  * @example
- * ```ts
- * const server = await connectStdioMcpServer({ command, args, serverName: "fs" });
- * const { registered, skipped } = registerMcpTools(registry, server.tools);
- * ```
+ * {@includeCode ../../docs/examples/mcp.ts#register-mcp-tools}
  */
 export function registerMcpTools(registry: ToolRegistry, tools: readonly Tool[], options: { logger?: McpLogger } = {}): McpRegistration {
   const logger = options.logger ?? consoleMcpLogger;

@@ -64,16 +64,7 @@ const STDERR_TAIL_CHARS = 2000;
  * and its group are stopped. It never hangs.
  *
  * @example
- * ```ts
- * const server = await connectStdioMcpServer({
- *   command: process.execPath,
- *   args: ["node_modules/@modelcontextprotocol/server-filesystem/dist/index.js", dir],
- *   serverName: "fs",
- *   timeoutMs: 10_000,
- * });
- * registerMcpTools(registry, server.tools); // a tool that cannot register is skipped and logged
- * await server.close();
- * ```
+ * {@includeCode ../../docs/examples/mcp.ts#connect-stdio-mcp-server}
  */
 export async function connectStdioMcpServer(options: StdioMcpServerOptions): Promise<StdioMcpConnection> {
   const timeoutMs = options.timeoutMs ?? 10_000;

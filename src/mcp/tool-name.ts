@@ -49,11 +49,7 @@ function hashedName(serverName: string, toolName: string): string {
  * the same result, and the result always matches `^[a-zA-Z0-9_-]{1,64}$`.
  *
  * @example
- * ```ts
- * mcpToolName("fs", "read_text_file"); // "mcp_fs_read_text_file"
- * mcpToolName("my server", "get.info"); // "mcp_my_server_get_info"
- * mcpToolName("fs", "get_" + "x".repeat(70)).length; // 64
- * ```
+ * {@includeCode ../../docs/examples/mcp.ts#mcp-tool-name}
  */
 export function mcpToolName(serverName: string, toolName: string): string {
   const cleaned = clean(rawName(serverName, toolName));
@@ -104,11 +100,7 @@ export type McpNameAssignment = McpNameKept | McpNameChanged | McpNameRefused;
  *   another tool's name) is refused (`status: "refused"`), never given another tool's name.
  *
  * @example
- * ```ts
- * assignMcpToolNames("srv", ["notes.list", "notes_list"]);
- * // [ { status: "renamed", name: "mcp_srv_notes_list_<8 hex>", wouldBe: "mcp_srv_notes_list", sharedWith: ["notes_list"] },
- * //   { status: "named", name: "mcp_srv_notes_list" } ]
- * ```
+ * {@includeCode ../../docs/examples/mcp.ts#assign-mcp-tool-names}
  */
 export function assignMcpToolNames(serverName: string, toolNames: readonly string[]): McpNameAssignment[] {
   const base = toolNames.map((tool) => mcpToolName(serverName, tool));

@@ -62,10 +62,7 @@ export class ToolCallRequest {
  * it has none); anything else (no name, not an object) gives null, and the call is dropped.
  *
  * @example
- * ```ts
- * normalizeCall({ name: "read_file", arguments: { path: "a.txt" } }, "call_0_0")?.id; // "call_0_0"
- * normalizeCall({ id: "x", name: "" }, "call_0_1");                                   // null
- * ```
+ * {@includeCode ../../docs/examples/arguments.ts#normalize-call}
  */
 export function normalizeCall(call: unknown, fallbackId: string): ToolCallRequest | null {
   if (call instanceof ToolCallRequest) return call.hasValidName() ? call : null;
@@ -93,11 +90,7 @@ function argumentsText(value: unknown): string {
  * follows the same rule ({@link readArgumentText}), parsing only object and array text.
  *
  * @example
- * ```ts
- * parseToolArguments('{"path": "a.txt"}'); // { path: "a.txt" }
- * parseToolArguments('{path: "a.txt"}');   // '{path: "a.txt"}' (kept, later rejected)
- * parseToolArguments("[1,2]");             // [1, 2] (later rejected: not an object)
- * ```
+ * {@includeCode ../../docs/examples/arguments.ts#parse-tool-arguments}
  */
 export function parseToolArguments(raw: unknown): unknown {
   return readArgumentText(raw, "any");

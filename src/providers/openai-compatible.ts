@@ -69,10 +69,7 @@ export interface OpenAICompatibleProviderOptions {
  * Talks to an OpenAI-compatible `/chat/completions` endpoint.
  *
  * @example
- * ```ts
- * const provider = new OpenAICompatibleProvider({ baseURL: "http://localhost:11434/v1" });
- * const reply = await provider.chat({ model: "llama3.1", messages: [{ role: "user", content: "Hi" }], tools: [] });
- * ```
+ * {@includeCode ../../docs/examples/providers.ts#openai-compatible-provider}
  */
 export class OpenAICompatibleProvider implements LLMProvider {
   /**

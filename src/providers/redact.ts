@@ -18,10 +18,7 @@ const SECRET_PARAM = /key|token|secret|passw|pwd|sig|auth|credential|session/i;
  * Text that is not a URL has anything between `//` and `@` replaced the same way.
  *
  * @example
- * ```ts
- * redactURL("https://me:sk-123@llm.example/v1?api-version=2024-06-01");
- * // "https://***:***@llm.example/v1?api-version=2024-06-01"
- * ```
+ * {@includeCode ../../docs/examples/providers.ts#redact-url}
  */
 export function redactURL(url: string): string {
   let parsed: URL;

@@ -129,11 +129,7 @@ export function embeddedV4(high: number | undefined, low: number | undefined): n
  * that has to be looked up.
  *
  * @example
- * ```ts
- * parseHostAddress("0x7f000001");  // "127.0.0.1"
- * parseHostAddress("10.1.1");      // "10.1.0.1"
- * parseHostAddress("example.com"); // null
- * ```
+ * {@includeCode ../../docs/examples/security.ts#parse-host-address}
  */
 export function parseHostAddress(host: string): string | null {
   const text = host.trim().toLowerCase();

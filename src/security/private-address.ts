@@ -77,10 +77,7 @@ function isPrivateV6(g: readonly number[]): boolean {
  * (see {@link parseHostAddress}). Text that is not an address at all gives false.
  *
  * @example
- * ```ts
- * isPrivateAddress("::ffff:7f00:1");   // true (127.0.0.1)
- * isPrivateAddress("93.184.216.34");   // false
- * ```
+ * {@includeCode ../../docs/examples/security.ts#is-private-address}
  */
 export function isPrivateAddress(ip: string): boolean {
   const text = ip.trim().toLowerCase();

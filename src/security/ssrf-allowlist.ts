@@ -38,11 +38,7 @@ function strictIPv4(text: string): number | null {
  * `10.0.0.0/8`), as upstream's `ip_network(cidr, strict=False)`.
  *
  * @example
- * ```ts
- * const allow = new SsrfAllowlist(["10.0.0.5", "100.64.0.0/10"]);
- * allow.has("100.100.1.1"); // true
- * allow.has("10.0.0.6");    // false
- * ```
+ * {@includeCode ../../docs/examples/security.ts#ssrf-allowlist}
  */
 export class SsrfAllowlist {
   /** The entries as they were given, for display. */

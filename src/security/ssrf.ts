@@ -81,9 +81,7 @@ function privateRefusal(url: string, address: string, via?: string): SsrfError {
  *
  * @throws {@link SsrfError}, with `private/internal address` in the message for private targets.
  * @example
- * ```ts
- * await assertPublicUrl("http://127.1/"); // throws: Blocked: http://127.1/ resolves to private/internal address 127.0.0.1
- * ```
+ * {@includeCode ../../docs/examples/security.ts#assert-public-url}
  */
 export async function assertPublicUrl(
   url: string | URL,

@@ -25,12 +25,7 @@ const NOT_JSON: unique symbol = Symbol("not JSON");
  * text outside `scope`) gives the original value back, untrimmed.
  *
  * @example
- * ```ts
- * readArgumentText('{"path": "a.txt"}', "any");          // { path: "a.txt" }
- * readArgumentText('{path: "a.txt"}', "any");            // '{path: "a.txt"}' (kept, later refused)
- * readArgumentText("42", "object-or-array");             // "42"
- * readArgumentText("   ", "object-or-array");            // {}
- * ```
+ * {@includeCode ../../docs/examples/arguments.ts#read-argument-text}
  */
 export function readArgumentText(raw: unknown, scope: ArgumentTextScope): unknown {
   if (raw === null || raw === undefined) return {};

@@ -187,27 +187,7 @@ export function compiledSchemaOf(tool: Tool): CompiledSchema {
  * @typeParam P - the arguments `execute` receives, once cast and validated.
  *
  * @example
- * ```ts
- * class Echo extends Tool {
- *   readonly name = "echo";
- *   readonly description = "Repeat the text back.";
- *   readonly parameters = { type: "object", properties: { text: { type: "string" } }, required: ["text"] };
- *   override get readOnly() { return true; }
- *   async execute(params: Record<string, unknown>) { return String(params.text); }
- * }
- *
- * type ShoutParams = { text: string; times?: number };
- * class Shout extends Tool<ShoutParams> {
- *   readonly name = "shout";
- *   readonly description = "Repeat the text back in capitals.";
- *   readonly parameters: ParametersSchema<ShoutParams> = {
- *     type: "object",
- *     properties: { text: { type: "string" }, times: { type: "integer", minimum: 1 } },
- *     required: ["text"],
- *   };
- *   async execute(params: ShoutParams) { return params.text.toUpperCase().repeat(params.times ?? 1); }
- * }
- * ```
+ * {@includeCode ../../docs/examples/tool.ts#tool-subclass}
  */
 export abstract class Tool<P extends Record<string, unknown> = Record<string, unknown>> {
   /** The exact name the model must call. */

@@ -50,10 +50,7 @@ function copyOf(object: Json): Json {
  * way to a change are copied.
  *
  * @example
- * ```ts
- * toJsonSchema2020({ type: "array", items: [{ type: "integer" }], additionalItems: false });
- * // { type: "array", prefixItems: [{ type: "integer" }], items: false }
- * ```
+ * {@includeCode ../../docs/examples/schemas.ts#to-json-schema-2020}
  */
 export function toJsonSchema2020(schema: JsonSchema): JsonSchema {
   return convert(schema, 0) as JsonSchema;

@@ -70,12 +70,7 @@ function className(cls: ToolClass): string {
  * Discovers tool classes and registers instances of the ones that apply to a context.
  *
  * @example
- * ```ts
- * const registry = new ToolRegistry();
- * const loader = new ToolLoader({ pluginRoots: [process.cwd()] });
- * const names = await loader.load({ workspace: "/tmp/ws" }, registry);
- * // ["list_dir", "read_file", "web_fetch", "write_file", ...plugins]
- * ```
+ * {@includeCode ../../docs/examples/loader.ts#tool-loader}
  */
 export class ToolLoader {
   readonly #options: ToolLoaderOptions;
@@ -149,10 +144,7 @@ export class ToolLoader {
    * built-in registered in the same load. Returns the names registered, one per registration.
    *
    * @example
-   * ```ts
-   * const loader = new ToolLoader({ classes: [ReadFileTool, WriteFileTool], plugins: {} });
-   * await loader.load({ workspace: "/tmp/ws" }, registry, { scope: "core" }); // ["read_file", "write_file"]
-   * ```
+   * {@includeCode ../../docs/examples/loader.ts#load-classes}
    */
   async load(ctx: ToolContext, registry: ToolRegistry, options: { scope?: string } = {}): Promise<string[]> {
     const scope = options.scope ?? "core";

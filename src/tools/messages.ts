@@ -79,10 +79,7 @@ export const REPEATED_LOOKUP_DETAIL = "repeated external lookup blocked";
  * turn (upstream's exact text). `target` is shown lower-cased, as the signature holds it.
  *
  * @example
- * ```ts
- * escalationMessage("/users/x/secret.md", 3);
- * // "Error: refusing repeated workspace-bypass attempts.\nYou have tried to access '/users/x/secret.md' …"
- * ```
+ * {@includeCode ../../docs/examples/messages.ts#escalation-message}
  */
 export function escalationMessage(target: string, count: number): string {
   const shown = String(target).toLowerCase();
@@ -120,11 +117,7 @@ export const DEFAULT_MAX_ITERATIONS_MESSAGE =
  * `{{`/`}}` by single braces, as Python's `str.format` does. An empty template gives the default.
  *
  * @example
- * ```ts
- * maxIterationsMessage(3);
- * // "I reached the maximum number of tool call iterations (3) without completing the task. You can try …"
- * maxIterationsMessage(3, "Stopped after {max_iterations} rounds.");  // "Stopped after 3 rounds."
- * ```
+ * {@includeCode ../../docs/examples/messages.ts#max-iterations-message}
  */
 export function maxIterationsMessage(max: number, template?: string): string {
   const text = typeof template === "string" && template !== "" ? template : DEFAULT_MAX_ITERATIONS_MESSAGE;

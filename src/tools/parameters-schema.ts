@@ -9,15 +9,7 @@
  * would let the model send `null` there; this type asks for nothing the schema does not mean.
  *
  * @example
- * ```ts
- * type ReadParams = { path: string; offset?: number };
- * const schema: ParametersSchema<ReadParams> = {
- *   type: "object",
- *   properties: { path: { type: "string" }, offset: { type: "integer", minimum: 1 } },
- *   required: ["path"],
- *   additionalProperties: false,
- * };
- * ```
+ * {@includeCode ../../docs/examples/tool.ts#parameters-schema}
  *
  * @module
  */

@@ -59,9 +59,7 @@ function isAsciiAlphanumeric(c: string): boolean {
  * `$`. Everything else is kept as written, so an unsupported construct still fails where it should.
  *
  * @example
- * ```ts
- * portablePattern("^\\d{4}\\-\\d{2}\\-\\d{2}$"); // "^\\d{4}-\\d{2}-\\d{2}$"
- * ```
+ * {@includeCode ../../docs/examples/schemas.ts#portable-pattern}
  */
 export function portablePattern(source: string): string {
   let out = "";

@@ -85,13 +85,7 @@ function definitionName(def: ToolDefinition): string {
  * Holds the tools an agent may call and prepares every call to one of them.
  *
  * @example
- * ```ts
- * const registry = new ToolRegistry();
- * registry.register(new ReadFileTool({ workspace: "/tmp/ws" }));
- * const prepared = registry.prepareCall("read_file", '{"path": "notes.txt"}');
- * if (prepared.error === null) await prepared.tool.execute(prepared.params, { signal });
- * else console.log(prepared.error.content); // the text the model reads
- * ```
+ * {@includeCode ../../docs/examples/registry.ts#registry}
  */
 export class ToolRegistry {
   readonly #tools = new Map<string, Tool>();
@@ -199,12 +193,7 @@ export class ToolRegistry {
    * the error result `Error: <error name>: <message>`, as the runner reports a throwing tool.
    *
    * @example
-   * ```ts
-   * registry.prepareCall("ReadFile", '{"path": "x"}').error?.content;
-   * // "Error: Tool 'ReadFile' not found. Did you mean 'read_file'? Tool names must match exactly. Available: read_file"
-   * registry.prepareCall("read_file", "[1,2,3]", (s) => console.log(s.step, s.ok));
-   * // lookup true, coerce true, unwrap true, shape false
-   * ```
+   * {@includeCode ../../docs/examples/registry.ts#prepare-call}
    */
   prepareCall(name: unknown, params: unknown, onStep?: (step: PrepareStep) => void): PreparedCall {
     try {

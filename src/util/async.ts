@@ -12,12 +12,7 @@
  * Without a signal, `promise` is returned as it is.
  *
  * @example
- * ```ts
- * const controller = new AbortController();
- * const pending = raceSignal(new Promise(() => {}), controller.signal);
- * controller.abort(new Error("stop"));
- * await pending; // rejects with Error: stop
- * ```
+ * {@includeCode ../../docs/examples/async.ts#race-signal}
  */
 export function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (signal === undefined) return promise;
@@ -44,9 +39,7 @@ export function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefin
  * not reject: the first rejection rejects the whole pool.
  *
  * @example
- * ```ts
- * await runPool([1, 2, 3, 4], 2, async (n) => n * 10); // [10, 20, 30, 40], two at a time
- * ```
+ * {@includeCode ../../docs/examples/async.ts#run-pool}
  */
 export async function runPool<T, R>(items: readonly T[], limit: number | null, fn: (item: T) => Promise<R>): Promise<R[]> {
   if (items.length === 1) return [await fn(items[0] as T)];

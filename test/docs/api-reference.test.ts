@@ -69,6 +69,18 @@ describe("the API reference", () => {
     expect(existsSync(join(out, "assets", "mermaid.min.js"))).toBe(true);
   });
 
+  it("renders the examples from docs/examples/ as code, with no include tag left as text", () => {
+    const registry = readFileSync(join(out, "classes", "index.ToolRegistry.html"), "utf8");
+    const registryText = registry.replace(/<[^>]*>/g, "").replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+    expect(registry).toContain('<pre><code class="ts">');
+    expect(registryText).toContain("const signal = AbortSignal.timeout(10_000);");
+    expect(registryText).toContain('registry.prepareCall("ReadFile", \'{"path": "x"}\').error?.content;');
+    const leftAsText = htmlFiles(out)
+      .filter((file) => !relative(out, file).startsWith(join("documents", "Source_files.")))
+      .filter((file) => readFileSync(file, "utf8").includes("@includeCode"));
+    expect(leftAsText.map((file) => relative(out, file))).toEqual([]);
+  });
+
   it("has no broken internal link or anchor", () => {
     const broken: string[] = [];
     const cache = new Map<string, string>();

@@ -118,10 +118,7 @@ export type WebFetchParams = {
  * Fetches a public web page and returns its text. Read-only, so it may run in a concurrent batch.
  *
  * @example
- * ```ts
- * const tool = new WebFetchTool({ maxBytes: 50_000 });
- * await tool.execute({ url: "https://example.com/" }, { signal: AbortSignal.timeout(10_000) });
- * ```
+ * {@includeCode ../../../docs/examples/security.ts#web-fetch}
  */
 export class WebFetchTool extends Tool<WebFetchParams> {
   /** The tool name the model calls. */

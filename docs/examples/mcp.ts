@@ -1,0 +1,72 @@
+/**
+ * Examples for MCP tools: the adapter (`src/mcp/adapter.ts`), the name rule
+ * (`src/mcp/tool-name.ts`), and starting a server and registering its tools
+ * (`src/mcp/stdio-connection.ts`, `src/mcp/register.ts`). The reference shows each region; `tsc`
+ * checks this file and `test/docs/examples.test.ts` runs every function it exports.
+ * `registerServerTools` and `startFilesystemServer` are not exported and never run: they start a
+ * child process.
+ */
+import {
+  assignMcpToolNames,
+  connectStdioMcpServer,
+  MCPToolAdapter,
+  mcpToolName,
+  registerMcpTools,
+  type McpToolClient,
+  type ToolRegistry,
+} from "../../src/index.js";
+
+/** A client that lists nothing and answers every call with no content. */
+const client: McpToolClient = {
+  listTools: async () => ({ tools: [] }),
+  callTool: async () => ({ content: [] }),
+};
+
+/** One listed tool as a `Tool` with a prefixed name. */
+export async function adapter(): Promise<void> {
+  // #region mcp-tool-adapter
+  const tool = new MCPToolAdapter(client, "fs", { name: "read_text_file", inputSchema: { type: "object" } });
+  tool.name; // "mcp_fs_read_text_file"
+  // #endregion mcp-tool-adapter
+}
+
+/** Names cleaned and shortened to what OpenAI-compatible APIs accept. */
+export async function toolName(): Promise<void> {
+  // #region mcp-tool-name
+  mcpToolName("fs", "read_text_file"); // "mcp_fs_read_text_file"
+  mcpToolName("my server", "get.info"); // "mcp_my_server_get_info"
+  mcpToolName("fs", "get_" + "x".repeat(70)).length; // 64
+  // #endregion mcp-tool-name
+}
+
+/** Two server names that would clean to the same tool name. */
+export async function toolNames(): Promise<void> {
+  // #region assign-mcp-tool-names
+  assignMcpToolNames("srv", ["notes.list", "notes_list"]);
+  // [ { status: "renamed", name: "mcp_srv_notes_list_<8 hex>", wouldBe: "mcp_srv_notes_list", sharedWith: ["notes_list"] },
+  //   { status: "named", name: "mcp_srv_notes_list" } ]
+  // #endregion assign-mcp-tool-names
+}
+
+/** Registers what a server offers. Starts a child process: type-checked, never run. */
+async function registerServerTools(registry: ToolRegistry, command: string, args: string[]): Promise<void> {
+  // #region register-mcp-tools
+  const server = await connectStdioMcpServer({ command, args, serverName: "fs" });
+  const { registered, skipped } = registerMcpTools(registry, server.tools);
+  // #endregion register-mcp-tools
+  await server.close();
+}
+
+/** The filesystem server from `node_modules`, on one folder. Starts a child process: type-checked, never run. */
+async function startFilesystemServer(registry: ToolRegistry, dir: string): Promise<void> {
+  // #region connect-stdio-mcp-server
+  const server = await connectStdioMcpServer({
+    command: process.execPath,
+    args: ["node_modules/@modelcontextprotocol/server-filesystem/dist/index.js", dir],
+    serverName: "fs",
+    timeoutMs: 10_000,
+  });
+  registerMcpTools(registry, server.tools); // a tool that cannot register is skipped and logged
+  await server.close();
+  // #endregion connect-stdio-mcp-server
+}

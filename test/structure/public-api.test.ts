@@ -1,0 +1,106 @@
+/**
+ * What `src/index.ts` exports, read with the TypeScript checker: every top-level declaration of
+ * API.md's code blocks is there (a class or a function as a value, not as a type only), and
+ * `src/internal.ts`, the implementation's plumbing for tests, shares no name with it.
+ *
+ * API.md is kept outside this repository, so its names are copied below; when API.md gains a
+ * declaration, add it here.
+ */
+import { resolve } from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const INDEX = resolve(ROOT, "src/index.ts");
+const INTERNAL = resolve(ROOT, "src/internal.ts");
+
+/** Whether API.md declares a name as a runtime value or as a type only. */
+type Kind = "value" | "type";
+
+/** The top-level `class`, `function`, `const`, `type` and `interface` declarations of API.md's code blocks. */
+const API_MD_DECLARATIONS: Readonly<Record<string, Kind>> = {
+  // Tools — src/tools/base.ts
+  JsonSchema: "type",
+  ToolContext: "type",
+  ExecuteOptions: "type",
+  ToolResult: "value",
+  isToolErrorResult: "value",
+  Tool: "value",
+  // Registry — src/tools/registry.ts
+  RETRY_HINT: "value",
+  PrepareStepName: "type",
+  PrepareStep: "type",
+  PreparedCall: "type",
+  ToolRegistry: "value",
+  // Loader — src/tools/loader.ts
+  ToolClass: "type",
+  ToolLoaderOptions: "type",
+  ToolLoader: "value",
+  // Provider side — src/providers/
+  ToolCallRequest: "value",
+  parseToolArguments: "value",
+  toolArgumentsObjectForReplay: "value",
+  ChatMessage: "type",
+  LLMResponse: "type",
+  LLMProvider: "type",
+  OpenAICompatibleProvider: "value",
+  // Runner — src/agent/runner.ts
+  AgentRunSpec: "type",
+  ToolEvent: "type",
+  AgentRunResult: "type",
+  AgentRunner: "value",
+  // Named in API.md's prose ("`WebFetchTool` takes `ssrfAllowlist?: string[]`").
+  WebFetchTool: "value",
+};
+
+const program = ts.createProgram([INDEX, INTERNAL], {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  strict: true,
+  skipLibCheck: true,
+  noEmit: true,
+  types: ["node"],
+});
+const checker = program.getTypeChecker();
+
+/** The exports of one module, each with whether it carries a runtime value. */
+function exportsOf(file: string): Map<string, Kind> {
+  const source = program.getSourceFile(file);
+  if (source === undefined) throw new Error(`${file} is not in the program`);
+  const moduleSymbol = checker.getSymbolAtLocation(source);
+  if (moduleSymbol === undefined) throw new Error(`${file} is not a module`);
+  const out = new Map<string, Kind>();
+  for (const symbol of checker.getExportsOfModule(moduleSymbol)) {
+    const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+    const typeOnlyExport = symbol.declarations?.some((d) => ts.isExportSpecifier(d) && (d.isTypeOnly || d.parent.parent.isTypeOnly)) ?? false;
+    out.set(symbol.name, !typeOnlyExport && target.flags & ts.SymbolFlags.Value ? "value" : "type");
+  }
+  return out;
+}
+
+const publicExports = exportsOf(INDEX);
+const internalExports = exportsOf(INTERNAL);
+
+describe("the public API of src/index.ts", () => {
+  it("exports every top-level declaration of API.md, values as values", () => {
+    const missing = Object.keys(API_MD_DECLARATIONS).filter((name) => !publicExports.has(name));
+    expect(missing).toEqual([]);
+    const typeOnly = Object.entries(API_MD_DECLARATIONS)
+      .filter(([name, kind]) => kind === "value" && publicExports.get(name) !== "value")
+      .map(([name]) => name);
+    expect(typeOnly).toEqual([]);
+  });
+
+  it("keeps the implementation's plumbing out: src/internal.ts shares no name with it", () => {
+    expect(internalExports.size).toBeGreaterThan(0);
+    expect([...internalExports.keys()].filter((name) => publicExports.has(name))).toEqual([]);
+  });
+
+  it("leaves internals out of the index (a few that tests reach through src/internal.ts)", () => {
+    for (const name of ["SKIPPED_MODULES", "cutNote", "parseJsonOr", "RE2_LIVE_PROGRAMS", "RETRY_DELAYS_MS", "htmlToText", "REDACTED"]) {
+      expect(publicExports.has(name), name).toBe(false);
+      expect(internalExports.has(name), name).toBe(true);
+    }
+  });
+});
