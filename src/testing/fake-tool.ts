@@ -118,13 +118,7 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal, onAbort: () => v
  * A tool whose flags and behaviour come from {@link FakeToolOptions}; it records every call.
  *
  * @example
- * ```ts
- * const slow = new FakeTool({ name: "slow_search", readOnly: true, delayMs: 50, result: "3 hits" });
- * const broken = new FakeTool({ name: "deploy", throws: new Error("permission denied") });
- * const echo = new FakeTool({ name: "echo", parameters: ANY_PARAMS, run: (params) => params["text"] });
- * await registryOf(slow, broken, echo).execute("echo", { text: "hi" }); // "hi"
- * echo.calls.length; // 1
- * ```
+ * {@includeCode ../../docs/examples/testing.ts#fake-tool}
  */
 export class FakeTool extends Tool {
   /** The name given in the options. */

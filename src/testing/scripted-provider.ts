@@ -34,15 +34,7 @@ function copyMessages(messages: ChatMessage[]): ChatMessage[] {
  * more replies than the script holds rejects with an error saying so.
  *
  * @example
- * ```ts
- * const provider = new ScriptedProvider([
- *   { content: null, finishReason: "tool_calls",
- *     toolCalls: [new ToolCallRequest({ id: "c1", name: "read_file", arguments: { path: "a.txt" } })] },
- *   (request) => ({ content: `I saw: ${request.messages.at(-1)?.content}`, toolCalls: [], finishReason: "stop" }),
- * ]);
- * const result = await new AgentRunner().run({ provider, model: "scripted", tools, messages });
- * provider.requests.length; // 2
- * ```
+ * {@includeCode ../../docs/examples/testing.ts#scripted-provider}
  */
 export class ScriptedProvider implements LLMProvider {
   /** Every request received, in order, with its messages copied at the time. */
