@@ -8,6 +8,7 @@
  * @module
  */
 import { Tool, type ExecuteOptions, type JsonSchema } from "../tools/base.js";
+import { raceSignal } from "../util/async.js";
 
 /** The schema of a tool without parameters: an object with no declared properties. */
 export const NO_PARAMS: JsonSchema = { type: "object", properties: {} };
@@ -95,23 +96,9 @@ function wait(ms: number): Promise<void> {
  * signal aborts, calling `onAbort` first: whichever comes first.
  */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal, onAbort: () => void): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const abort = (): void => {
-      onAbort();
-      reject(signal.reason);
-    };
-    signal.addEventListener("abort", abort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener("abort", abort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", abort);
-        reject(error);
-      },
-    );
-  });
+  // Listeners run in the order they were added, so onAbort runs before the race rejects.
+  signal.addEventListener("abort", onAbort, { once: true });
+  return raceSignal(work, signal).finally(() => signal.removeEventListener("abort", onAbort));
 }
 
 /**

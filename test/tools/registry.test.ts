@@ -33,6 +33,9 @@ function expectError(error: ToolResult | null): ToolResult {
   return error as ToolResult;
 }
 
+/** A registry of plain fake tools with these names, registered in this order. */
+const namedRegistry = (...names: string[]): ToolRegistry => registryOf(...names.map((name) => new FakeTool({ name })));
+
 describe("register, unregister, lookup (item 43)", () => {
   it("stores a tool under its name", () => {
     const read = new FakeTool({ name: "read_file", parameters: PATH_SCHEMA });
@@ -180,37 +183,14 @@ describe("register, unregister, lookup (item 43)", () => {
 
 describe("getDefinitions (items 44–46)", () => {
   it("built-ins sorted, then mcp_ tools sorted (the catalogue's example)", () => {
-    const registry = registryOf(
-      new FakeTool({ name: "mcp_git_status" }),
-      new FakeTool({ name: "write_file" }),
-      new FakeTool({ name: "mcp_fs_list" }),
-      new FakeTool({ name: "read_file" }),
-    );
+    const registry = namedRegistry("mcp_git_status", "write_file", "mcp_fs_list", "read_file");
     expect(namesOf(registry)).toEqual(["read_file", "write_file", "mcp_fs_list", "mcp_git_status"]);
   });
 
   it("sorts by code points: uppercase before _ before lowercase; only the exact mcp_ prefix is MCP", () => {
-    const registry = registryOf(
-      new FakeTool({ name: "mcp_b" }),
-      new FakeTool({ name: "b" }),
-      new FakeTool({ name: "_x" }),
-      new FakeTool({ name: "MCP_c" }),
-      new FakeTool({ name: "mcp" }),
-      new FakeTool({ name: "B" }),
-      new FakeTool({ name: "mcp_A" }),
-      new FakeTool({ name: "a" }),
-      new FakeTool({ name: "Mcp_d" }),
-    );
+    const registry = namedRegistry("mcp_b", "b", "_x", "MCP_c", "mcp", "B", "mcp_A", "a", "Mcp_d");
     expect(namesOf(registry)).toEqual(["B", "MCP_c", "Mcp_d", "_x", "a", "b", "mcp", "mcp_A", "mcp_b"]);
-    const other = registryOf(
-      new FakeTool({ name: "mcp_b" }),
-      new FakeTool({ name: "mcp" }),
-      new FakeTool({ name: "a" }),
-      new FakeTool({ name: "_x" }),
-      new FakeTool({ name: "MCP_c" }),
-      new FakeTool({ name: "B" }),
-      new FakeTool({ name: "mcp_a" }),
-    );
+    const other = namedRegistry("mcp_b", "mcp", "a", "_x", "MCP_c", "B", "mcp_a");
     expect(namesOf(other)).toEqual(["B", "MCP_c", "_x", "a", "mcp", "mcp_a", "mcp_b"]);
   });
 
