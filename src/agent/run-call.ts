@@ -125,38 +125,44 @@ export async function runCall(tools: ToolSource, call: ToolCallRequest, throttle
  * latter's timer, so a script whose only work left is a hung tool would exit before the time-out
  * could answer the call.
  */
-async function runWithLimits(start: (signal: AbortSignal) => Promise<unknown>, limits: CallLimits): Promise<CallOutcome> {
+function runWithLimits(start: (signal: AbortSignal) => Promise<unknown>, limits: CallLimits): Promise<CallOutcome> {
   const { signal: runSignal, timeoutMs } = limits;
-  if (runSignal?.aborted) return { kind: "aborted" };
+  if (runSignal?.aborted) return Promise.resolve({ kind: "aborted" });
   const controller = new AbortController();
-  // The race: the call's two stops (the time limit, the run's abort) settle `stopped` themselves,
-  // so no listener on the call's own signal is needed.
-  let stop!: (outcome: CallOutcome) => void;
-  const stopped = new Promise<CallOutcome>((resolve) => {
-    stop = resolve;
+  return new Promise<CallOutcome>((resolve) => {
+    // The race: the first of the tool settling, the time limit and the run's abort decides.
+    let done = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const finish = (outcome: CallOutcome): void => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      runSignal?.removeEventListener("abort", onRunAbort);
+      resolve(outcome);
+    };
+    const onRunAbort = (): void => {
+      finish({ kind: "aborted" });
+      controller.abort(runSignal?.reason);
+    };
+    runSignal?.addEventListener("abort", onRunAbort, { once: true });
+    if (timeoutMs !== null) {
+      timer = setTimeout(() => {
+        finish({ kind: "timeout", ms: timeoutMs });
+        controller.abort(new DOMException(`the call timed out after ${timeoutMs} ms`, "TimeoutError"));
+      }, timeoutMs);
+    }
+    let running: Promise<unknown>;
+    try {
+      running = Promise.resolve(start(controller.signal));
+    } catch (thrown) {
+      finish({ kind: "thrown", value: thrown });
+      return;
+    }
+    running.then(
+      (value) => finish(inspectReturn(value)),
+      (thrown: unknown) => finish({ kind: "thrown", value: thrown }),
+    );
   });
-  const timer =
-    timeoutMs === null
-      ? undefined
-      : setTimeout(() => {
-          stop({ kind: "timeout", ms: timeoutMs });
-          controller.abort(new DOMException(`the call timed out after ${timeoutMs} ms`, "TimeoutError"));
-        }, timeoutMs);
-  const onRunAbort = (): void => {
-    stop({ kind: "aborted" });
-    controller.abort(runSignal?.reason);
-  };
-  runSignal?.addEventListener("abort", onRunAbort, { once: true });
-  try {
-    const running = Promise.resolve(start(controller.signal)).then(inspectReturn, (thrown: unknown): CallOutcome => ({ kind: "thrown", value: thrown }));
-    return await Promise.race([running, stopped]);
-  } catch (thrown) {
-    // start() threw before returning a promise.
-    return { kind: "thrown", value: thrown };
-  } finally {
-    clearTimeout(timer);
-    runSignal?.removeEventListener("abort", onRunAbort);
-  }
 }
 
 /** The refusal kind a `ToolResult` carries, if any; never throws. */
