@@ -23,6 +23,7 @@ const API_MD_DECLARATIONS: Readonly<Record<string, Kind>> = {
   JsonSchema: "type",
   ToolContext: "type",
   ExecuteOptions: "type",
+  RefusalCode: "type",
   ToolResult: "value",
   isToolErrorResult: "value",
   Tool: "value",
