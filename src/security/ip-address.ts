@@ -132,10 +132,17 @@ export function embeddedV4(high: number | undefined, low: number | undefined): n
  * {@includeCode ../../docs/examples/security.ts#parse-host-address}
  */
 export function parseHostAddress(host: string): string | null {
+  return byFamily(host, ipv4ToText, ipv6ToText, null);
+}
+
+/**
+ * Reads `host` (trimmed, lower-cased) as an IPv4 address, else as an IPv6 one, and hands it to
+ * the matching function; `otherwise` when it is neither.
+ */
+export function byFamily<T>(host: string, v4: (value: number) => T, v6: (groups: number[]) => T, otherwise: T): T {
   const text = host.trim().toLowerCase();
-  const v4 = parseIPv4(text);
-  if (v4 !== null) return ipv4ToText(v4);
-  const v6 = parseIPv6(text);
-  if (v6 !== null) return ipv6ToText(v6);
-  return null;
+  const four = parseIPv4(text);
+  if (four !== null) return v4(four);
+  const six = parseIPv6(text);
+  return six === null ? otherwise : v6(six);
 }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { embeddedV4, parseIPv4, parseIPv6 } from "./ip-address.js";
+import { byFamily, embeddedV4, parseIPv4 } from "./ip-address.js";
 
 /** IPv4 ranges that are not public internet destinations, as [first address, prefix length]. */
 const PRIVATE_V4: ReadonlyArray<readonly [string, number]> = [
@@ -80,10 +80,5 @@ function isPrivateV6(g: readonly number[]): boolean {
  * {@includeCode ../../docs/examples/security.ts#is-private-address}
  */
 export function isPrivateAddress(ip: string): boolean {
-  const text = ip.trim().toLowerCase();
-  const v4 = parseIPv4(text);
-  if (v4 !== null) return isPrivateV4(v4);
-  const v6 = parseIPv6(text);
-  if (v6 !== null) return isPrivateV6(v6);
-  return false;
+  return byFamily(ip, isPrivateV4, isPrivateV6, false);
 }
