@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { isPlainObject } from "../tools/cast.js";
 import { pyStr, pyStrip, pyTruthy } from "./python-text.js";
+import { isPlainObject } from "../json.js";
 
 /** How many identical external lookups one turn may make; the next one is blocked. */
 export const MAX_REPEATED_EXTERNAL_LOOKUPS = 2;

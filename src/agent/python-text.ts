@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { isPlainObject } from "../tools/cast.js";
+import { isPlainObject } from "../json.js";
 
 /** The characters Python's `str.strip()` removes (those for which `str.isspace()` is true). */
 const PY_SPACE = "\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";

@@ -7,10 +7,10 @@
  * @module
  */
 import { ToolResult } from "../tools/base.js";
-import { isPlainObject } from "../tools/cast.js";
 import { formatThrown } from "../tools/thrown.js";
 import { boundedJson, describeFunction } from "./bounded-json.js";
 import { sliceAtCodePoint } from "./text-cut.js";
+import { isPlainObject } from "../json.js";
 
 /** The most characters {@link toolResultToText} returns unless told otherwise. */
 export const RESULT_TEXT_MAX_CHARS = 1_000_000;

@@ -8,13 +8,13 @@
  */
 import type { ToolCallRequest } from "../providers/base.js";
 import { isToolErrorResult, type RefusalCode, type ToolResult } from "../tools/base.js";
-import { isPlainObject } from "../tools/cast.js";
 import { coerceArgumentValue, unwrapArgumentsPayload } from "../tools/coerce.js";
 import type { PreparedCall } from "../tools/registry.js";
 import { formatThrown } from "../tools/thrown.js";
 import type { LookupThrottle } from "./lookup-throttle.js";
 import { resultText } from "./result-text.js";
 import type { ToolSource } from "./tool-source.js";
+import { isPlainObject } from "../json.js";
 
 /** What executing one call produced, before it is turned into a payload and an event. */
 export type CallOutcome =

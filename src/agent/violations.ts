@@ -14,9 +14,9 @@
 import { lstatSync, readFileSync, readlinkSync } from "node:fs";
 import { userInfo } from "node:os";
 import { posix } from "node:path";
-import { isPlainObject } from "../tools/cast.js";
 import { escalationMessage } from "../tools/messages.js";
 import { pyStr, pyStrip, pyTruthy } from "./python-text.js";
+import { isPlainObject } from "../json.js";
 
 /** How many refusals against one outside target one turn gets before the escalation text. */
 export const MAX_REPEATED_WORKSPACE_VIOLATIONS = 2;

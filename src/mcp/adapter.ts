@@ -8,11 +8,11 @@
  * @module
  */
 import { Tool, ToolResult, type ExecuteOptions, type JsonSchema } from "../tools/base.js";
-import { isPlainObject } from "../tools/cast.js";
 import { contentToText, MalformedContent, MALFORMED_MCP_CONTENT } from "./content.js";
 import { compileOutputSchema, type OutputCheck } from "./output-validator.js";
 import type { McpRequestOptions, McpToolClient, McpToolInfo } from "./tool-client.js";
 import { mcpToolName } from "./tool-name.js";
+import { isPlainObject } from "../json.js";
 
 // What this module exported before the listing, the client and the stdio connection got files of
 // their own, for code that imports them from here. (The listing and the connection build adapters,

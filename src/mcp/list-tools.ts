@@ -7,14 +7,13 @@
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Tool } from "../tools/base.js";
-import { isPlainObject } from "../tools/cast.js";
-import { describeJsonType } from "../tools/coerce.js";
 import { describeThrown } from "../tools/thrown.js";
 import { MCPToolAdapter, type MCPToolAdapterOptions } from "./adapter.js";
 import { consoleMcpLogger, type McpLogger } from "./logger.js";
 import { sdkClient } from "./sdk.js";
 import { mcpToolClient, type McpRequestOptions, type McpToolClient, type McpToolInfo } from "./tool-client.js";
 import { assignMcpToolNames } from "./tool-name.js";
+import { describeJsonType, isPlainObject } from "../json.js";
 
 /** One problem with one listed tool: what the adapter did about it, and why. */
 export interface McpToolProblem {

@@ -12,10 +12,9 @@
  */
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import type { JsonSchema } from "../tools/base.js";
-import { isPlainObject } from "../tools/cast.js";
-import { describeJsonType } from "../tools/coerce.js";
 import { describeThrown } from "../tools/thrown.js";
 import { compileValidator } from "../tools/validate.js";
+import { describeJsonType, isPlainObject } from "../json.js";
 
 /** A compiled output check: `[]` when the value matches, otherwise one message per problem. */
 export type OutputCheck = (value: unknown) => string[];

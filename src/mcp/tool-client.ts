@@ -6,9 +6,8 @@
  * @module
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { isPlainObject } from "../tools/cast.js";
-import { describeJsonType } from "../tools/coerce.js";
 import { looseResult } from "./sdk.js";
+import { describeJsonType, isPlainObject } from "../json.js";
 
 /** One tool as an MCP server lists it (`tools/list`): the fields the adapter reads. */
 export interface McpToolInfo {

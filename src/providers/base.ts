@@ -7,7 +7,7 @@
  */
 import { jsonrepair } from "jsonrepair";
 import type { ToolDefinition } from "../tools/base.js";
-import { isPlainObject } from "../json.js";
+import { isPlainObject, safeJsonStringify } from "../json.js";
 import { readArgumentText } from "../tools/argument-text.js";
 
 /** A tool call in the OpenAI wire format, as replayed in an assistant message. */
@@ -76,7 +76,7 @@ export function normalizeCall(call: unknown, fallbackId: string): ToolCallReques
 function argumentsText(value: unknown): string {
   if (typeof value === "string") return value;
   try {
-    return JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v)) ?? "null";
+    return safeJsonStringify(value) ?? "null";
   } catch {
     return "{}";
   }

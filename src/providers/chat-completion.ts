@@ -7,10 +7,9 @@
  * @module
  */
 import { randomInt } from "node:crypto";
-import { isPlainObject } from "../tools/cast.js";
-import { describeJsonType } from "../tools/coerce.js";
 import { parseToolArguments, ToolCallRequest, type LLMResponse } from "./base.js";
 import { bodyPreview, ProviderError } from "./provider-error.js";
+import { describeJsonType, isPlainObject } from "../json.js";
 
 /** The letters of a call id made by {@link newToolCallId}. */
 const ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";

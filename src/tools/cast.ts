@@ -11,7 +11,6 @@
 import { isPlainObject, type JsonSchema } from "../json.js";
 import { compileSchemaCheck } from "./schema-check.js";
 
-export { isPlainObject } from "../json.js";
 
 /** A compiled cast: takes a value, returns it cast (a new value) or the very same value. */
 export type Caster = (value: unknown) => unknown;

@@ -8,7 +8,6 @@
 import { isPlainObject, type JsonSchema } from "../json.js";
 import { readArgumentText } from "./argument-text.js";
 
-export { describeJsonType, parseJsonOr } from "../json.js";
 
 /**
  * Step "coerce": `null`, `undefined`, `""` and blank strings become `{}` (a call with no

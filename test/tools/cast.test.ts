@@ -11,8 +11,8 @@ import {
   castString,
   castValue,
   compileCaster,
-  isPlainObject,
 } from "../../src/tools/cast.js";
+import { isPlainObject } from "../../src/json.js";
 import { FakeTool } from "../../src/testing/index.js";
 
 const obj = (properties: Record<string, JsonSchema>, extra: JsonSchema = {}): JsonSchema => ({
