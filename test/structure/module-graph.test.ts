@@ -5,52 +5,22 @@
  * built-in yet still reaches the RE2 engine, the JSON helpers import nothing, and no module of
  * `src/` grows past 350 lines.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
-import { dirname, join, relative, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { importsOf, localTarget, sourceFiles, type ImportEdge } from "./import-graph.js";
 
 const src = resolve(fileURLToPath(new URL("../../src", import.meta.url)));
 
-/** One static `import … from` or `export … from` of a module. */
-interface Edge {
-  specifier: string;
-  typeOnly: boolean;
-}
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
-    else if (name.endsWith(".ts")) out.push(path);
-  }
-  return out;
-}
-
-function staticImports(file: string): Edge[] {
-  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false);
-  const edges: Edge[] = [];
-  for (const statement of source.statements) {
-    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
-      edges.push({ specifier: statement.moduleSpecifier.text, typeOnly: statement.importClause?.isTypeOnly === true });
-    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined && ts.isStringLiteral(statement.moduleSpecifier)) {
-      edges.push({ specifier: statement.moduleSpecifier.text, typeOnly: statement.isTypeOnly });
-    }
-  }
-  return edges;
+/** The static imports of a module (`import()` expressions left out). */
+function staticImports(file: string): ImportEdge[] {
+  return importsOf(file).filter((edge) => !edge.dynamic);
 }
 
 const files = sourceFiles(src);
 const graph = new Map(files.map((file) => [file, staticImports(file)]));
-
-/** The `src/` file a relative specifier names, or `null` for a package or a built-in. */
-function target(from: string, specifier: string): string | null {
-  if (!specifier.startsWith(".")) return null;
-  return resolve(dirname(from), specifier.replace(/\.js$/, ".ts"));
-}
 
 /**
  * The pure core: the registry, coerce, cast, validate, the texts the model reads, batching, the
@@ -77,7 +47,7 @@ describe("the module graph of src/", () => {
   it("every relative import names a file that exists", () => {
     for (const [file, edges] of graph) {
       for (const edge of edges) {
-        const to = target(file, edge.specifier);
+        const to = localTarget(file, edge.specifier);
         if (to !== null) expect(graph.has(to), `${relative(src, file)} imports ${edge.specifier}`).toBe(true);
       }
     }
@@ -91,7 +61,7 @@ describe("the module graph of src/", () => {
       state.set(file, "open");
       path.push(file);
       for (const edge of graph.get(file) ?? []) {
-        const to = target(file, edge.specifier);
+        const to = localTarget(file, edge.specifier);
         if (to === null || !graph.has(to)) continue;
         if (state.get(to) === "open") cycles.push([...path.slice(path.indexOf(to)), to].map((f) => relative(src, f)).join(" -> "));
         else if (!state.has(to)) visit(to);
@@ -113,7 +83,7 @@ describe("the module graph of src/", () => {
         if (seen.has(file)) continue;
         seen.add(file);
         for (const edge of graph.get(file) ?? []) {
-          const to = target(file, edge.specifier);
+          const to = localTarget(file, edge.specifier);
           if (to !== null) stack.push(to);
           else if (nodeBuiltins.has(edge.specifier)) builtins.push(`${relative(src, file)} imports ${edge.specifier}`);
         }

@@ -5,36 +5,16 @@
  * refusals (symlinks, home folders) are reached only by an `import()` at the point of use, so a
  * browser can run the runner on its own.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
-import ts from "typescript";
+import { existsSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { importsOf, localTarget } from "./import-graph.js";
 import { modulesLoadedBy } from "./import-recorder/record.js";
-
 
 const root = resolve(import.meta.dirname, "../..");
 
 /** The pure core: every module these reach by static imports must be free of Node. */
 const CORE = ["src/agent/runner.ts", "src/agent/batches.ts", "src/agent/result-text.ts", "src/agent/tool-message.ts", "src/tools/messages.ts"];
-
-/** Static, non-type imports and re-exports of one module, as written. */
-function staticImports(file: string): { specifier: string; dynamic: boolean }[] {
-  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
-  const found: { specifier: string; dynamic: boolean }[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly) {
-      found.push({ specifier: (node.moduleSpecifier as ts.StringLiteral).text, dynamic: false });
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier !== undefined && !node.isTypeOnly) {
-      found.push({ specifier: (node.moduleSpecifier as ts.StringLiteral).text, dynamic: false });
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-      const [arg] = node.arguments;
-      if (arg !== undefined && ts.isStringLiteral(arg)) found.push({ specifier: arg.text, dynamic: true });
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
 
 /** Walks static imports from `entries`; returns the modules reached and the `node:` imports met, with their importer. */
 function staticGraph(entries: string[]): { modules: string[]; node: string[]; dynamic: string[] } {
@@ -45,8 +25,8 @@ function staticGraph(entries: string[]): { modules: string[]; node: string[]; dy
     const rel = relative(root, file);
     if (modules.has(rel)) return;
     modules.add(rel);
-    for (const { specifier, dynamic: isDynamic } of staticImports(file)) {
-      const target = specifier.startsWith(".") ? resolve(dirname(file), specifier.replace(/\.js$/, ".ts")) : null;
+    for (const { specifier, dynamic: isDynamic } of importsOf(file).filter((edge) => !edge.typeOnly)) {
+      const target = localTarget(file, specifier);
       if (isDynamic) {
         if (target !== null) dynamic.push(`${rel} -> ${relative(root, target)}`);
         continue;

@@ -2,18 +2,14 @@
  * The testing kit runs wherever the core runs, a browser included: its modules import only other
  * modules of src/, never a Node built-in and never a package.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { importsOf } from "../structure/import-graph.js";
 
 const dir = fileURLToPath(new URL("../../src/testing/", import.meta.url));
 const modules = readdirSync(dir).filter((file) => file.endsWith(".ts"));
-
-/** The specifiers of every static and dynamic import and re-export in `source`. */
-function specifiers(source: string): string[] {
-  return [...source.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)["']([^"']+)["']/g)].map((m) => m[1] ?? "");
-}
 
 describe("src/testing imports", () => {
   it("has modules to check", () => {
@@ -21,7 +17,7 @@ describe("src/testing imports", () => {
   });
 
   it.each(modules)("%s imports only relative modules of src/", (file) => {
-    const found = specifiers(readFileSync(join(dir, file), "utf8"));
+    const found = importsOf(join(dir, file)).map((edge) => edge.specifier);
     for (const specifier of found) {
       expect(specifier, `${file} imports ${specifier}`).toMatch(/^\.\.?\//);
       expect(specifier, `${file} imports ${specifier}`).not.toMatch(/^node:/);
