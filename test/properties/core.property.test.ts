@@ -97,6 +97,50 @@ describe("core properties", () => {
     expectNoneCalled(tools);
   });
 
+  /**
+   * Arrays and scalars that arrive already parsed (a provider may hand over values, not text):
+   * arrays of anything, arrays of objects (the tempting case: "take the first one"), numbers,
+   * booleans, and the `{"arguments": …}` wrapper holding one of those. `null` and `undefined` mean
+   * "no arguments" and give `{}` by design, so they are left out.
+   */
+  const arrayOrScalar: fc.Arbitrary<unknown[] | number | boolean> = fc.oneof(
+    fc.array(fc.jsonValue(), { maxLength: 4 }),
+    fc.array(fc.dictionary(fc.constantFrom("path", "url", "content", "command"), fc.jsonValue(), { minKeys: 1, maxKeys: 2 }), { minLength: 1, maxLength: 3 }),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+  );
+  const typeOf = (value: unknown): string => (Array.isArray(value) ? "array" : typeof value);
+
+  it("(1') an array or a scalar given as a value, bare or wrapped in {\"arguments\": …}, never reaches execute", async () => {
+    const { registry, tools } = spyRegistry();
+    const seen = new Set<string>();
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...NAMES), arrayOrScalar, fc.boolean(), async (name, value, wrapped) => {
+        seen.add(`${typeOf(value)}${Array.isArray(value) && isPlainObject(value[0]) ? " of objects" : ""}${wrapped ? " wrapped" : ""}`);
+        const prepared = registry.prepareCall(name, wrapped ? { arguments: value } : value);
+        if (!wrapped) expect(prepared.error?.content).toContain(`parameters must be a JSON object, got ${typeOf(value)}`);
+        // A wrapper around a non-object is not unwrapped: the call is refused, or it stands as the
+        // object given (cast by the schema), for a tool that declares an "arguments" key.
+        if (prepared.error === null) expect(Object.keys(prepared.params)).toEqual(["arguments"]);
+        else expect(prepared.error.isError).toBe(true);
+        const result = await registry.execute(name, wrapped ? { arguments: value } : value);
+        if (!isToolErrorResult(result)) {
+          expect(wrapped).toBe(true);
+          const tool = tools.find((t) => t.name === name) as FakeTool;
+          expect(Object.keys(tool.calls.at(-1)?.params ?? {})).toEqual(["arguments"]);
+          tool.calls.length = 0;
+        }
+        expectNoneCalled(tools);
+      }),
+      params("core 1': arrays and scalars as values"),
+    );
+    // The generator reached every kind the claim names.
+    for (const kind of ["array", "array of objects", "number", "boolean", "array wrapped", "array of objects wrapped", "number wrapped", "boolean wrapped"]) {
+      expect(seen, kind).toContain(kind);
+    }
+  });
+
   /** A case and separator variant of a registered name, or an unrelated string. */
   const separators = fc.constantFrom("_", "-", " ", "", ".", "__", "/", "\t");
   const variant: fc.Arbitrary<{ name: string; base: string | null }> = fc.oneof(
