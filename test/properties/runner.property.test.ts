@@ -86,6 +86,8 @@ const rawArguments = fc.oneof(
 describe("executeTools (property)", () => {
   it("answers every call once, in call order, and never overlaps an unsafe call with another", async () => {
     const runner = new AgentRunner();
+    // The kinds of call the generator produced: each way a call can fail must be reached.
+    const seen = new Set<string>();
     await fc.assert(
       fc.asyncProperty(
         fc.uniqueArray(toolSpec, { selector: (t) => t.name, maxLength: 6 }),
@@ -120,6 +122,14 @@ describe("executeTools (property)", () => {
           for (let i = 0; i < calls.length; i++) {
             const tool = tools.get(calls[i]?.name ?? "");
             const event = events[i];
+            const args = calls[i]?.arguments;
+            seen.add(
+              tool === undefined
+                ? "unknown name"
+                : args === null || typeof args !== "object" || Array.isArray(args)
+                  ? "arguments not an object"
+                  : (specs.find((spec) => spec.name === tool.name)?.behaviour ?? "?"),
+            );
             if (tool === undefined) expect(event?.status).toBe("error");
             else {
               const ran = intervals.filter((iv) => iv.call === i);
@@ -153,5 +163,6 @@ describe("executeTools (property)", () => {
       ),
       { numRuns: runs(500) },
     );
+    for (const kind of ["unknown name", "arguments not an object", "ok", "throw", "error", "hang"]) expect(seen, kind).toContain(kind);
   }, Math.max(120_000, runs(500) * 10));
 });
