@@ -16,6 +16,7 @@ import { PassThrough } from "node:stream";
 import type { ReadBuffer } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { sdkStdio } from "./sdk.js";
 
 /** How to start the server process. */
 export interface ProcessGroupStdioOptions {
@@ -87,10 +88,7 @@ export class ProcessGroupStdioTransport implements Transport {
   async start(): Promise<void> {
     if (this.#started) throw new Error("ProcessGroupStdioTransport already started");
     this.#started = true;
-    const [framing, { getDefaultEnvironment }] = await Promise.all([
-      import("@modelcontextprotocol/sdk/shared/stdio.js"),
-      import("@modelcontextprotocol/sdk/client/stdio.js"),
-    ]);
+    const { framing, getDefaultEnvironment } = await sdkStdio();
     const buffer = new framing.ReadBuffer();
     this.#buffer = buffer;
     this.#serialize = framing.serializeMessage;
