@@ -133,11 +133,11 @@ async function executeAll(spec: AgentRunSpec, calls: ToolCallRequest[]): Promise
   return out.results.length + out.events.length + (out.fatalError === null ? 0 : 1);
 }
 
-async function benchRunnerOverhead(): Promise<Record<string, unknown>> {
+async function benchRunnerOverhead(limits: Partial<AgentRunSpec> = {}): Promise<Record<string, unknown>> {
   const tools = new ToolRegistry();
   tools.register(new BenchTool("fast_safe", PATH_SCHEMA, { readOnly: true }));
   tools.register(new BenchTool("fast_unsafe", PATH_SCHEMA, { readOnly: false }));
-  const spec = runnerSpec(tools);
+  const spec = { ...runnerSpec(tools), ...limits };
   const N = 1000;
   const safe = callsOf("fast_safe", N);
   const unsafe = callsOf("fast_unsafe", N);
@@ -301,6 +301,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const corpus = benchCorpus();
   const overhead = await benchRunnerOverhead();
+  const limited = await benchRunnerOverhead({ signal: new AbortController().signal, toolTimeoutMs: 30_000 });
   const concurrency = await benchConcurrency();
   const sizes = benchRegistrySizes();
   const wide = benchWideArguments();
@@ -329,6 +330,12 @@ async function main(): Promise<void> {
     `${overhead["sequentialUsPerCall"]} us/call (sequential)`,
     "<= 5 us/call",
     verdict((overhead["sequentialUsPerCall"] as number) <= 5),
+  ]);
+  rows.push([
+    "   same, with a run signal and toolTimeoutMs",
+    `${limited["concurrentUsPerCall"]} us/call (concurrent), ${limited["sequentialUsPerCall"]} us/call (sequential)`,
+    "reported",
+    "-",
   ]);
   rows.push(["3. 100 safe calls x 20 ms timer", `${concurrency["concurrentWallMs"]} ms wall`, "<= 40 ms", verdict(concurrency["met"])]);
   rows.push(["   100 unsafe calls x 20 ms timer", `${concurrency["sequentialWallMs"]} ms wall`, "~2000 ms (expected)", "-"]);
@@ -379,6 +386,7 @@ async function main(): Promise<void> {
     figures: {
       prepareCall: corpus,
       runnerOverhead: overhead,
+      runnerOverheadWithLimits: limited,
       concurrency,
       growth: { registrySize: { flat, rows: sizes }, argumentProperties: wide, anyOfItems },
       hostileSchemas: hostile,

@@ -1,9 +1,9 @@
 /**
- * Examples for the two promise utilities the runner uses (`src/util/async.ts`), internals imported
+ * Examples for the promise and signal utilities the runner uses (`src/util/async.ts`), internals imported
  * from their module. The reference shows each region; `tsc` checks this file and
  * `test/docs/examples.test.ts` runs every function it exports.
  */
-import { raceSignal, runPool } from "../../src/util/async.js";
+import { deadlineSignal, raceSignal, runPool } from "../../src/util/async.js";
 
 /** A promise that never settles, given up when its signal aborts. */
 export async function raceAgainstSignal(): Promise<void> {
@@ -26,4 +26,20 @@ export async function pool(): Promise<void> {
   // #region run-pool
   await runPool([1, 2, 3, 4], 2, async (n) => n * 10); // [10, 20, 30, 40], two at a time
   // #endregion run-pool
+}
+
+/** A call's own signal, from the run's signal and a time limit; the time runs out first. */
+export async function callDeadline(): Promise<void> {
+  // #region deadline-signal
+  const run = new AbortController();
+  const deadline = deadlineSignal(run.signal, 20); // AbortSignal.any([run.signal, AbortSignal.timeout(20)])
+  try {
+    await raceSignal(new Promise(() => {}), deadline.signal); // a tool that never settles
+  } catch {
+    deadline.timedOut(); // true: the time ran out before the run was aborted
+  } finally {
+    deadline.release(); // lets the process exit
+  }
+  // #endregion deadline-signal
+  if (!deadline.timedOut()) throw new Error("the deadline did not time out");
 }

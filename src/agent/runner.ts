@@ -20,7 +20,7 @@
 import type { ChatMessage, ToolCallRequest } from "../providers/base.js";
 import { BUDGET_EXHAUSTED_FINALIZATION_PROMPT, lengthRecoveryMessage, maxIterationsMessage, MODEL_ERROR_MESSAGE, RUN_ABORTED_MESSAGE } from "../tools/messages.js";
 import { formatThrown } from "../tools/thrown.js";
-import { runPool } from "../util/async.js";
+import { followSignal, runPool } from "../util/async.js";
 import { partitionBatches } from "./batches.js";
 import { askModel, finalAnswerOf, readModelReply, type ModelReply } from "./model-turn.js";
 import { runCall, type RanCall } from "./run-call.js";
@@ -231,19 +231,26 @@ export class AgentRunner {
   async #executeCalls(spec: AgentRunSpec, calls: readonly ToolCallRequest[], state: TurnState): Promise<Settled[]> {
     const settled: Settled[] = [];
     const limit = positiveNumber(spec.maxConcurrency);
-    const limits = { signal: spec.signal, timeoutMs: positiveNumber(spec.toolTimeoutMs) };
+    // Each call's signal joins a follower of the run's signal, dropped when the turn's calls are
+    // done, rather than the run's signal itself (see followSignal for why).
+    const follower = followSignal(spec.signal);
+    const limits = { signal: follower.signal, timeoutMs: positiveNumber(spec.toolTimeoutMs) };
     const failFast = spec.failOnToolError === true;
-    for (const batch of this.partitionToolBatches(spec, [...calls])) {
-      const ran = await runPool(batch, limit, (call) => runCall(spec.tools, call, state.throttle, limits));
-      // Payloads, events and violation counts are worked out in call order, so a turn's
-      // escalations do not depend on which concurrent call happened to finish first.
-      for (const [i, call] of batch.entries()) {
-        try {
-          settled.push(await settleCall(call, ran[i] as RanCall, state, failFast));
-        } catch (thrown) {
-          settled.push(settleFailure(call, thrown));
+    try {
+      for (const batch of this.partitionToolBatches(spec, [...calls])) {
+        const ran = await runPool(batch, limit, (call) => runCall(spec.tools, call, state.throttle, limits));
+        // Payloads, events and violation counts are worked out in call order, so a turn's
+        // escalations do not depend on which concurrent call happened to finish first.
+        for (const [i, call] of batch.entries()) {
+          try {
+            settled.push(await settleCall(call, ran[i] as RanCall, state, failFast));
+          } catch (thrown) {
+            settled.push(settleFailure(call, thrown));
+          }
         }
       }
+    } finally {
+      follower.release();
     }
     return settled;
   }
