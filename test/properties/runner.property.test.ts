@@ -1,6 +1,7 @@
 /**
- * Property: whatever calls a model makes, executeTools answers each of them exactly once, in call
- * order, and a call of a tool that is not concurrency-safe never overlaps any other call.
+ * Property: whatever calls a model makes, and whether or not the run is aborted part-way, executeTools
+ * answers each of them exactly once, in call order, and a call of a tool that is not
+ * concurrency-safe never overlaps any other call.
  * Overlap is checked with marks from a shared counter (start and end of each execution), not
  * with wall-clock time.
  */
@@ -94,8 +95,12 @@ describe("executeTools (property)", () => {
         fc.array(fc.record({ name: callName, raw: rawArguments }), { maxLength: 10 }),
         fc.boolean(),
         fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
-        async (specs, rawCalls, concurrentTools, maxConcurrency) => {
+        fc.option(fc.integer({ min: 0, max: 8 }), { nil: undefined }),
+        async (specs, rawCalls, concurrentTools, maxConcurrency, abortAfterMs) => {
           const clock = { now: 0 };
+          // The run's signal, aborted part-way through when the generator says so.
+          const run = new AbortController();
+          const aborter = abortAfterMs === undefined ? undefined : setTimeout(() => run.abort(new Error("stopped")), abortAfterMs);
           const marked = specs.map((spec) => markedTool(spec, clock));
           const tools = registryOf(...marked);
           const calls = rawCalls.map(
@@ -109,11 +114,14 @@ describe("executeTools (property)", () => {
               tools,
               messages: [],
               toolTimeoutMs: 5,
+              signal: run.signal,
               concurrentTools,
               ...(maxConcurrency !== undefined ? { maxConcurrency } : {}),
             },
             calls,
           );
+          clearTimeout(aborter);
+          if (run.signal.aborted && calls.length > 0) seen.add("run aborted");
           const intervals = intervalsOf(marked);
 
           // One result and one event per call, in call order.
@@ -163,6 +171,6 @@ describe("executeTools (property)", () => {
       ),
       { numRuns: runs(500) },
     );
-    for (const kind of ["unknown name", "arguments not an object", "ok", "throw", "error", "hang"]) expect(seen, kind).toContain(kind);
+    for (const kind of ["unknown name", "arguments not an object", "ok", "throw", "error", "hang", "run aborted"]) expect(seen, kind).toContain(kind);
   }, Math.max(120_000, runs(500) * 10));
 });
