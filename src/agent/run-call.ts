@@ -120,25 +120,34 @@ export async function runCall(tools: ToolSource, call: ToolCallRequest, throttle
  * race ({@link raceSignal}), so a tool that ignores its signal is still cut off, and whatever it
  * settles with later is ignored.
  */
-async function runWithLimits(start: (signal: AbortSignal) => Promise<unknown>, limits: CallLimits): Promise<CallOutcome> {
+function runWithLimits(start: (signal: AbortSignal) => Promise<unknown>, limits: CallLimits): Promise<CallOutcome> {
   const { signal: runSignal, timeoutMs } = limits;
-  if (runSignal?.aborted) return { kind: "aborted" };
+  if (runSignal?.aborted) return Promise.resolve({ kind: "aborted" });
+  // With neither a run signal nor a time limit nothing can stop the call: no deadline, no race.
+  if (runSignal === undefined && timeoutMs === null) return settle(start, new AbortController().signal);
   const deadline = deadlineSignal(runSignal, timeoutMs);
-  try {
-    // The tool's own settling never rejects, so a rejection of the race is the signal's.
-    const settling = Promise.resolve(start(deadline.signal)).then(inspectReturn, (thrown: unknown): CallOutcome => ({ kind: "thrown", value: thrown }));
-    // With neither a run signal nor a time limit nothing can stop the call, so there is no race.
-    if (runSignal === undefined && timeoutMs === null) return await settling;
-    try {
-      return await raceSignal(settling, deadline.signal);
-    } catch {
+  // settle never rejects, so a rejection of the race is the signal's.
+  return raceSignal(settle(start, deadline.signal), deadline.signal).then(
+    (outcome) => (deadline.release(), outcome),
+    (): CallOutcome => {
+      deadline.release();
       return deadline.timedOut() && timeoutMs !== null ? { kind: "timeout", ms: timeoutMs } : { kind: "aborted" };
-    }
+    },
+  );
+}
+
+/** Starts the tool and sorts how it settles into an outcome; the promise it gives never rejects. */
+function settle(start: (signal: AbortSignal) => Promise<unknown>, signal: AbortSignal): Promise<CallOutcome> {
+  try {
+    return Promise.resolve(start(signal)).then(inspectReturn, thrownOutcome);
   } catch (thrown) {
-    return { kind: "thrown", value: thrown };
-  } finally {
-    deadline.release();
+    return Promise.resolve(thrownOutcome(thrown));
   }
+}
+
+/** The outcome of a tool that threw or rejected. */
+function thrownOutcome(thrown: unknown): CallOutcome {
+  return { kind: "thrown", value: thrown };
 }
 
 /** The refusal kind a `ToolResult` carries, if any; never throws. */
