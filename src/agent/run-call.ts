@@ -123,11 +123,13 @@ export async function runCall(tools: ToolSource, call: ToolCallRequest, throttle
 function runWithLimits(start: (signal: AbortSignal) => Promise<unknown>, limits: CallLimits): Promise<CallOutcome> {
   const { signal: runSignal, timeoutMs } = limits;
   if (runSignal?.aborted) return Promise.resolve({ kind: "aborted" });
-  // With neither a run signal nor a time limit nothing can stop the call: no deadline, no race.
-  if (runSignal === undefined && timeoutMs === null) return settle(start, new AbortController().signal);
   const deadline = deadlineSignal(runSignal, timeoutMs);
-  // settle never rejects, so a rejection of the race is the signal's.
-  return raceSignal(settle(start, deadline.signal), deadline.signal).then(
+  const settling = settle(start, deadline.signal);
+  // With neither a run signal nor a time limit nothing can stop the call, and nothing holds the
+  // process: there is no race, and nothing to release.
+  if (runSignal === undefined && timeoutMs === null) return settling;
+  // settling never rejects, so a rejection of the race is the signal's.
+  return raceSignal(settling, deadline.signal).then(
     (outcome) => (deadline.release(), outcome),
     (): CallOutcome => {
       deadline.release();
