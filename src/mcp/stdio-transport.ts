@@ -34,6 +34,9 @@ export interface ProcessGroupStdioOptions {
 
 const USE_GROUPS = process.platform !== "win32";
 const POLL_MS = 25;
+/** How long `close()` waits for Node to report the exit of a child whose group is already gone. */
+const REAP_WAIT_MS = 1_000;
+const CLOSED_BEFORE_START = "the transport was closed before the server was started";
 
 /** Process groups still running, killed if this process exits without closing them. */
 const liveGroups = new Set<number>();
@@ -84,11 +87,17 @@ export class ProcessGroupStdioTransport implements Transport {
     return this.#child?.pid ?? null;
   }
 
-  /** Spawns the child in its own process group; rejects when it cannot be spawned. */
+  /**
+   * Spawns the child in its own process group; rejects when it cannot be spawned, or when
+   * `close()` came first (even while the SDK was still loading): then nothing is spawned.
+   */
   async start(): Promise<void> {
     if (this.#started) throw new Error("ProcessGroupStdioTransport already started");
     this.#started = true;
+    if (this.#closing !== undefined) throw new Error(CLOSED_BEFORE_START);
     const { framing, getDefaultEnvironment } = await sdkStdio();
+    // Closed while the SDK was loading: nothing may be spawned now, since nobody would stop it.
+    if (this.#closing !== undefined) throw new Error(CLOSED_BEFORE_START);
     const buffer = new framing.ReadBuffer();
     this.#buffer = buffer;
     this.#serialize = framing.serializeMessage;
@@ -171,6 +180,7 @@ export class ProcessGroupStdioTransport implements Transport {
     const child = this.#child;
     const pid = child?.pid;
     if (child === undefined || pid === undefined) {
+      if (child !== undefined) this.#release(child);
       this.#end();
       return;
     }
@@ -187,11 +197,32 @@ export class ProcessGroupStdioTransport implements Transport {
         await this.#waitGone(child, pid, 1_000);
       }
     }
+    await this.#reaped(child);
     liveGroups.delete(pid);
     this.#buffer?.clear();
+    this.#release(child);
+    this.#end();
+  }
+
+  /** Closes the child's pipes, so nothing of it keeps Node running. */
+  #release(child: ChildProcess): void {
+    child.stdin?.destroy();
     child.stdout?.destroy();
     child.stderr?.destroy();
-    this.#end();
+  }
+
+  /** Waits (briefly) until Node has seen the child exit, so it is reaped, not left a zombie. */
+  async #reaped(child: ChildProcess): Promise<void> {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, REAP_WAIT_MS);
+      function done(): void {
+        clearTimeout(timer);
+        child.off("exit", done);
+        resolve();
+      }
+      child.once("exit", done);
+    });
   }
 
   #signal(child: ChildProcess, pid: number, signal: NodeJS.Signals): void {
