@@ -6,8 +6,10 @@
  * patterns and complexity budget), both in the adapter and, through `SafeJsonSchemaValidator`, in
  * the SDK client itself.
  *
- * The timing checks hold once `compileValidator` uses a linear-time pattern engine: with a
- * backtracking engine each of them takes seconds and fails.
+ * No check here has a wall-clock ceiling. The time checks compare, inside one run, a value that
+ * makes a backtracking engine take about 2^29 steps with a value of the same length that fails at
+ * its first character: with a linear-time engine the two cost alike; with a backtracking one the
+ * first costs a hundred thousand times more.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,13 +17,15 @@ import { connectStdioMcpServer, type StdioMcpConnection } from "../../src/mcp/st
 import { compileOutputSchema, SafeJsonSchemaValidator } from "../../src/mcp/output-validator.js";
 import { ProcessGroupStdioTransport } from "../../src/mcp/stdio-transport.js";
 import { isToolErrorResult, type Tool } from "../../src/tools/base.js";
-import { collectingLogger, HOSTILE_SERVER } from "./mcp-harness.js";
+import { collectingLogger, fastestOf, HOSTILE_SERVER } from "./mcp-harness.js";
 
 /** The pattern and input of the reproduction: about 2^29 backtracking steps. */
 const CATASTROPHIC = { type: "object", properties: { s: { type: "string", pattern: "^(a+)+$" } }, required: ["s"] };
 const EVIL = { s: `${"a".repeat(29)}!` };
-/** Generous for a linear engine on a loaded machine (a stdio round trip included); a backtracking engine needs 4 s or more. */
-const BOUND_MS = 2_000;
+/** A value of the same length that fails at its first character, whatever the engine. */
+const BENIGN = { s: `!${"a".repeat(29)}` };
+/** How much slower the hostile value may be than the benign one: a linear engine is near 1×. */
+const MAX_RATIO = 16;
 
 const signal = (): AbortSignal => AbortSignal.timeout(30_000);
 
@@ -47,24 +51,28 @@ describe("output schemas are checked with the registry's safeguards (issue 16.2)
     await server?.close();
   }, 20_000);
 
-  it("the adapter's check of a catastrophic pattern answers in bounded time, and refuses the value", async () => {
-    const started = performance.now();
+  it("the adapter refuses a value its catastrophic output pattern does not match", async () => {
     const result = await tool("match").execute({}, { signal: signal() });
-    const elapsed = performance.now() - started;
     expect(isToolErrorResult(result)).toBe(true);
     expect(String(result)).toMatch(/^Error: MCP tool 'match' returned structured content that does not match its output schema: s must match pattern/);
-    expect(elapsed).toBeLessThan(BOUND_MS);
   }, 60_000);
 
-  it("the SDK client given SafeJsonSchemaValidator answers in bounded time too", async () => {
+  it("the adapter's compiler checks the hostile value as fast as a benign one of the same length", () => {
+    const check = compileOutputSchema(CATASTROPHIC);
+    expect(check(EVIL)).toEqual([expect.stringMatching(/^s must match pattern/)]);
+    expect(check(BENIGN)).toEqual(check(EVIL));
+    const hostile = fastestOf(() => check(EVIL));
+    const benign = fastestOf(() => check(BENIGN));
+    expect(hostile / benign).toBeLessThanOrEqual(MAX_RATIO);
+  }, 60_000);
+
+  it("the SDK client given SafeJsonSchemaValidator refuses the hostile value too", async () => {
     const transport = new ProcessGroupStdioTransport({ command: process.execPath, args: [HOSTILE_SERVER, "--scenario", "output"], closeGraceMs: 300 });
     const client = new Client({ name: "t", version: "0" }, { jsonSchemaValidator: new SafeJsonSchemaValidator() });
     await client.connect(transport);
     try {
       await client.listTools();
-      const started = performance.now();
       await expect(client.callTool({ name: "match", arguments: {} })).rejects.toThrow(/does not match the tool's output schema: s must match pattern/);
-      expect(performance.now() - started).toBeLessThan(BOUND_MS);
     } finally {
       await client.close();
     }
@@ -75,12 +83,11 @@ describe("output schemas are checked with the registry's safeguards (issue 16.2)
     expect(inner).toBeInstanceOf(SafeJsonSchemaValidator);
   });
 
-  it("the validator itself: compiled once, bounded time, a clear message", () => {
+  it("the validator itself: compiled once, as fast on the hostile value as on a benign one, a clear message", () => {
     const provider = new SafeJsonSchemaValidator();
     const validate = provider.getValidator(CATASTROPHIC);
-    const started = performance.now();
     const verdict = validate(EVIL);
-    expect(performance.now() - started).toBeLessThan(BOUND_MS);
+    expect(fastestOf(() => validate(EVIL)) / fastestOf(() => validate(BENIGN))).toBeLessThanOrEqual(MAX_RATIO);
     expect(verdict.valid).toBe(false);
     expect(verdict.errorMessage).toMatch(/^s must match pattern/);
     expect(validate({ s: "aaa" })).toEqual({ valid: true, data: { s: "aaa" }, errorMessage: undefined });
