@@ -89,14 +89,17 @@ function checkListedTool(entry: unknown): { info: McpToolInfo; patched?: string 
   return patched === undefined ? { info } : { info, patched };
 }
 
-/** A listed tool's name as a log line shows it. */
-function shownTool(name: string): string {
-  return `'${logText(name)}'`;
+/** How many characters of another tool's name a rename's reason shows. */
+const OTHER_NAME_CHARS = 80;
+
+/** A listed tool's name as a log line shows it (`chars` of it at most). */
+function shownTool(name: string, chars?: number): string {
+  return `'${logText(name, chars)}'`;
 }
 
 /** The sentence saying why a renamed tool got another name; names at most a few of the others. */
 function renameReason(assigned: McpNameChanged): string {
-  const shown = assigned.sharedWith.map(shownTool).join(", ");
+  const shown = assigned.sharedWith.map((name) => shownTool(name, OTHER_NAME_CHARS)).join(", ");
   const more = assigned.othersSharing - assigned.sharedWith.length;
   const others = more > 0 ? `${shown} and ${more} more` : shown;
   return `'${assigned.wouldBe}' would also name ${others}; it is offered as '${assigned.name}'`;

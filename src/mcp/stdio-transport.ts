@@ -38,6 +38,19 @@ const POLL_MS = 25;
 const REAP_WAIT_MS = 1_000;
 const CLOSED_BEFORE_START = "the transport was closed before the server was started";
 
+/** Resolves when `child` emits `event`, or after {@link REAP_WAIT_MS} at the latest, so `close()` never hangs. */
+function once(child: ChildProcess, event: "exit" | "close"): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(done, REAP_WAIT_MS);
+    function done(): void {
+      clearTimeout(timer);
+      child.off(event, done);
+      resolve();
+    }
+    child.once(event, done);
+  });
+}
+
 /** Process groups still running, killed if this process exits without closing them. */
 const liveGroups = new Set<number>();
 let exitHookInstalled = false;
@@ -76,6 +89,7 @@ export class ProcessGroupStdioTransport implements Transport {
   #child: ChildProcess | undefined;
   #closing: Promise<void> | undefined;
   #ended = false;
+  #childClosed = false;
 
   /** Prepares the transport; nothing runs until `start()`. */
   constructor(options: ProcessGroupStdioOptions) {
@@ -125,7 +139,10 @@ export class ProcessGroupStdioTransport implements Transport {
         }
         resolve();
       });
-      child.on("close", () => this.#end());
+      child.on("close", () => {
+        this.#childClosed = true;
+        this.#end();
+      });
       child.stdin?.on("error", (error) => this.onerror?.(error));
       child.stdout?.on("error", (error) => this.onerror?.(error));
       child.stdout?.on("data", (chunk: Buffer) => {
@@ -180,7 +197,10 @@ export class ProcessGroupStdioTransport implements Transport {
     const child = this.#child;
     const pid = child?.pid;
     if (child === undefined || pid === undefined) {
-      if (child !== undefined) this.#release(child);
+      if (child !== undefined) {
+        this.#release(child);
+        await this.#closed(child);
+      }
       this.#end();
       return;
     }
@@ -201,6 +221,7 @@ export class ProcessGroupStdioTransport implements Transport {
     liveGroups.delete(pid);
     this.#buffer?.clear();
     this.#release(child);
+    await this.#closed(child);
     this.#end();
   }
 
@@ -214,15 +235,18 @@ export class ProcessGroupStdioTransport implements Transport {
   /** Waits (briefly) until Node has seen the child exit, so it is reaped, not left a zombie. */
   async #reaped(child: ChildProcess): Promise<void> {
     if (child.exitCode !== null || child.signalCode !== null) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, REAP_WAIT_MS);
-      function done(): void {
-        clearTimeout(timer);
-        child.off("exit", done);
-        resolve();
-      }
-      child.once("exit", done);
-    });
+    await once(child, "exit");
+  }
+
+  /**
+   * Waits (briefly) for the child's `close` event, which Node emits once the process has exited
+   * and its pipes are closed, then until the event loop has run its close callbacks (they come
+   * after `setImmediate` callbacks, so two turns), so that the process and pipe handles are gone
+   * by the time `close()` resolves.
+   */
+  async #closed(child: ChildProcess): Promise<void> {
+    if (!this.#childClosed) await once(child, "close");
+    for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
   }
 
   #signal(child: ChildProcess, pid: number, signal: NodeJS.Signals): void {
