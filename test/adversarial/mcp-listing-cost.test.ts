@@ -124,6 +124,8 @@ describe("the cost of listing and naming grows linearly with what the server sen
   );
 
   it("4,000 tools that clean to one name: each hashed once or twice, and the log stays within its caps", async () => {
+    // The caps lesson 9 states: 50 lines and 20,000 characters, then one closing line.
+    expect([MAX_LOGGED_WARNINGS, MAX_LOGGED_CHARS]).toEqual([50, 20_000]);
     const work = await listingWork(collidingNames(4_000, "a"));
     expect(work.namesHashed).toBeLessThanOrEqual(2 * 4_000);
     expect(work.linesLogged).toBe(MAX_LOGGED_WARNINGS + 1);

@@ -86,8 +86,20 @@ describe("a call that raises, as upstream words it", () => {
     await expect((await failingTool(aborted)).execute({}, { signal: controller.signal })).rejects.toBe(aborted);
   });
 
-  it("the default time limit is upstream's tool_timeout, 30 s", () => {
+  it("the default time limit is upstream's tool_timeout, 30 s: (MCP tool call timed out after 30s)", async () => {
     expect(DEFAULT_MCP_CALL_TIMEOUT_MS).toBe(30_000);
+    const seen: unknown[] = [];
+    const client: McpToolClient = {
+      listTools: async () => ({ tools: [{ name: "t", inputSchema: { type: "object" } }] }),
+      callTool: async (_params, _schema, options) => {
+        seen.push(options?.timeout);
+        // What the SDK's client throws when a request's time limit passes (ErrorCode.RequestTimeout).
+        throw Object.assign(new Error("MCP error -32001: Request timed out"), { name: "McpError", code: -32001 });
+      },
+    };
+    const [tool] = (await listMcpTools(client, "srv", { logger: collectingLogger() })).tools;
+    expect(String(await tool?.execute({}, { signal: signal() }))).toBe("(MCP tool call timed out after 30s)");
+    expect(seen).toEqual([30_000]);
   });
 });
 
