@@ -32,16 +32,21 @@ export function isRunning(pid: number): boolean {
 }
 
 /**
- * The fastest of `rounds` timings of `repeat` calls of `fn`, in milliseconds: for comparing two
- * costs inside one run (a ratio), never against a fixed ceiling. Taking the fastest round keeps
- * a busy machine's pauses out of the comparison.
+ * How much slower `hostile` is than `benign`: the fastest of `rounds` timings of `repeat` calls
+ * of each, the two timed in turn so that a busy moment of the machine falls on both alike. For
+ * comparing two costs inside one run (a ratio), never against a fixed ceiling.
  */
-export function fastestOf(fn: () => unknown, rounds = 5, repeat = 200): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let round = 0; round < rounds; round++) {
+export function slowdown(hostile: () => unknown, benign: () => unknown, rounds = 9, repeat = 200): number {
+  const time = (fn: () => unknown): number => {
     const started = performance.now();
     for (let i = 0; i < repeat; i++) fn();
-    best = Math.min(best, performance.now() - started);
+    return performance.now() - started;
+  };
+  let fastestHostile = Number.POSITIVE_INFINITY;
+  let fastestBenign = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < rounds; round++) {
+    fastestHostile = Math.min(fastestHostile, time(hostile));
+    fastestBenign = Math.min(fastestBenign, time(benign));
   }
-  return Math.max(best, 1e-3);
+  return fastestHostile / Math.max(fastestBenign, 1e-3);
 }
