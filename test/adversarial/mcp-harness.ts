@@ -5,9 +5,27 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { McpLogger } from "../../src/mcp/adapter.js";
+import { connectStdioMcpServer, type StdioMcpConnection, type StdioMcpServerOptions } from "../../src/mcp/stdio-connection.js";
 
 /** The hostile MCP server script (raw JSON-RPC over stdio). */
 export const HOSTILE_SERVER = resolve("test/mcp/hostile-server.mjs");
+
+/**
+ * Starts the hostile server with one of its scenarios (`mixed` when none is given) under the name
+ * `serverName`: a 10 s start-up limit, a short close grace, and a logger that collects warnings
+ * unless `options` gives one.
+ */
+export function connectHostile(serverName: string, scenario?: string, options: Partial<StdioMcpServerOptions> = {}): Promise<StdioMcpConnection> {
+  return connectStdioMcpServer({
+    command: process.execPath,
+    args: scenario === undefined ? [HOSTILE_SERVER] : [HOSTILE_SERVER, "--scenario", scenario],
+    serverName,
+    timeoutMs: 10_000,
+    closeGraceMs: 300,
+    logger: collectingLogger(),
+    ...options,
+  });
+}
 
 /** A logger that keeps every warning. */
 export function collectingLogger(): McpLogger & { warnings: string[] } {

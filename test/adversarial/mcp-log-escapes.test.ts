@@ -12,7 +12,7 @@ import { registerMcpTools } from "../../src/mcp/register.js";
 import { connectStdioMcpServer } from "../../src/mcp/stdio-connection.js";
 import type { McpToolClient } from "../../src/mcp/tool-client.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
-import { collectingLogger, HOSTILE_SERVER } from "./mcp-harness.js";
+import { collectingLogger, connectHostile, HOSTILE_SERVER } from "./mcp-harness.js";
 
 /** Any character a terminal would obey. */
 const RAW_CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
@@ -21,14 +21,7 @@ const signal = (): AbortSignal => AbortSignal.timeout(30_000);
 describe("what a server sends is shown escaped in every log line", () => {
   it("tool names with escapes, over stdio: each warning is one line, the escapes visible", async () => {
     const logger = collectingLogger();
-    const server = await connectStdioMcpServer({
-      command: process.execPath,
-      args: [HOSTILE_SERVER, "--scenario", "names", "--names", "16"],
-      serverName: "h",
-      timeoutMs: 10_000,
-      closeGraceMs: 300,
-      logger,
-    });
+    const server = await connectHostile("h", "names", { args: [HOSTILE_SERVER, "--scenario", "names", "--names", "16"], logger });
     try {
       expect(server.tools).toHaveLength(16);
       expect(logger.warnings).toHaveLength(16);

@@ -14,11 +14,11 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectStdioMcpServer, type StdioMcpConnection } from "../../src/mcp/stdio-connection.js";
+import type { StdioMcpConnection } from "../../src/mcp/stdio-connection.js";
 import { compileOutputSchema, SafeJsonSchemaValidator } from "../../src/mcp/output-validator.js";
 import { ProcessGroupStdioTransport } from "../../src/mcp/stdio-transport.js";
 import { isToolErrorResult, type Tool } from "../../src/tools/base.js";
-import { collectingLogger, HOSTILE_SERVER, slowdown } from "./mcp-harness.js";
+import { connectHostile, HOSTILE_SERVER, slowdown } from "./mcp-harness.js";
 
 /** The pattern and input of the reproduction: about 2^29 backtracking steps. */
 const CATASTROPHIC = { type: "object", properties: { s: { type: "string", pattern: "^(a+)+$" } }, required: ["s"] };
@@ -43,14 +43,7 @@ describe("output schemas are checked with the registry's safeguards (issue 16.2)
   };
 
   beforeAll(async () => {
-    server = await connectStdioMcpServer({
-      command: process.execPath,
-      args: [HOSTILE_SERVER, "--scenario", "output"],
-      serverName: "o",
-      timeoutMs: 10_000,
-      closeGraceMs: 300,
-      logger: collectingLogger(),
-    });
+    server = await connectHostile("o", "output");
   }, 20_000);
   afterAll(async () => {
     await server?.close();

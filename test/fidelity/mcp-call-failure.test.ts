@@ -12,13 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
 import { DEFAULT_MCP_CALL_TIMEOUT_MS } from "../../src/mcp/adapter.js";
 import { listMcpTools } from "../../src/mcp/list-tools.js";
-import { connectStdioMcpServer, type StdioMcpConnection } from "../../src/mcp/stdio-connection.js";
+import type { StdioMcpConnection } from "../../src/mcp/stdio-connection.js";
 import type { McpToolClient } from "../../src/mcp/tool-client.js";
 import type { ChatMessage } from "../../src/providers/base.js";
 import { isToolErrorResult, type Tool } from "../../src/tools/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { ScriptedProvider, textReply, toolCall, toolReply } from "../../src/testing/index.js";
-import { collectingLogger, HOSTILE_SERVER } from "../adversarial/mcp-harness.js";
+import { collectingLogger, connectHostile } from "../adversarial/mcp-harness.js";
 
 const UPSTREAM_HINT = "\n\n[Analyze the error above and try a different approach.]";
 const signal = (): AbortSignal => AbortSignal.timeout(30_000);
@@ -107,33 +107,24 @@ describe("failures of a real server over stdio", () => {
   let server: StdioMcpConnection | undefined;
   const logger = collectingLogger();
   beforeAll(async () => {
-    server = await connectStdioMcpServer({
-      command: process.execPath,
-      args: [HOSTILE_SERVER, "--scenario", "calls"],
-      serverName: "c",
-      timeoutMs: 10_000,
-      callTimeoutMs: 50,
-      closeGraceMs: 300,
-      logger,
-    });
+    server = await connectHostile("c", "calls", { callTimeoutMs: 50, logger });
   }, 20_000);
   afterAll(async () => {
     await server?.close();
   }, 20_000);
 
-  it("a call past its time limit: (MCP tool call timed out after 0.05s), as upstream for 0.05 s", async () => {
-    const hang = server?.tools.find((t) => t.name === "mcp_c_hang");
-    const result = await hang?.execute({}, { signal: signal() });
+  it.each([
+    ["a call past its time limit (as upstream for 0.05 s)", "hang", "(MCP tool call timed out after 0.05s)", "tool 'mcp_c_hang' ('hang' of server 'c') timed out after 0.05s"],
+    [
+      "a server that dies during the call",
+      "crash",
+      "(MCP tool call failed: McpError)",
+      "tool 'mcp_c_crash' ('crash' of server 'c') failed: McpError: MCP error -32000: Connection closed",
+    ],
+  ])("%s: the model reads only upstream's words; the detail is in the log", async (_case, name, text, logged) => {
+    const result = await server?.tools.find((t) => t.name === `mcp_c_${name}`)?.execute({}, { signal: signal() });
     expect(isToolErrorResult(result)).toBe(true);
-    expect(String(result)).toBe("(MCP tool call timed out after 0.05s)");
-    expect(logger.warnings).toContain("tool 'mcp_c_hang' ('hang' of server 'c') timed out after 0.05s");
-  }, 30_000);
-
-  it("a server that dies during the call: (MCP tool call failed: McpError), the detail in the log", async () => {
-    const crash = server?.tools.find((t) => t.name === "mcp_c_crash");
-    const result = await crash?.execute({}, { signal: signal() });
-    expect(isToolErrorResult(result)).toBe(true);
-    expect(String(result)).toBe("(MCP tool call failed: McpError)");
-    expect(logger.warnings.some((w) => w.startsWith("tool 'mcp_c_crash' ('crash' of server 'c') failed: McpError: MCP error -32000: Connection closed"))).toBe(true);
+    expect(String(result)).toBe(text);
+    expect(logger.warnings.some((w) => w.startsWith(logged))).toBe(true);
   }, 30_000);
 });

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { connectStdioMcpServer, type StdioMcpConnection } from "../../src/mcp/stdio-connection.js";
+import type { StdioMcpConnection } from "../../src/mcp/stdio-connection.js";
 import type { McpToolClient } from "../../src/mcp/tool-client.js";
 import { listMcpTools } from "../../src/mcp/list-tools.js";
 import type { ChatMessage } from "../../src/providers/base.js";
@@ -14,7 +14,7 @@ import { isToolErrorResult } from "../../src/tools/base.js";
 import { RETRY_HINT } from "../../src/tools/messages.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { ScriptedProvider, textReply, toolCall, toolReply } from "../../src/testing/index.js";
-import { collectingLogger, HOSTILE_SERVER } from "../adversarial/mcp-harness.js";
+import { collectingLogger, connectHostile } from "../adversarial/mcp-harness.js";
 
 const UPSTREAM_HINT = "\n\n[Analyze the error above and try a different approach.]";
 const signal = (): AbortSignal => AbortSignal.timeout(30_000);
@@ -56,7 +56,7 @@ describe("an empty MCP answer, as upstream words it", () => {
 describe("empty answers from a real server over stdio, through the runner", () => {
   let server: StdioMcpConnection | undefined;
   beforeAll(async () => {
-    server = await connectStdioMcpServer({ command: process.execPath, args: [HOSTILE_SERVER, "--scenario", "calls"], serverName: "c", timeoutMs: 10_000, closeGraceMs: 300, logger: collectingLogger() });
+    server = await connectHostile("c", "calls");
   }, 20_000);
   afterAll(async () => {
     await server?.close();
