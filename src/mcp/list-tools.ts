@@ -36,7 +36,7 @@ export interface AdaptMcpToolsOptions extends Omit<MCPToolAdapterOptions, "name"
   signal?: AbortSignal;
   /** A time limit for each `tools/list` page in milliseconds. */
   timeoutMs?: number;
-  /** Where problems with listed tools are reported. Default {@link consoleMcpLogger}. */
+  /** Where problems with listed tools, and later the failed calls of the adapted tools, are reported. Default {@link consoleMcpLogger}. */
   logger?: McpLogger;
 }
 

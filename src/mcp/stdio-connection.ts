@@ -41,7 +41,7 @@ export interface StdioMcpServerOptions {
   env?: Record<string, string>;
   /** How long `close()` waits after closing stdin, and again after SIGTERM, before it escalates. Default 2000 ms. */
   closeGraceMs?: number;
-  /** Where problems with listed tools are reported. Default {@link consoleMcpLogger}. */
+  /** Where problems with listed tools, and later the failed calls of the server's tools, are reported. Default {@link consoleMcpLogger}. */
   logger?: McpLogger;
 }
 
