@@ -72,7 +72,7 @@ describe.skipIf(!posix)("close() ends the server's whole process group (issue 16
     const child = `"${process.execPath}" -e "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)"`;
     const script = `trap '' TERM; ${child} & echo $! > "${pidFile}"; wait; true`;
     await expect(
-      connectStdioMcpServer({ command: "sh", args: ["-c", script], serverName: "s", timeoutMs: 3_000, closeGraceMs: 200, logger: collectingLogger() }),
+      connectStdioMcpServer({ command: "sh", args: ["-c", script], serverName: "s", timeoutMs: 5_000, closeGraceMs: 200, logger: collectingLogger() }),
     ).rejects.toThrow(/could not start/);
     const pid = await pidFrom(pidFile);
     expect(isRunning(pid)).toBe(false);

@@ -104,27 +104,33 @@ describe("a call that raises, as upstream words it", () => {
 });
 
 describe("failures of a real server over stdio", () => {
-  let server: StdioMcpConnection | undefined;
   const logger = collectingLogger();
+  /** One connection with a 50 ms call limit (for the call that hangs), one with the default 30 s. */
+  let quick: StdioMcpConnection | undefined;
+  let patient: StdioMcpConnection | undefined;
   beforeAll(async () => {
-    server = await connectHostile("c", "calls", { callTimeoutMs: 50, logger });
-  }, 20_000);
+    quick = await connectHostile("c", "calls", { callTimeoutMs: 50, logger });
+    patient = await connectHostile("c", "calls", { logger });
+  }, 30_000);
   afterAll(async () => {
-    await server?.close();
+    await quick?.close();
+    await patient?.close();
   }, 20_000);
 
   it.each([
-    ["a call past its time limit (as upstream for 0.05 s)", "hang", "(MCP tool call timed out after 0.05s)", "tool 'mcp_c_hang' ('hang' of server 'c') timed out after 0.05s"],
+    ["a call past its time limit (as upstream for 0.05 s)", "quick", "hang", "(MCP tool call timed out after 0.05s)", "tool 'mcp_c_hang' ('hang' of server 'c') timed out after 0.05s"],
     [
       "a server that dies during the call",
+      "patient",
       "crash",
       "(MCP tool call failed: McpError)",
       "tool 'mcp_c_crash' ('crash' of server 'c') failed: McpError: MCP error -32000: Connection closed",
     ],
-  ])("%s: the model reads only upstream's words; the detail is in the log", async (_case, name, text, logged) => {
+  ])("%s: the model reads only upstream's words; the detail is in the log", async (_case, which, name, text, logged) => {
+    const server = which === "quick" ? quick : patient;
     const result = await server?.tools.find((t) => t.name === `mcp_c_${name}`)?.execute({}, { signal: signal() });
     expect(isToolErrorResult(result)).toBe(true);
     expect(String(result)).toBe(text);
     expect(logger.warnings.some((w) => w.startsWith(logged))).toBe(true);
-  }, 30_000);
+  }, 60_000);
 });

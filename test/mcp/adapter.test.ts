@@ -204,7 +204,7 @@ describe("connectStdioMcpServer failures", () => {
 
   it("includes the server's stderr when it exits at once", async () => {
     await expect(
-      connectStdioMcpServer({ command: process.execPath, args: ["-e", "console.error('no config'); process.exit(3)"], serverName: "dies", timeoutMs: 3_000 }),
+      connectStdioMcpServer({ command: process.execPath, args: ["-e", "console.error('no config'); process.exit(3)"], serverName: "dies", timeoutMs: 10_000 }),
     ).rejects.toThrow(/no config/);
   });
 });
