@@ -118,10 +118,12 @@ export {
 } from "./security/ssrf.js";
 export { redactURL } from "./providers/redact.js";
 export { WebFetchTool, type WebFetchToolOptions } from "./tools/builtin/web-fetch.js";
-export { MCPToolAdapter, normalizeMcpInputSchema, type MCPToolAdapterOptions } from "./mcp/adapter.js";
+export { MCPToolAdapter, DEFAULT_MCP_CALL_TIMEOUT_MS, MCP_NO_OUTPUT, type MCPToolAdapterOptions } from "./mcp/adapter.js";
+export { normalizeMcpInputSchema, mcpModelSchema } from "./mcp/model-schema.js";
 export { MALFORMED_MCP_CONTENT } from "./mcp/content.js";
 export { mcpToolClient, type McpToolInfo, type McpToolClient, type McpRequestOptions } from "./mcp/tool-client.js";
-export { consoleMcpLogger, type McpLogger } from "./mcp/logger.js";
+export { consoleMcpLogger, MAX_LOGGED_WARNINGS, MAX_LOGGED_CHARS, type McpLogger } from "./mcp/logger.js";
+export { logText, LOG_TEXT_MAX_CHARS } from "./util/log-text.js";
 export {
   adaptMcpTools,
   listMcpTools,
@@ -130,7 +132,7 @@ export {
   type McpToolListing,
 } from "./mcp/list-tools.js";
 export { connectStdioMcpServer, type StdioMcpServerOptions, type StdioMcpConnection } from "./mcp/stdio-connection.js";
-export { assignMcpToolNames, mcpToolName, MAX_TOOL_NAME_LENGTH, TOOL_NAME_PATTERN, type McpNameAssignment, type McpNameKept, type McpNameChanged, type McpNameRefused } from "./mcp/tool-name.js";
+export { assignMcpToolNames, mcpToolName, sanitizeToolName, limitToolName, MAX_SHARED_NAMES_SHOWN, MAX_TOOL_NAME_LENGTH, TOOL_NAME_PATTERN, type McpNameAssignment, type McpNameKept, type McpNameChanged, type McpNameRefused } from "./mcp/tool-name.js";
 export { registerMcpTools, type McpRegistration, type SkippedMcpTool } from "./mcp/register.js";
 export { SafeJsonSchemaValidator, compileOutputSchema, type OutputCheck } from "./mcp/output-validator.js";
 export { ToolLoader, type ToolLoaderOptions, type LoaderLogger } from "./tools/loader.js";

@@ -10,6 +10,7 @@ import {
   assignMcpToolNames,
   connectStdioMcpServer,
   MCPToolAdapter,
+  mcpModelSchema,
   mcpToolName,
   registerMcpTools,
   type McpToolClient,
@@ -34,8 +35,9 @@ export async function adapter(): Promise<void> {
 export async function toolName(): Promise<void> {
   // #region mcp-tool-name
   mcpToolName("fs", "read_text_file"); // "mcp_fs_read_text_file"
-  mcpToolName("my server", "get.info"); // "mcp_my_server_get_info"
-  mcpToolName("fs", "get_" + "x".repeat(70)).length; // 64
+  mcpToolName("my server", "read..file"); // "mcp_my_server_read_file": each run of _ and unsafe characters is one _
+  mcpToolName("srv", "__private"); // "mcp_srv_private"
+  mcpToolName("fs", "get_" + "x".repeat(70)); // its first 55 characters, "_", 8 hex of SHA-1: 64 in all
   // #endregion mcp-tool-name
 }
 
@@ -43,9 +45,23 @@ export async function toolName(): Promise<void> {
 export async function toolNames(): Promise<void> {
   // #region assign-mcp-tool-names
   assignMcpToolNames("srv", ["notes.list", "notes_list"]);
-  // [ { status: "renamed", name: "mcp_srv_notes_list_<8 hex>", wouldBe: "mcp_srv_notes_list", sharedWith: ["notes_list"] },
+  // [ { status: "renamed", name: "mcp_srv_notes_list_<8 hex>", wouldBe: "mcp_srv_notes_list",
+  //       sharedWith: ["notes_list"], othersSharing: 1 },
   //   { status: "named", name: "mcp_srv_notes_list" } ]
   // #endregion assign-mcp-tool-names
+}
+
+/** The schema the model is shown for an MCP tool: nullable forms rewritten, `required` added. */
+export async function modelSchema(): Promise<void> {
+  // #region mcp-model-schema
+  mcpModelSchema({
+    type: "object",
+    properties: { limit: { anyOf: [{ type: "integer" }, { type: "null" }] }, q: { type: ["string", "null"] } },
+  });
+  // { type: "object",
+  //   properties: { limit: { type: "integer", nullable: true }, q: { type: "string", nullable: true } },
+  //   required: [] }
+  // #endregion mcp-model-schema
 }
 
 /** Registers what a server offers. Starts a child process: type-checked, never run. */

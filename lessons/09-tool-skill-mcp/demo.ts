@@ -120,6 +120,10 @@ export async function main(args: string[]): Promise<number> {
       ...server.tools.slice(0, 6).map((t) => [t.name, String(t.readOnly), String(t.concurrencySafe)]),
       ...(server.tools.length > 6 ? [[dim(`... ${server.tools.length - 6} more`), "", ""]] : []),
     ]);
+    check(
+      "no MCP tool is read-only: the server's readOnlyHint counts only with trustReadOnlyHint",
+      server.tools.every((t) => !t.readOnly && !t.concurrencySafe),
+    );
 
     section("getDefinitions(): built-ins first, then the mcp_ tools, each group sorted");
     const names = registry.getDefinitions().map((d) => d.function.name);

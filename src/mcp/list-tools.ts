@@ -9,10 +9,11 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Tool } from "../tools/base.js";
 import { describeThrown } from "../tools/thrown.js";
 import { MCPToolAdapter, type MCPToolAdapterOptions } from "./adapter.js";
-import { consoleMcpLogger, type McpLogger } from "./logger.js";
+import { CappedMcpLog, consoleMcpLogger, type McpLogger } from "./logger.js";
 import { sdkClient } from "./sdk.js";
 import { mcpToolClient, type McpRequestOptions, type McpToolClient, type McpToolInfo } from "./tool-client.js";
-import { assignMcpToolNames } from "./tool-name.js";
+import { assignMcpToolNames, type McpNameChanged } from "./tool-name.js";
+import { logText } from "../util/log-text.js";
 import { describeJsonType, isPlainObject } from "../json.js";
 
 /** One problem with one listed tool: what the adapter did about it, and why. */
@@ -35,7 +36,7 @@ export interface AdaptMcpToolsOptions extends Omit<MCPToolAdapterOptions, "name"
   signal?: AbortSignal;
   /** A time limit for each `tools/list` page in milliseconds. */
   timeoutMs?: number;
-  /** Where problems with listed tools are reported. Default {@link consoleMcpLogger}. */
+  /** Where problems with listed tools, and later the failed calls of the adapted tools, are reported. Default {@link consoleMcpLogger}. */
   logger?: McpLogger;
 }
 
@@ -46,6 +47,9 @@ export interface McpToolListing {
   /** The listed tools it skipped, renamed or patched, and why. */
   problems: McpToolProblem[];
 }
+
+/** How many characters of a reason from elsewhere (a schema compiler's message) a problem keeps. */
+const REASON_MAX_CHARS = 1_000;
 
 /** Most `tools/list` pages read from one server; a server that never stops paging is cut off there. */
 export const MAX_LIST_PAGES = 1_000;
@@ -73,7 +77,7 @@ function checkListedTool(entry: unknown): { info: McpToolInfo; patched?: string 
   } else if (!isPlainObject(input)) {
     return { reason: `its inputSchema is ${describeJsonType(input)}, not an object schema` };
   } else if (input["type"] !== undefined && input["type"] !== "object") {
-    return { reason: `its inputSchema has type ${JSON.stringify(input["type"]) ?? "?"}; a tool's arguments must be an object` };
+    return { reason: `its inputSchema has type ${logText(JSON.stringify(input["type"]) ?? "?")}; a tool's arguments must be an object` };
   } else {
     info.inputSchema = input;
   }
@@ -85,13 +89,31 @@ function checkListedTool(entry: unknown): { info: McpToolInfo; patched?: string 
   return patched === undefined ? { info } : { info, patched };
 }
 
+/** How many characters of another tool's name a rename's reason shows. */
+const OTHER_NAME_CHARS = 80;
+
+/** A listed tool's name as a log line shows it (`chars` of it at most). */
+function shownTool(name: string, chars?: number): string {
+  return `'${logText(name, chars)}'`;
+}
+
+/** The sentence saying why a renamed tool got another name; names at most a few of the others. */
+function renameReason(assigned: McpNameChanged): string {
+  const shown = assigned.sharedWith.map((name) => shownTool(name, OTHER_NAME_CHARS)).join(", ");
+  const more = assigned.othersSharing - assigned.sharedWith.length;
+  const others = more > 0 ? `${shown} and ${more} more` : shown;
+  return `'${assigned.wouldBe}' would also name ${others}; it is offered as '${assigned.name}'`;
+}
+
 /**
  * Lists every tool of the server behind `client` (following `nextCursor` pages), checks each
  * one, and wraps each usable one in an {@link MCPToolAdapter}. One bad tool never loses the
  * others: a tool that is not an object, has no name, has a non-object `inputSchema`, or an
  * `outputSchema` that cannot be compiled is skipped; a tool without `inputSchema` is offered with
  * no parameters; tools whose cleaned names collide are named by {@link assignMcpToolNames}. Each
- * of these is reported to `options.logger` and returned in `problems`.
+ * of these is returned in `problems` and reported to `options.logger`, with every text from the
+ * server shown through `logText` and at most `MAX_LOGGED_WARNINGS` lines, then one line counting
+ * the rest. Time and logged text grow in proportion to what the server sends.
  *
  * An SDK `Client` is read through {@link mcpToolClient}, so its strict listing cannot reject the
  * whole list.
@@ -103,6 +125,7 @@ export async function listMcpTools(
 ): Promise<McpToolListing> {
   const source = client instanceof (await sdkClient()).Client ? mcpToolClient(client) : client;
   const logger = options.logger ?? consoleMcpLogger;
+  const server = `server '${logText(serverName)}'`;
   const requestOptions: McpRequestOptions = {};
   if (options.signal !== undefined) requestOptions.signal = options.signal;
   if (options.timeoutMs !== undefined) requestOptions.timeout = options.timeoutMs;
@@ -113,13 +136,13 @@ export async function listMcpTools(
   let pages = 0;
   do {
     if (++pages > MAX_LIST_PAGES) {
-      logger.warn(`server '${serverName}': tools/list still had more pages after ${MAX_LIST_PAGES}; the rest are not listed`);
+      logger.warn(`${server}: tools/list still had more pages after ${MAX_LIST_PAGES}; the rest are not listed`);
       break;
     }
     const page = await source.listTools(cursor === undefined ? undefined : { cursor }, requestOptions);
     const tools: unknown = page.tools;
     if (!Array.isArray(tools)) throw new Error(`the server's tools/list answer has no list of tools (got ${describeJsonType(tools)})`);
-    listed.push(...(tools as unknown[]));
+    for (const tool of tools as unknown[]) listed.push(tool);
     const next: unknown = page.nextCursor;
     cursor = typeof next === "string" && next !== "" ? next : undefined;
     if (cursor !== undefined) {
@@ -128,12 +151,6 @@ export async function listMcpTools(
     }
   } while (cursor !== undefined);
 
-  const problems: McpToolProblem[] = [];
-  const report = (problem: McpToolProblem): void => {
-    problems.push(problem);
-    logger.warn(`server '${serverName}': tool '${problem.tool}' ${problem.action}: ${problem.reason}`);
-  };
-
   const checked = listed.map((entry, index) => ({ index, entry, check: checkListedTool(entry) }));
   const usable = checked.filter((c): c is typeof c & { check: { info: McpToolInfo; patched?: string } } => "info" in c.check);
   const names = assignMcpToolNames(
@@ -141,9 +158,11 @@ export async function listMcpTools(
     usable.map((c) => c.check.info.name),
   );
   const adapted = new Map<number, MCPToolAdapter>();
-  const problemAt = new Map<number, McpToolProblem[]>();
+  const problemsAt = new Map<number, McpToolProblem[]>();
   const note = (index: number, problem: McpToolProblem): void => {
-    problemAt.set(index, [...(problemAt.get(index) ?? []), problem]);
+    const list = problemsAt.get(index);
+    if (list === undefined) problemsAt.set(index, [problem]);
+    else list.push(problem);
   };
   for (const c of checked) {
     if (!("info" in c.check)) note(c.index, { tool: listedName(c.entry, c.index), action: "skipped", reason: c.check.reason });
@@ -155,30 +174,31 @@ export async function listMcpTools(
       note(c.index, { tool, action: "skipped", reason: assigned?.reason ?? "it could not be named" });
       return;
     }
-    const adapterOptions: MCPToolAdapterOptions = { name: assigned.name };
+    const adapterOptions: MCPToolAdapterOptions = { name: assigned.name, logger };
     if (options.callTimeoutMs !== undefined) adapterOptions.callTimeoutMs = options.callTimeoutMs;
+    if (options.trustReadOnlyHint !== undefined) adapterOptions.trustReadOnlyHint = options.trustReadOnlyHint;
     try {
       adapted.set(c.index, new MCPToolAdapter(source, serverName, c.check.info, adapterOptions));
     } catch (error) {
-      note(c.index, { tool, action: "skipped", reason: `its outputSchema was refused: ${describeThrown(error).message}` });
+      note(c.index, { tool, action: "skipped", reason: logText(describeThrown(error).message, REASON_MAX_CHARS) });
       return;
     }
     if (c.check.patched !== undefined) note(c.index, { tool, action: "patched", reason: c.check.patched });
-    if (assigned.status === "renamed") {
-      note(c.index, {
-        tool,
-        action: "renamed",
-        reason: `'${assigned.wouldBe}' would also name ${assigned.sharedWith.map((t) => `'${t}'`).join(", ")}; it is offered as '${assigned.name}'`,
-      });
-    }
+    if (assigned.status === "renamed") note(c.index, { tool, action: "renamed", reason: renameReason(assigned) });
   });
 
+  const problems: McpToolProblem[] = [];
+  const log = new CappedMcpLog(logger);
   const tools: MCPToolAdapter[] = [];
   for (const c of checked) {
-    for (const problem of problemAt.get(c.index) ?? []) report(problem);
+    for (const problem of problemsAt.get(c.index) ?? []) {
+      problems.push(problem);
+      log.warn(`${server}: tool ${shownTool(problem.tool)} ${problem.action}: ${problem.reason}`);
+    }
     const tool = adapted.get(c.index);
     if (tool !== undefined) tools.push(tool);
   }
+  log.finish(`${server}: `, "problems with listed tools, not logged (the listing's problems hold them all)");
   return { tools, problems };
 }
 

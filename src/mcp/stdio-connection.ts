@@ -12,6 +12,8 @@ import type { McpLogger } from "./logger.js";
 import { SafeJsonSchemaValidator } from "./output-validator.js";
 import { sdkClient } from "./sdk.js";
 import { ProcessGroupStdioTransport } from "./stdio-transport.js";
+import { raceSignal } from "../util/async.js";
+import { logText } from "../util/log-text.js";
 import { mcpToolClient } from "./tool-client.js";
 
 /** How to start an MCP server as a child process speaking over stdin/stdout. */
@@ -24,15 +26,22 @@ export interface StdioMcpServerOptions {
   serverName: string;
   /** How long starting the server and listing its tools may take. Default 10 000 ms. */
   timeoutMs?: number;
-  /** A time limit for each later tool call in milliseconds. */
+  /** A time limit for each later tool call in milliseconds. Default 30 000 ms (`DEFAULT_MCP_CALL_TIMEOUT_MS`, upstream's `tool_timeout`). */
   callTimeoutMs?: number;
+  /**
+   * Believe this server's `readOnlyHint`, so the tools it marks read-only may run in a concurrent
+   * batch. Default false: like upstream, no MCP tool is read-only.
+   */
+  trustReadOnlyHint?: boolean;
+  /** Aborts the start: the promise rejects, and nothing is left running. */
+  signal?: AbortSignal;
   /** The child's working directory. */
   cwd?: string;
   /** Variables added to the SDK's safe subset of the current environment. */
   env?: Record<string, string>;
   /** How long `close()` waits after closing stdin, and again after SIGTERM, before it escalates. Default 2000 ms. */
   closeGraceMs?: number;
-  /** Where problems with listed tools are reported. Default {@link consoleMcpLogger}. */
+  /** Where problems with listed tools, and later the failed calls of the server's tools, are reported. Default {@link consoleMcpLogger}. */
   logger?: McpLogger;
 }
 
@@ -56,18 +65,29 @@ export interface StdioMcpConnection {
 /** How much of the end of the server's stderr a start-up failure quotes. */
 const STDERR_TAIL_CHARS = 2000;
 
+/** How many characters of the command line and of the failure's own message the error quotes. */
+const QUOTED_CHARS = 1_000;
+
 /**
  * Starts an MCP server over stdio in a process group of its own, connects a client (with
  * {@link SafeJsonSchemaValidator}), and lists and adapts its tools ({@link listMcpTools}), all
- * within `timeoutMs`. A server that cannot be spawned, exits, or does not answer in time makes the
- * promise reject with an `Error` that says why (with the end of the server's stderr); the child
- * and its group are stopped. It never hangs.
+ * within `timeoutMs` (loading the SDK included). A server that cannot be spawned, exits, or does
+ * not answer in time, or a start aborted through `options.signal`, makes the promise reject with
+ * an `Error` that says why (with the end of the server's stderr, every text from elsewhere shown
+ * through `logText`). Whenever it gives up, nothing is left behind: a server not yet spawned never
+ * is, and a spawned one is stopped with its group and reaped, its pipes closed. It never hangs.
  *
  * @example
  * {@includeCode ../../docs/examples/mcp.ts#connect-stdio-mcp-server}
  */
 export async function connectStdioMcpServer(options: StdioMcpServerOptions): Promise<StdioMcpConnection> {
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const giveUp = new AbortController();
+  const timer = setTimeout(() => giveUp.abort(new Error(`did not answer within ${timeoutMs} ms`)), timeoutMs);
+  const onAbort = (): void => giveUp.abort(new Error("the start was aborted", { cause: options.signal?.reason }));
+  if (options.signal?.aborted === true) onAbort();
+  else options.signal?.addEventListener("abort", onAbort, { once: true });
+
   const transport = new ProcessGroupStdioTransport({
     command: options.command,
     args: options.args ?? [],
@@ -75,55 +95,53 @@ export async function connectStdioMcpServer(options: StdioMcpServerOptions): Pro
     ...(options.env === undefined ? {} : { env: options.env }),
     ...(options.closeGraceMs === undefined ? {} : { closeGraceMs: options.closeGraceMs }),
   });
-
   let stderrTail = "";
   transport.stderr.on("data", (chunk: Buffer | string) => {
     stderrTail = (stderrTail + chunk.toString()).slice(-STDERR_TAIL_CHARS);
   });
 
-  const { Client } = await sdkClient();
-  const client = new Client({ name: "tool-calling-workbook", version: "0.1.0" }, { jsonSchemaValidator: new SafeJsonSchemaValidator() });
+  let client: Client | undefined;
   let closed = false;
   const close = async (): Promise<void> => {
     if (closed) return transport.close();
     closed = true;
     try {
-      await client.close();
+      await client?.close();
     } finally {
       await transport.close();
     }
   };
 
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      reject(new Error(`did not answer within ${timeoutMs} ms`));
-    }, timeoutMs);
-  });
+  const listOptions: AdaptMcpToolsOptions = { signal: giveUp.signal, timeoutMs };
+  if (options.callTimeoutMs !== undefined) listOptions.callTimeoutMs = options.callTimeoutMs;
+  if (options.trustReadOnlyHint !== undefined) listOptions.trustReadOnlyHint = options.trustReadOnlyHint;
+  if (options.logger !== undefined) listOptions.logger = options.logger;
+  // Each step first checks that nobody has given up: once the time is out or the start aborted,
+  // the next step (creating the client, spawning the server) never begins.
+  const work = (async () => {
+    const { Client: SdkClient } = await sdkClient();
+    giveUp.signal.throwIfAborted();
+    client = new SdkClient({ name: "tool-calling-workbook", version: "0.1.0" }, { jsonSchemaValidator: new SafeJsonSchemaValidator() });
+    await client.connect(transport, { signal: giveUp.signal, timeout: timeoutMs });
+    giveUp.signal.throwIfAborted();
+    return listMcpTools(mcpToolClient(client), options.serverName, listOptions);
+  })();
+  work.catch(() => undefined); // when the race below is lost, the work settles later, unobserved
   try {
-    const listOptions: AdaptMcpToolsOptions = { signal: controller.signal, timeoutMs };
-    if (options.callTimeoutMs !== undefined) listOptions.callTimeoutMs = options.callTimeoutMs;
-    if (options.logger !== undefined) listOptions.logger = options.logger;
-    const listing = await Promise.race([
-      (async () => {
-        await client.connect(transport, { signal: controller.signal, timeout: timeoutMs });
-        return listMcpTools(mcpToolClient(client), options.serverName, listOptions);
-      })(),
-      expired,
-    ]);
-    return { client, tools: listing.tools, problems: listing.problems, pid: transport.pid, close };
+    const listing = await raceSignal(work, giveUp.signal);
+    return { client: client as Client, tools: listing.tools, problems: listing.problems, pid: transport.pid, close };
   } catch (error) {
+    if (!giveUp.signal.aborted) giveUp.abort(error);
     await close().catch(() => undefined);
-    const command = [options.command, ...(options.args ?? [])].join(" ");
-    const stderr = stderrTail.trim() === "" ? "" : `\nserver stderr:\n${stderrTail.trim()}`;
+    const command = logText([options.command, ...(options.args ?? [])].join(" "), QUOTED_CHARS);
+    const tail = stderrTail.trim();
+    const stderr = tail === "" ? "" : `\nserver stderr:\n${logText(tail, STDERR_TAIL_CHARS)}`;
     throw new Error(
-      `MCP server '${options.serverName}' could not start (${command}): ${describeThrown(error).message}${stderr}`,
+      `MCP server '${logText(options.serverName)}' could not start (${command}): ${logText(describeThrown(error).message, QUOTED_CHARS)}${stderr}`,
       { cause: error },
     );
   } finally {
     clearTimeout(timer);
-    expired.catch(() => undefined);
+    options.signal?.removeEventListener("abort", onAbort);
   }
 }

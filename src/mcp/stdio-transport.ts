@@ -34,6 +34,22 @@ export interface ProcessGroupStdioOptions {
 
 const USE_GROUPS = process.platform !== "win32";
 const POLL_MS = 25;
+/** How long `close()` waits for Node to report the exit of a child whose group is already gone. */
+const REAP_WAIT_MS = 1_000;
+const CLOSED_BEFORE_START = "the transport was closed before the server was started";
+
+/** Resolves when `child` emits `event`, or after {@link REAP_WAIT_MS} at the latest, so `close()` never hangs. */
+function once(child: ChildProcess, event: "exit" | "close"): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(done, REAP_WAIT_MS);
+    function done(): void {
+      clearTimeout(timer);
+      child.off(event, done);
+      resolve();
+    }
+    child.once(event, done);
+  });
+}
 
 /** Process groups still running, killed if this process exits without closing them. */
 const liveGroups = new Set<number>();
@@ -73,6 +89,7 @@ export class ProcessGroupStdioTransport implements Transport {
   #child: ChildProcess | undefined;
   #closing: Promise<void> | undefined;
   #ended = false;
+  #childClosed = false;
 
   /** Prepares the transport; nothing runs until `start()`. */
   constructor(options: ProcessGroupStdioOptions) {
@@ -84,11 +101,17 @@ export class ProcessGroupStdioTransport implements Transport {
     return this.#child?.pid ?? null;
   }
 
-  /** Spawns the child in its own process group; rejects when it cannot be spawned. */
+  /**
+   * Spawns the child in its own process group; rejects when it cannot be spawned, or when
+   * `close()` came first (even while the SDK was still loading): then nothing is spawned.
+   */
   async start(): Promise<void> {
     if (this.#started) throw new Error("ProcessGroupStdioTransport already started");
     this.#started = true;
+    if (this.#closing !== undefined) throw new Error(CLOSED_BEFORE_START);
     const { framing, getDefaultEnvironment } = await sdkStdio();
+    // Closed while the SDK was loading: nothing may be spawned now, since nobody would stop it.
+    if (this.#closing !== undefined) throw new Error(CLOSED_BEFORE_START);
     const buffer = new framing.ReadBuffer();
     this.#buffer = buffer;
     this.#serialize = framing.serializeMessage;
@@ -116,7 +139,10 @@ export class ProcessGroupStdioTransport implements Transport {
         }
         resolve();
       });
-      child.on("close", () => this.#end());
+      child.on("close", () => {
+        this.#childClosed = true;
+        this.#end();
+      });
       child.stdin?.on("error", (error) => this.onerror?.(error));
       child.stdout?.on("error", (error) => this.onerror?.(error));
       child.stdout?.on("data", (chunk: Buffer) => {
@@ -171,6 +197,10 @@ export class ProcessGroupStdioTransport implements Transport {
     const child = this.#child;
     const pid = child?.pid;
     if (child === undefined || pid === undefined) {
+      if (child !== undefined) {
+        this.#release(child);
+        await this.#closed(child);
+      }
       this.#end();
       return;
     }
@@ -187,11 +217,36 @@ export class ProcessGroupStdioTransport implements Transport {
         await this.#waitGone(child, pid, 1_000);
       }
     }
+    await this.#reaped(child);
     liveGroups.delete(pid);
     this.#buffer?.clear();
+    this.#release(child);
+    await this.#closed(child);
+    this.#end();
+  }
+
+  /** Closes the child's pipes, so nothing of it keeps Node running. */
+  #release(child: ChildProcess): void {
+    child.stdin?.destroy();
     child.stdout?.destroy();
     child.stderr?.destroy();
-    this.#end();
+  }
+
+  /** Waits (briefly) until Node has seen the child exit, so it is reaped, not left a zombie. */
+  async #reaped(child: ChildProcess): Promise<void> {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    await once(child, "exit");
+  }
+
+  /**
+   * Waits (briefly) for the child's `close` event, which Node emits once the process has exited
+   * and its pipes are closed, then until the event loop has run its close callbacks (they come
+   * after `setImmediate` callbacks, so two turns), so that the process and pipe handles are gone
+   * by the time `close()` resolves.
+   */
+  async #closed(child: ChildProcess): Promise<void> {
+    if (!this.#childClosed) await once(child, "close");
+    for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
   }
 
   #signal(child: ChildProcess, pid: number, signal: NodeJS.Signals): void {

@@ -13,17 +13,17 @@ import { describeJsonType, isPlainObject } from "../json.js";
 export interface McpToolInfo {
   /** The tool's name on its server. */
   name: string;
-  /** What the tool does, for the model. */
+  /** What the tool does, for the model; when missing or empty, the model is shown the tool's name. */
   description?: string;
   /** JSON Schema of the arguments (MCP requires an object schema; the adapter makes sure of it). */
   inputSchema?: Record<string, unknown>;
   /** JSON Schema of the result's `structuredContent`, when the tool declares one. */
   outputSchema?: Record<string, unknown>;
-  /** Behaviour hints; `readOnlyHint` decides the adapter's `readOnly`. */
+  /** Behaviour hints; `readOnlyHint` decides the adapter's `readOnly` only when the server is trusted with it (`trustReadOnlyHint`). */
   annotations?: {
-    /** True when the tool changes nothing. */
+    /** True when the tool changes nothing, as the server claims. */
     readOnlyHint?: boolean;
-    /** A human-readable title. */
+    /** A human-readable title (not used for the description, as upstream does not). */
     title?: string;
     [key: string]: unknown;
   };

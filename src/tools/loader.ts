@@ -19,6 +19,7 @@ import { readPluginRoot } from "./plugin-manifest.js";
 import { wrapPluginTool } from "./plugin-tool-wrapper.js";
 import type { ToolRegistry } from "./registry.js";
 import { describeThrown } from "./thrown.js";
+import { logText } from "../util/log-text.js";
 
 export { isLoadableToolClass } from "./loadable-class.js";
 export { wrapPluginTool } from "./plugin-tool-wrapper.js";
@@ -44,7 +45,10 @@ export interface ToolLoaderOptions {
   classes?: ToolClass[];
   /** Given instead of searching `pluginRoots`: entry name to class. */
   plugins?: Record<string, ToolClass>;
-  /** Where warnings and errors go (default: the console). */
+  /**
+   * Where warnings and errors go (default: the console). Each line arrives with its control, bidi
+   * and line-separating characters shown as `\uXXXX` escapes, cut after 2,000 characters.
+   */
   logger?: LoaderLogger;
 }
 
@@ -57,6 +61,21 @@ const consoleLogger: LoaderLogger = {
   warn: (msg) => console.warn(`[tool loader] ${msg}`),
   error: (msg) => console.error(`[tool loader] ${msg}`),
 };
+
+/** Most characters of one log line of the loader (before its escapes). */
+const LOADER_LOG_LINE_CHARS = 2_000;
+
+/**
+ * `logger` with every line passed through `logText`: a line quotes what plugins and modules
+ * chose (entry and class names, paths, thrown messages), and none of their control characters may
+ * reach the terminal raw; a longer line is cut with a note.
+ */
+function safeLogger(logger: LoaderLogger): LoaderLogger {
+  return {
+    warn: (msg) => logger.warn(logText(msg, LOADER_LOG_LINE_CHARS)),
+    error: (msg) => logger.error(logText(msg, LOADER_LOG_LINE_CHARS)),
+  };
+}
 
 function className(cls: ToolClass): string {
   try {
@@ -81,7 +100,7 @@ export class ToolLoader {
   /** Creates a loader; nothing is scanned until `discover`, `discoverPlugins` or `load`. */
   constructor(options: ToolLoaderOptions = {}) {
     this.#options = options;
-    this.#logger = options.logger ?? consoleLogger;
+    this.#logger = safeLogger(options.logger ?? consoleLogger);
   }
 
   /**

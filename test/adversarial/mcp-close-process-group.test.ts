@@ -6,7 +6,7 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { connectStdioMcpServer } from "../../src/mcp/stdio-connection.js";
 import { ProcessGroupStdioTransport } from "../../src/mcp/stdio-transport.js";
 import { collectingLogger, HOSTILE_SERVER, isRunning } from "./mcp-harness.js";
@@ -43,22 +43,24 @@ describe.skipIf(!posix)("close() ends the server's whole process group (issue 16
     expect(isRunning(serverPid)).toBe(true);
     expect(server.tools.length).toBeGreaterThan(0);
 
-    const started = Date.now();
     await server.close();
-    expect(Date.now() - started).toBeLessThan(8_000);
     expect(isRunning(serverPid)).toBe(false);
     expect(isRunning(wrapperPid)).toBe(false);
     await server.close(); // a second close is harmless
   }, 30_000);
 
-  it("a well-behaved server ends on EOF without any signal, quickly", async () => {
+  it("a well-behaved server ends on EOF without any signal", async () => {
     const pidFile = join(dir, "polite.pid");
     const server = await connectStdioMcpServer({ command: process.execPath, args: [HOSTILE_SERVER, "--pid-file", pidFile], serverName: "p", timeoutMs: 10_000, closeGraceMs: 15_000, logger: collectingLogger() });
     const pid = await pidFrom(pidFile);
-    const started = Date.now();
-    await server.close();
-    // Well inside the 15 s grace: closing stdin was enough, no signal was needed.
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // Closing stdin is enough: close() sends no signal at all (a signal 0 only asks whether the group lives).
+    const kill = vi.spyOn(process, "kill");
+    try {
+      await server.close();
+      expect(kill.mock.calls.filter(([, signal]) => signal !== 0)).toEqual([]);
+    } finally {
+      kill.mockRestore();
+    }
     expect(isRunning(pid)).toBe(false);
   }, 30_000);
 
@@ -70,7 +72,7 @@ describe.skipIf(!posix)("close() ends the server's whole process group (issue 16
     const child = `"${process.execPath}" -e "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)"`;
     const script = `trap '' TERM; ${child} & echo $! > "${pidFile}"; wait; true`;
     await expect(
-      connectStdioMcpServer({ command: "sh", args: ["-c", script], serverName: "s", timeoutMs: 3_000, closeGraceMs: 200, logger: collectingLogger() }),
+      connectStdioMcpServer({ command: "sh", args: ["-c", script], serverName: "s", timeoutMs: 5_000, closeGraceMs: 200, logger: collectingLogger() }),
     ).rejects.toThrow(/could not start/);
     const pid = await pidFrom(pidFile);
     expect(isRunning(pid)).toBe(false);

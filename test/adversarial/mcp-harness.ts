@@ -5,9 +5,27 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { McpLogger } from "../../src/mcp/adapter.js";
+import { connectStdioMcpServer, type StdioMcpConnection, type StdioMcpServerOptions } from "../../src/mcp/stdio-connection.js";
 
 /** The hostile MCP server script (raw JSON-RPC over stdio). */
 export const HOSTILE_SERVER = resolve("test/mcp/hostile-server.mjs");
+
+/**
+ * Starts the hostile server with one of its scenarios (`mixed` when none is given) under the name
+ * `serverName`: a 10 s start-up limit, a short close grace, and a logger that collects warnings
+ * unless `options` gives one.
+ */
+export function connectHostile(serverName: string, scenario?: string, options: Partial<StdioMcpServerOptions> = {}): Promise<StdioMcpConnection> {
+  return connectStdioMcpServer({
+    command: process.execPath,
+    args: scenario === undefined ? [HOSTILE_SERVER] : [HOSTILE_SERVER, "--scenario", scenario],
+    serverName,
+    timeoutMs: 10_000,
+    closeGraceMs: 300,
+    logger: collectingLogger(),
+    ...options,
+  });
+}
 
 /** A logger that keeps every warning. */
 export function collectingLogger(): McpLogger & { warnings: string[] } {
@@ -29,4 +47,24 @@ export function isRunning(pid: number): boolean {
   } catch {
     return true;
   }
+}
+
+/**
+ * How much slower `hostile` is than `benign`: the fastest of `rounds` timings of `repeat` calls
+ * of each, the two timed in turn so that a busy moment of the machine falls on both alike. For
+ * comparing two costs inside one run (a ratio), never against a fixed ceiling.
+ */
+export function slowdown(hostile: () => unknown, benign: () => unknown, rounds = 9, repeat = 200): number {
+  const time = (fn: () => unknown): number => {
+    const started = performance.now();
+    for (let i = 0; i < repeat; i++) fn();
+    return performance.now() - started;
+  };
+  let fastestHostile = Number.POSITIVE_INFINITY;
+  let fastestBenign = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < rounds; round++) {
+    fastestHostile = Math.min(fastestHostile, time(hostile));
+    fastestBenign = Math.min(fastestBenign, time(benign));
+  }
+  return fastestHostile / Math.max(fastestBenign, 1e-3);
 }

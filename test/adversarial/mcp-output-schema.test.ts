@@ -6,22 +6,31 @@
  * patterns and complexity budget), both in the adapter and, through `SafeJsonSchemaValidator`, in
  * the SDK client itself.
  *
- * The timing checks hold once `compileValidator` uses a linear-time pattern engine: with a
- * backtracking engine each of them takes seconds and fails.
+ * No check here has a wall-clock ceiling. The time checks compare, inside one run, a value that
+ * makes a backtracking engine take about 2^29 steps with a value of the same length that any
+ * engine matches in one pass (both refused by a `maxLength`, so both are reported): with a
+ * linear-time engine the two cost alike; with a backtracking one the first costs a hundred
+ * thousand times more.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectStdioMcpServer, type StdioMcpConnection } from "../../src/mcp/stdio-connection.js";
+import type { StdioMcpConnection } from "../../src/mcp/stdio-connection.js";
 import { compileOutputSchema, SafeJsonSchemaValidator } from "../../src/mcp/output-validator.js";
 import { ProcessGroupStdioTransport } from "../../src/mcp/stdio-transport.js";
 import { isToolErrorResult, type Tool } from "../../src/tools/base.js";
-import { collectingLogger, HOSTILE_SERVER } from "./mcp-harness.js";
+import { connectHostile, HOSTILE_SERVER, slowdown } from "./mcp-harness.js";
 
 /** The pattern and input of the reproduction: about 2^29 backtracking steps. */
 const CATASTROPHIC = { type: "object", properties: { s: { type: "string", pattern: "^(a+)+$" } }, required: ["s"] };
 const EVIL = { s: `${"a".repeat(29)}!` };
-/** Generous for a linear engine on a loaded machine (a stdio round trip included); a backtracking engine needs 4 s or more. */
-const BOUND_MS = 2_000;
+/**
+ * For timing: the same pattern under a `maxLength` both values break, so both are refused and
+ * reported alike; the benign value matches the pattern, which any engine checks in one pass.
+ */
+const TIMED = { type: "object", properties: { s: { type: "string", pattern: "^(a+)+$", maxLength: 10 } }, required: ["s"] };
+const BENIGN = { s: "a".repeat(30) };
+/** How much slower the hostile value may be than the benign one: a linear engine is near 1×. */
+const MAX_RATIO = 16;
 
 const signal = (): AbortSignal => AbortSignal.timeout(30_000);
 
@@ -34,37 +43,32 @@ describe("output schemas are checked with the registry's safeguards (issue 16.2)
   };
 
   beforeAll(async () => {
-    server = await connectStdioMcpServer({
-      command: process.execPath,
-      args: [HOSTILE_SERVER, "--scenario", "output"],
-      serverName: "o",
-      timeoutMs: 10_000,
-      closeGraceMs: 300,
-      logger: collectingLogger(),
-    });
+    server = await connectHostile("o", "output");
   }, 20_000);
   afterAll(async () => {
     await server?.close();
   }, 20_000);
 
-  it("the adapter's check of a catastrophic pattern answers in bounded time, and refuses the value", async () => {
-    const started = performance.now();
+  it("the adapter refuses a value its catastrophic output pattern does not match", async () => {
     const result = await tool("match").execute({}, { signal: signal() });
-    const elapsed = performance.now() - started;
     expect(isToolErrorResult(result)).toBe(true);
     expect(String(result)).toMatch(/^Error: MCP tool 'match' returned structured content that does not match its output schema: s must match pattern/);
-    expect(elapsed).toBeLessThan(BOUND_MS);
   }, 60_000);
 
-  it("the SDK client given SafeJsonSchemaValidator answers in bounded time too", async () => {
+  it("the adapter's compiler checks the hostile value as fast as a benign one of the same length", () => {
+    const check = compileOutputSchema(TIMED);
+    expect(check(EVIL)).toEqual([expect.stringMatching(/^s must be at most 10 chars/), expect.stringMatching(/^s must match pattern/)]);
+    expect(check(BENIGN)).toEqual(["s must be at most 10 chars"]);
+    expect(slowdown(() => check(EVIL), () => check(BENIGN))).toBeLessThanOrEqual(MAX_RATIO);
+  }, 60_000);
+
+  it("the SDK client given SafeJsonSchemaValidator refuses the hostile value too", async () => {
     const transport = new ProcessGroupStdioTransport({ command: process.execPath, args: [HOSTILE_SERVER, "--scenario", "output"], closeGraceMs: 300 });
     const client = new Client({ name: "t", version: "0" }, { jsonSchemaValidator: new SafeJsonSchemaValidator() });
     await client.connect(transport);
     try {
       await client.listTools();
-      const started = performance.now();
       await expect(client.callTool({ name: "match", arguments: {} })).rejects.toThrow(/does not match the tool's output schema: s must match pattern/);
-      expect(performance.now() - started).toBeLessThan(BOUND_MS);
     } finally {
       await client.close();
     }
@@ -75,12 +79,12 @@ describe("output schemas are checked with the registry's safeguards (issue 16.2)
     expect(inner).toBeInstanceOf(SafeJsonSchemaValidator);
   });
 
-  it("the validator itself: compiled once, bounded time, a clear message", () => {
+  it("the validator itself: compiled once, as fast on the hostile value as on a benign one, a clear message", () => {
     const provider = new SafeJsonSchemaValidator();
     const validate = provider.getValidator(CATASTROPHIC);
-    const started = performance.now();
     const verdict = validate(EVIL);
-    expect(performance.now() - started).toBeLessThan(BOUND_MS);
+    const timed = provider.getValidator(TIMED);
+    expect(slowdown(() => timed(EVIL), () => timed(BENIGN))).toBeLessThanOrEqual(MAX_RATIO);
     expect(verdict.valid).toBe(false);
     expect(verdict.errorMessage).toMatch(/^s must match pattern/);
     expect(validate({ s: "aaa" })).toEqual({ valid: true, data: { s: "aaa" }, errorMessage: undefined });

@@ -103,7 +103,8 @@ describe("colliding MCP names over stdio (issue 12.9, issue 16.5)", () => {
     expect(renamed).toBeDefined();
     const other = registry.get(renamed as string);
     expect(other?.description).toBe("Lists every note (read-only).");
-    expect(other?.readOnly).toBe(true);
+    // Neither is read-only: the server's readOnlyHint is not trusted unless the caller says so.
+    expect(other?.readOnly).toBe(false);
     expect(plain?.readOnly).toBe(false);
     expect(await plain?.execute({}, { signal: AbortSignal.timeout(5_000) })).toBe("deleted every note");
     expect(await other?.execute({}, { signal: AbortSignal.timeout(5_000) })).toBe("listed 3 notes");

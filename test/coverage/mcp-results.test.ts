@@ -54,22 +54,23 @@ describe("MCP results become text", () => {
   it("reads the older toolResult form, text or any value", async () => {
     expect(await call({ toolResult: "plain" })).toBe("plain");
     expect(await call({ toolResult: { n: 1 } })).toBe('{"n":1}');
-    expect(await call({ toolResult: undefined })).toBe("");
+    expect(await call({ toolResult: undefined })).toBe("(no output)");
   });
 
   it("falls back to structured content when there are no blocks", async () => {
     expect(await call({ content: [], structuredContent: { rows: 2 } })).toBe('{"rows":2}');
-    expect(await call({ content: [] })).toBe("");
+    expect(await call({ content: [] })).toBe("(no output)");
   });
 });
 
 describe("MCP errors and malformed results become error results", () => {
-  it("an isError result keeps its text, or says the tool failed without a message", async () => {
+  it("an isError result keeps its text, or reads (no output) as upstream's does", async () => {
     const failed = await call({ content: [{ type: "text", text: "disk full" }], isError: true });
     expect(isToolErrorResult(failed)).toBe(true);
     expect(String(failed)).toBe("disk full");
     const silent = await call({ content: [], isError: true });
-    expect(String(silent)).toBe("Error: MCP tool 't' failed without a message");
+    expect(isToolErrorResult(silent)).toBe(true);
+    expect(String(silent)).toBe("(no output)");
   });
 
   it.each([
@@ -86,12 +87,12 @@ describe("MCP errors and malformed results become error results", () => {
 });
 
 describe("options reach the client", () => {
-  it("passes the call's signal, and the per-call time limit when one is set", async () => {
+  it("passes the call's signal, and the per-call time limit (30 s unless one is set)", async () => {
     const client = clientAnswering({ content: [] });
     const signal = new AbortController().signal;
     await new MCPToolAdapter(client, "s", { name: "t" }).execute({}, { signal });
     await new MCPToolAdapter(client, "s", { name: "t" }, { callTimeoutMs: 250 }).execute({}, { signal });
-    expect(client.options).toEqual([{ signal }, { signal, timeout: 250 }]);
+    expect(client.options).toEqual([{ signal, timeout: 30_000 }, { signal, timeout: 250 }]);
   });
 
   it("adaptMcpTools passes the listing's signal and time limit, and each tool's call limit", async () => {
@@ -110,7 +111,8 @@ describe("options reach the client", () => {
     const signal = new AbortController().signal;
     const [tool] = await adaptMcpTools(client, "s", { signal, timeoutMs: 500, callTimeoutMs: 100 });
     expect(seen).toEqual([{ signal, timeout: 500 }]);
-    expect(tool?.description).toBe("Tool A");
+    // Upstream reads only the description; without one, the tool's name stands in (not its title).
+    expect(tool?.description).toBe("a");
     expect(await tool?.execute({}, { signal })).toBe("ok");
     expect(called).toEqual([{ signal, timeout: 100 }]);
   });

@@ -7,6 +7,7 @@ import {
   FakeTool,
   connectStdioMcpServer,
   isToolErrorResult,
+  listMcpTools,
   MCPToolAdapter,
   mcpToolName,
   normalizeMcpInputSchema,
@@ -91,12 +92,20 @@ describe("MCPToolAdapter with an in-memory client", () => {
     const [ok, fails] = tools as [Tool, Tool];
     expect(ok).toBeInstanceOf(MCPToolAdapter);
     expect(ok.description).toBe("fine");
+    expect(fails.description).toBe("fails");
+    // The server's readOnlyHint decides nothing unless the caller trusts it.
+    expect(ok.readOnly).toBe(false);
+    expect(ok.concurrencySafe).toBe(false);
+    expect(fails.readOnly).toBe(false);
+    expect((tools[5] as Tool).parameters).toEqual({ type: "object", properties: {} });
+    expect(MCPToolAdapter.discoverable).toBe(false);
+  });
+
+  it("honours readOnlyHint only when the server is trusted with it", async () => {
+    const [ok, fails] = (await adaptMcpTools(fakeClient(infos, answers), "d", { ...quiet, trustReadOnlyHint: true })) as [Tool, Tool];
     expect(ok.readOnly).toBe(true);
     expect(ok.concurrencySafe).toBe(true);
     expect(fails.readOnly).toBe(false);
-    expect(fails.concurrencySafe).toBe(false);
-    expect((tools[5] as Tool).parameters).toEqual({ type: "object", properties: {} });
-    expect(MCPToolAdapter.discoverable).toBe(false);
   });
 
   it("joins text blocks and forwards the prepared arguments", async () => {
@@ -117,11 +126,11 @@ describe("MCPToolAdapter with an in-memory client", () => {
     expect((result as ToolResult).content).toBe("Error: nope");
   });
 
-  it("gives an isError without text a message", async () => {
+  it("answers an isError without text with (no output), as an error", async () => {
     const tools = await adaptMcpTools(fakeClient(infos, answers), "d", quiet);
     const result = await (tools[6] as Tool).execute({}, { signal: signal() });
     expect(isToolErrorResult(result)).toBe(true);
-    expect(String(result)).toContain("failed without a message");
+    expect(String(result)).toBe("(no output)");
   });
 
   it.each([2, 3, 4])("turns malformed content (tool %i) into a ToolResult error", async (index) => {
@@ -137,15 +146,33 @@ describe("MCPToolAdapter with an in-memory client", () => {
     expect(result).toBe("see the picture\n[image content: image/png, 8 base64 chars]\n[resource link: file:///x.txt]");
   });
 
-  it("lets a failed request reject like any throwing tool", async () => {
+  it("answers a failed request with an error result naming the error's type; the message goes to the log", async () => {
     const client: McpToolClient = {
       listTools: async () => ({ tools: [{ name: "t" }] }),
       callTool: async () => {
         throw new Error("Connection closed");
       },
     };
+    const warnings: string[] = [];
+    const [tool] = (await adaptMcpTools(client, "d", { logger: { warn: (m) => void warnings.push(m) } })) as [Tool];
+    warnings.length = 0;
+    const result = await tool.execute({}, { signal: signal() });
+    expect(isToolErrorResult(result)).toBe(true);
+    expect(String(result)).toBe("(MCP tool call failed: Error)");
+    expect(warnings).toEqual(["tool 'mcp_d_t' ('t' of server 'd') failed: Error: Connection closed"]);
+  });
+
+  it("rejects when the call's own signal aborted, so the runner reports the abort or its time limit", async () => {
+    const controller = new AbortController();
+    const client: McpToolClient = {
+      listTools: async () => ({ tools: [{ name: "t" }] }),
+      callTool: async () => {
+        controller.abort();
+        throw new Error("This operation was aborted");
+      },
+    };
     const [tool] = (await adaptMcpTools(client, "d", quiet)) as [Tool];
-    await expect(tool.execute({}, { signal: signal() })).rejects.toThrow("Connection closed");
+    await expect(tool.execute({}, { signal: controller.signal })).rejects.toThrow("This operation was aborted");
   });
 
   it("sanitises names and schemas", () => {
@@ -154,7 +181,11 @@ describe("MCPToolAdapter with an in-memory client", () => {
     expect(normalizeMcpInputSchema(undefined)).toEqual({ type: "object", properties: {} });
     expect(normalizeMcpInputSchema({ properties: { a: {} } })).toEqual({ type: "object", properties: { a: {} } });
     expect(normalizeMcpInputSchema({ type: "array" })).toEqual({ type: "object", properties: {} });
-    expect(normalizeMcpInputSchema({ $schema: "http://json-schema.org/draft-07/schema#", type: "object" })).toEqual({ type: "object" });
+    // $schema is kept, so the validator reads the schema in the dialect it was written in.
+    expect(normalizeMcpInputSchema({ $schema: "http://json-schema.org/draft-07/schema#", type: "object" })).toEqual({
+      $schema: "http://json-schema.org/draft-07/schema#",
+      type: "object",
+    });
   });
 });
 
@@ -165,17 +196,15 @@ describe("connectStdioMcpServer failures", () => {
     ).rejects.toThrow(/MCP server 'x' could not start/);
   });
 
-  it("rejects within the timeout when the server never answers", async () => {
-    const started = Date.now();
+  it("rejects, saying so, when the server never answers within the time limit", async () => {
     await expect(
       connectStdioMcpServer({ command: process.execPath, args: ["-e", "setTimeout(() => {}, 60000)"], serverName: "silent", timeoutMs: 500 }),
-    ).rejects.toThrow(/could not start.*500 ms/);
-    expect(Date.now() - started).toBeLessThan(8_000);
+    ).rejects.toThrow(/could not start.*did not answer within 500 ms/);
   });
 
   it("includes the server's stderr when it exits at once", async () => {
     await expect(
-      connectStdioMcpServer({ command: process.execPath, args: ["-e", "console.error('no config'); process.exit(3)"], serverName: "dies", timeoutMs: 3_000 }),
+      connectStdioMcpServer({ command: process.execPath, args: ["-e", "console.error('no config'); process.exit(3)"], serverName: "dies", timeoutMs: 10_000 }),
     ).rejects.toThrow(/no config/);
   });
 });
@@ -208,9 +237,16 @@ describe("the real filesystem MCP server over stdio", () => {
     expect(mcp).toContain("mcp_fs_read_text_file");
   });
 
-  it("takes readOnly from the server's readOnlyHint", () => {
-    expect(registry.get("mcp_fs_read_text_file")?.concurrencySafe).toBe(true);
+  it("offers no tool as read-only by default, whatever the server's readOnlyHint says", () => {
+    expect(registry.get("mcp_fs_read_text_file")?.concurrencySafe).toBe(false);
     expect(registry.get("mcp_fs_write_file")?.readOnly).toBe(false);
+  });
+
+  it("takes readOnly from the server's readOnlyHint when told to trust it", async () => {
+    const trusted = await listMcpTools(server?.client as NonNullable<typeof server>["client"], "fs", { trustReadOnlyHint: true, ...quiet });
+    const byName = new Map(trusted.tools.map((t) => [t.name, t]));
+    expect(byName.get("mcp_fs_read_text_file")?.concurrencySafe).toBe(true);
+    expect(byName.get("mcp_fs_write_file")?.readOnly).toBe(false);
   });
 
   it("reads a file through prepareCall and execute", async () => {

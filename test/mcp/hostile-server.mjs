@@ -5,7 +5,8 @@
  * definitions), and answers `initialize`, `ping`, `tools/list` and `tools/call`.
  *
  * Options:
- *   --scenario mixed|output   which tools it lists (default mixed)
+ *   --scenario mixed|output|calls|names   which tools it lists (default mixed)
+ *   --names <count>           with `names`: how many tools, all cleaning to one name (default 4000)
  *   --pid-file <path>         writes its pid there once started
  *   --ignore-eof              keeps running after stdin closes
  *   --ignore-term             ignores SIGTERM, SIGINT and SIGHUP
@@ -53,7 +54,28 @@ const SCENARIOS = {
     { name: "wrong_output", description: "Answers a string for a number.", inputSchema: object(), outputSchema: object({ n: { type: "number" } }, { required: ["n"] }) },
     { name: "missing_output", description: "Declares an output schema, sends none.", inputSchema: object(), outputSchema: object({ n: { type: "number" } }) },
   ],
+  calls: [
+    { name: "hang", description: "Never answers.", inputSchema: object() },
+    { name: "crash", description: "Exits while answering.", inputSchema: object() },
+    { name: "empty", description: "Answers no content.", inputSchema: object() },
+    { name: "empty_error", description: "Fails with no content.", inputSchema: object() },
+  ],
 };
+
+/**
+ * `count` distinct tools whose names all clean to `a_b`: `a`, then the index written in base 16
+ * with unsafe characters for digits (terminal escapes among them), then `b`.
+ */
+function collidingNames(count) {
+  const digits = [".", " ", "/", ":", "!", "@", "#", "$", "%", "*", "+", "=", "\u001b", "\u0007", "\r", "\u2028"];
+  const width = Math.max(1, Math.ceil(Math.log(count) / Math.log(16)));
+  return Array.from({ length: count }, (_, i) => {
+    let middle = "";
+    for (let n = i, d = 0; d < width; d++, n = Math.floor(n / 16)) middle += digits[n % 16];
+    return { name: `a${middle}b`, inputSchema: object() };
+  });
+}
+if (option("--scenario") === "names") SCENARIOS.names = collidingNames(Number(option("--names") ?? 4000));
 
 /** A `tools/call` result for one tool. */
 function call(name, params) {
@@ -102,6 +124,10 @@ lines.on("line", (line) => {
       send({ id, result: { tools: SCENARIOS[scenario] ?? [] } });
       return;
     case "tools/call":
+      if (scenario === "calls" && params?.name === "hang") return;
+      if (scenario === "calls" && params?.name === "crash") process.exit(1);
+      if (scenario === "calls" && params?.name === "empty") return send({ id, result: { content: [] } });
+      if (scenario === "calls" && params?.name === "empty_error") return send({ id, result: { content: [], isError: true } });
       send({ id, result: call(params?.name, params) });
       return;
     default:
