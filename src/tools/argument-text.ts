@@ -3,16 +3,18 @@
  * (`parseToolArguments`, when a response is read) and the registry (the "coerce" step of
  * `prepareCall`). Blank means no arguments; valid JSON is read; anything else, malformed JSON
  * above all, is kept exactly as it came, so a later step can refuse it and the model can see why.
- * No repair, ever: the value may be executed.
+ * No repair, ever: the value may be executed. Blank space is Python's (`pyStrip`), as upstream
+ * strips argument text with `str.strip()`.
  *
  * @module
  */
 import { parseJsonOr } from "../json.js";
+import { pyStrip } from "../python-space.js";
 
 /**
  * Which argument texts are parsed: `"any"` parses every JSON text (`"42"` gives 42, which the
  * shape check then refuses); `"object-or-array"` parses only text that starts with `{` or `[`
- * once trimmed, and keeps any other text as the string it is.
+ * once stripped, and keeps any other text as the string it is.
  */
 export type ArgumentTextScope = "any" | "object-or-array";
 
@@ -22,7 +24,7 @@ const NOT_JSON: unique symbol = Symbol("not JSON");
  * Reads argument text without guessing. `null`, `undefined`, `""` and blank text give `{}` (a call
  * with no arguments); any other non-string is returned as it is; text within `scope` that is valid
  * JSON gives its value, except the JSON `null`; everything else (malformed JSON, the JSON `null`,
- * text outside `scope`) gives the original value back, untrimmed.
+ * text outside `scope`) gives the original value back, unstripped.
  *
  * @example
  * {@includeCode ../../docs/examples/arguments.ts#read-argument-text}
@@ -30,7 +32,7 @@ const NOT_JSON: unique symbol = Symbol("not JSON");
 export function readArgumentText(raw: unknown, scope: ArgumentTextScope): unknown {
   if (raw === null || raw === undefined) return {};
   if (typeof raw !== "string") return raw;
-  const text = raw.trim();
+  const text = pyStrip(raw);
   if (text === "") return {};
   if (scope === "object-or-array") {
     const first = text.charCodeAt(0);

@@ -9,15 +9,13 @@
  * @module
  */
 import { isPlainObject, type JsonSchema } from "../json.js";
+import { readIntegerText, readNumberText } from "./number-text.js";
 import { compileSchemaCheck } from "./schema-check.js";
 
 
 /** A compiled cast: takes a value, returns it cast (a new value) or the very same value. */
 export type Caster = (value: unknown) => unknown;
 
-const INTEGER_TEXT = /^\s*[+-]?\d+\s*$/;
-const NUMBER_TEXT = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
-const NON_FINITE_TEXT = /^\s*([+-]?)(?:nan|inf|infinity)\s*$/i;
 const TRUE_WORDS = new Set(["true", "1", "yes"]);
 const FALSE_WORDS = new Set(["false", "0", "no"]);
 
@@ -33,21 +31,26 @@ export function resolveSchemaType(type: unknown): string | null {
   return null;
 }
 
-/** `"42"` and `" -7 "` become numbers; anything else (`"3.0"`, `"1_000"`, 2^53 and up) is kept. */
+/**
+ * Integer text becomes a number, read as Python's `int()` reads it ({@link readIntegerText}):
+ * `"42"`, `" -7 "`, `"١٢"` (Arabic-Indic digits) and `"٠٠٧"` become 42, -7, 12 and 7. Anything
+ * else is kept: `"3.0"`, `"1e3"`, `"1_000"`, and integers outside ±(2^53−1).
+ */
 export function castInteger(value: unknown): unknown {
-  if (typeof value !== "string" || !INTEGER_TEXT.test(value)) return value;
-  const n = Number(value);
-  return Number.isSafeInteger(n) ? n : value;
+  if (typeof value !== "string") return value;
+  const n = readIntegerText(value);
+  return n === null ? value : n;
 }
 
-/** `"3.14"`, `"1e3"`, `"NaN"`, `"-Infinity"` become numbers (validation rejects the non-finite ones). */
+/**
+ * Number text becomes a number, read as Python's `float()` reads it ({@link readNumberText}):
+ * `"3.14"`, `"1e3"`, `" 2.5\u0085"`, `"１.５"` (full-width digits), and the words `"NaN"`,
+ * `"-Infinity"`, `"inf"` (validation then rejects the non-finite ones). `"1_000"` is kept.
+ */
 export function castNumber(value: unknown): unknown {
   if (typeof value !== "string") return value;
-  if (NUMBER_TEXT.test(value)) return Number(value);
-  const nonFinite = NON_FINITE_TEXT.exec(value);
-  if (nonFinite === null) return value;
-  if (/nan/i.test(value)) return Number.NaN;
-  return nonFinite[1] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+  const n = readNumberText(value);
+  return n === null ? value : n;
 }
 
 /** `"true"`, `"1"`, `"yes"` and `"false"`, `"0"`, `"no"` (any case, no spaces) become booleans. */

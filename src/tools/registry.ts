@@ -7,6 +7,7 @@
  */
 import { assertObjectRootSchema, compiledSchemaOf, isToolErrorResult, Tool, ToolResult, type CompiledSchema, type ToolDefinition } from "./base.js";
 import { describeJsonType, isPlainObject } from "../json.js";
+import { pyStrip } from "../python-space.js";
 import { coerceArgumentValue, unwrapArgumentsPayload } from "./coerce.js";
 import { invalidParametersMessage, notAnObjectMessage, RETRY_HINT, toolNotFoundMessage } from "./messages.js";
 import { assertWithinSchemaBudget } from "./schema-budget.js";
@@ -312,8 +313,8 @@ function coerceDetail(input: unknown, output: unknown): string {
   if (input === null || input === undefined) return "no arguments: {}";
   if (typeof input !== "string") return "not a string: kept as given";
   if (typeof output === "string") {
-    const t = input.trim();
+    const t = pyStrip(input);
     return t.startsWith("{") || t.startsWith("[") ? "malformed JSON: kept as a string, never repaired" : "not JSON object text: kept as a string";
   }
-  return input.trim() === "" ? "blank text: {}" : "parsed JSON text";
+  return pyStrip(input) === "" ? "blank text: {}" : "parsed JSON text";
 }
