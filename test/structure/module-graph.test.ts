@@ -97,7 +97,8 @@ describe("the module graph of src/", () => {
   it("the JSON helpers and the argument-text rule stand (almost) alone", () => {
     expect(graph.get(join(src, "json.ts"))).toEqual([]);
     expect(graph.get(join(src, "python-space.ts"))).toEqual([]);
-    expect(graph.get(join(src, "tools/argument-text.ts"))?.map((e) => e.specifier)).toEqual(["../json.js", "../python-space.js"]);
+    expect(graph.get(join(src, "tools/integer-literals.ts"))).toEqual([]);
+    expect(graph.get(join(src, "tools/argument-text.ts"))?.map((e) => e.specifier)).toEqual(["../json.js", "../python-space.js", "./integer-literals.js"]);
     const providerImports = (graph.get(join(src, "providers/base.ts")) ?? []).map((e) => e.specifier);
     expect(providerImports).not.toContain("../tools/coerce.js");
     expect(providerImports).not.toContain("../tools/cast.js");
