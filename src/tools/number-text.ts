@@ -20,6 +20,9 @@ const DECIMAL_DIGIT = /^\p{Nd}$/u;
  */
 const digitValues = new Map<number, number>();
 
+/** The zero of the last non-ASCII digit read: the ten code points from it are that script's digits. */
+let lastZero = -100;
+
 function isDecimalDigit(code: number): boolean {
   return code >= 0 && DECIMAL_DIGIT.test(String.fromCodePoint(code));
 }
@@ -32,13 +35,17 @@ function isDecimalDigit(code: number): boolean {
 export function decimalDigitValue(code: number): number {
   if (code >= 0x30 && code <= 0x39) return code - 0x30;
   if (code < 0x80) return -1;
-  const known = digitValues.get(code);
-  if (known !== undefined) return known;
-  if (!isDecimalDigit(code)) return -1;
-  let start = code;
-  while (isDecimalDigit(start - 1)) start--;
-  const value = (code - start) % 10;
-  digitValues.set(code, value);
+  // Digits of one script usually come together: the zero of the last one read answers at once.
+  if (code >= lastZero && code <= lastZero + 9) return code - lastZero;
+  let value = digitValues.get(code);
+  if (value === undefined) {
+    if (!isDecimalDigit(code)) return -1;
+    let start = code;
+    while (isDecimalDigit(start - 1)) start--;
+    value = (code - start) % 10;
+    digitValues.set(code, value);
+  }
+  lastZero = code - value;
   return value;
 }
 
@@ -48,19 +55,23 @@ interface DigitRun {
   ascii: string;
 }
 
-/** The run of decimal digits (any script) that starts at `start`, possibly empty. */
-function digitRun(text: string, start: number): DigitRun {
+/**
+ * The run of decimal digits (any script) that starts at `start`, possibly empty. Reading stops
+ * once `max` digits have been read and one more is seen, so a caller that has no use for more
+ * can tell "too long" (`ascii.length > max`) without reading the rest.
+ */
+function digitRun(text: string, start: number, max = Number.POSITIVE_INFINITY): DigitRun {
   // ASCII digits, the usual case, are read without copying: their spelling is a slice of the text.
   let i = start;
-  while (i < text.length) {
+  while (i < text.length && i - start <= max) {
     const code = text.charCodeAt(i);
     if (code < 0x30 || code > 0x39) break;
     i++;
   }
-  if (i >= text.length || text.charCodeAt(i) < 0x80) return { end: i, ascii: text.slice(start, i) };
+  if (i >= text.length || i - start > max || text.charCodeAt(i) < 0x80) return { end: i, ascii: text.slice(start, i) };
   const digits: number[] = [];
   for (let k = start; k < i; k++) digits.push(text.charCodeAt(k));
-  while (i < text.length) {
+  while (i < text.length && digits.length <= max) {
     const code = text.codePointAt(i) as number;
     const value = decimalDigitValue(code);
     if (value < 0) break;
@@ -86,10 +97,9 @@ function signAt(text: string, start: number): { sign: string; end: number } {
 export function readIntegerText(text: string): number | null {
   const body = stripWhere(text, isPythonNumberSpace);
   const { sign, end } = signAt(body, 0);
-  const digits = digitRun(body, end);
-  if (digits.ascii === "" || digits.end !== body.length) return null;
-  // Past 16 digits no integer is safe, whatever the digits: no need to read them as a number.
-  if (digits.ascii.length > 16) return null;
+  // Past 16 digits no integer is safe, whatever the digits: the rest is not even read.
+  const digits = digitRun(body, end, 16);
+  if (digits.ascii === "" || digits.ascii.length > 16 || digits.end !== body.length) return null;
   const n = Number(sign + digits.ascii);
   if (!Number.isSafeInteger(n)) return null;
   return n === 0 ? 0 : n;
