@@ -7,15 +7,10 @@
  * @module
  */
 import { isPlainObject } from "../json.js";
+import { pyStrip } from "../python-space.js";
 
-/** The characters Python's `str.strip()` removes (those for which `str.isspace()` is true). */
-const PY_SPACE = "\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
-const PY_STRIP = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, "g");
-
-/** Python's `str.strip()`: blank space at both ends, as Python counts it. */
-export function pyStrip(text: string): string {
-  return text.replace(PY_STRIP, "");
-}
+/** Python's `str.strip()`, the workbook's one strip (`src/python-space.ts`), here beside the other readings. */
+export { pyStrip };
 
 /** Python's truthiness for a JSON value: `null`, `false`, `0`, `""`, `[]` and `{}` are false. */
 export function pyTruthy(value: unknown): boolean {

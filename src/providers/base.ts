@@ -8,6 +8,7 @@
 import { jsonrepair } from "jsonrepair";
 import type { ToolDefinition } from "../tools/base.js";
 import { isPlainObject, safeJsonStringify } from "../json.js";
+import { pyStrip } from "../python-space.js";
 import { readArgumentText } from "../tools/argument-text.js";
 
 /** A tool call in the OpenAI wire format, as replayed in an assistant message. */
@@ -98,18 +99,20 @@ export function parseToolArguments(raw: unknown): unknown {
 
 /**
  * Arguments for replaying an old assistant message in the history, where a plain object is
- * required and nothing will be executed. Object-like text is repaired when possible; anything
- * else gives `{}`. Never use this on a new call: the registry must see what the model sent.
+ * required and nothing will be executed. Object-like text (stripped as Python strips it) is
+ * repaired when possible; anything else gives `{}`. Never use this on a new call: the registry must see what the model sent.
  */
 export function toolArgumentsObjectForReplay(raw: unknown): Record<string, unknown> {
   if (isPlainObject(raw)) return raw;
-  if (typeof raw !== "string" || raw.trim() === "") return {};
+  if (typeof raw !== "string") return {};
+  const text = pyStrip(raw);
+  if (text === "") return {};
   let parsed: unknown;
   try {
-    parsed = JSON.parse(raw);
+    parsed = JSON.parse(text);
   } catch {
     try {
-      parsed = JSON.parse(jsonrepair(raw));
+      parsed = JSON.parse(jsonrepair(text));
     } catch {
       return {};
     }

@@ -3,26 +3,36 @@
  * (`parseToolArguments`, when a response is read) and the registry (the "coerce" step of
  * `prepareCall`). Blank means no arguments; valid JSON is read; anything else, malformed JSON
  * above all, is kept exactly as it came, so a later step can refuse it and the model can see why.
- * No repair, ever: the value may be executed.
+ * No repair, ever: the value may be executed. Blank space is Python's (`pyStrip`), as upstream
+ * strips argument text with `str.strip()`.
  *
  * @module
  */
-import { parseJsonOr } from "../json.js";
+import { isPlainObject, parseJsonOr } from "../json.js";
+import { pyStrip } from "../python-space.js";
+import { findInexactInteger, holdsUnsafeNumber, type InexactInteger } from "./integer-literals.js";
 
 /**
  * Which argument texts are parsed: `"any"` parses every JSON text (`"42"` gives 42, which the
  * shape check then refuses); `"object-or-array"` parses only text that starts with `{` or `[`
- * once trimmed, and keeps any other text as the string it is.
+ * once stripped, and keeps any other text as the string it is.
  */
 export type ArgumentTextScope = "any" | "object-or-array";
 
 const NOT_JSON: unique symbol = Symbol("not JSON");
 
+/** For JSON text that parsed to an object: its first integer literal no number holds exactly, or `null`. */
+function readObjectText(text: string, parsed: unknown): InexactInteger | null {
+  return isPlainObject(parsed) && holdsUnsafeNumber(parsed) ? findInexactInteger(text) : null;
+}
+
 /**
  * Reads argument text without guessing. `null`, `undefined`, `""` and blank text give `{}` (a call
  * with no arguments); any other non-string is returned as it is; text within `scope` that is valid
  * JSON gives its value, except the JSON `null`; everything else (malformed JSON, the JSON `null`,
- * text outside `scope`) gives the original value back, untrimmed.
+ * text outside `scope`) gives the original value back, unstripped. So does a JSON object holding
+ * an integer literal that no JavaScript number holds exactly (`12345678901234567890`): the
+ * registry then refuses it and says why ({@link inexactIntegerIn}).
  *
  * @example
  * {@includeCode ../../docs/examples/arguments.ts#read-argument-text}
@@ -30,12 +40,25 @@ const NOT_JSON: unique symbol = Symbol("not JSON");
 export function readArgumentText(raw: unknown, scope: ArgumentTextScope): unknown {
   if (raw === null || raw === undefined) return {};
   if (typeof raw !== "string") return raw;
-  const text = raw.trim();
+  const text = pyStrip(raw);
   if (text === "") return {};
   if (scope === "object-or-array") {
     const first = text.charCodeAt(0);
     if (first !== 0x7b /* { */ && first !== 0x5b /* [ */) return raw;
   }
   const parsed = parseJsonOr(text, NOT_JSON);
-  return parsed === null || parsed === NOT_JSON ? raw : parsed;
+  if (parsed === null || parsed === NOT_JSON) return raw;
+  return readObjectText(text, parsed) === null ? parsed : raw;
+}
+
+/**
+ * Why {@link readArgumentText} keeps `raw` as text although it is a JSON object: the first
+ * integer literal in it that no JavaScript number holds exactly, with its path; `null` for
+ * anything else (not a string, not a JSON object, every integer exact).
+ */
+export function inexactIntegerIn(raw: unknown): InexactInteger | null {
+  if (typeof raw !== "string") return null;
+  const text = pyStrip(raw);
+  if (text.charCodeAt(0) !== 0x7b /* { */) return null;
+  return readObjectText(text, parseJsonOr(text, NOT_JSON));
 }

@@ -9,15 +9,13 @@
  * @module
  */
 import { isPlainObject, type JsonSchema } from "../json.js";
-import { compileSchemaCheck } from "./schema-check.js";
+import { readIntegerText, readNumberText } from "./number-text.js";
+import { checkablePart, compilePartCheck, partCheckOnFirstUse, resolveLocalRef } from "./part-check.js";
 
 
 /** A compiled cast: takes a value, returns it cast (a new value) or the very same value. */
 export type Caster = (value: unknown) => unknown;
 
-const INTEGER_TEXT = /^\s*[+-]?\d+\s*$/;
-const NUMBER_TEXT = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
-const NON_FINITE_TEXT = /^\s*([+-]?)(?:nan|inf|infinity)\s*$/i;
 const TRUE_WORDS = new Set(["true", "1", "yes"]);
 const FALSE_WORDS = new Set(["false", "0", "no"]);
 
@@ -33,21 +31,26 @@ export function resolveSchemaType(type: unknown): string | null {
   return null;
 }
 
-/** `"42"` and `" -7 "` become numbers; anything else (`"3.0"`, `"1_000"`, 2^53 and up) is kept. */
+/**
+ * Integer text becomes a number, read as Python's `int()` reads it ({@link readIntegerText}):
+ * `"42"`, `" -7 "`, `"١٢"` (Arabic-Indic digits) and `"٠٠٧"` become 42, -7, 12 and 7. Anything
+ * else is kept: `"3.0"`, `"1e3"`, `"1_000"`, and integers outside ±(2^53−1).
+ */
 export function castInteger(value: unknown): unknown {
-  if (typeof value !== "string" || !INTEGER_TEXT.test(value)) return value;
-  const n = Number(value);
-  return Number.isSafeInteger(n) ? n : value;
+  if (typeof value !== "string") return value;
+  const n = readIntegerText(value);
+  return n === null ? value : n;
 }
 
-/** `"3.14"`, `"1e3"`, `"NaN"`, `"-Infinity"` become numbers (validation rejects the non-finite ones). */
+/**
+ * Number text becomes a number, read as Python's `float()` reads it ({@link readNumberText}):
+ * `"3.14"`, `"1e3"`, `" 2.5\u0085"`, `"１.５"` (full-width digits), and the words `"NaN"`,
+ * `"-Infinity"`, `"inf"` (validation then rejects the non-finite ones). `"1_000"` is kept.
+ */
 export function castNumber(value: unknown): unknown {
   if (typeof value !== "string") return value;
-  if (NUMBER_TEXT.test(value)) return Number(value);
-  const nonFinite = NON_FINITE_TEXT.exec(value);
-  if (nonFinite === null) return value;
-  if (/nan/i.test(value)) return Number.NaN;
-  return nonFinite[1] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+  const n = readNumberText(value);
+  return n === null ? value : n;
 }
 
 /** `"true"`, `"1"`, `"yes"` and `"false"`, `"0"`, `"no"` (any case, no spaces) become booleans. */
@@ -167,59 +170,50 @@ function listedTypes(type: unknown): string[] {
   return out;
 }
 
-/** The schema a local `$ref` (`#/$defs/Name`, `#/definitions/Name`, …) points at, or `null`. */
-function resolveLocalRef(ref: string, root: JsonSchema): JsonSchema | null {
-  if (!ref.startsWith("#/")) return null;
-  let node: unknown = root;
-  for (const raw of ref.slice(2).split("/")) {
-    const segment = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
-    if (node === null || typeof node !== "object" || !Object.hasOwn(node, segment)) return null;
-    node = (node as Record<string, unknown>)[segment];
-  }
-  return isPlainObject(node) ? node : null;
-}
-
 /**
- * True when a part of the schema can be checked on its own: every `$ref` in it points into the
- * root's `$defs` or `definitions` (copied alongside), and nothing in it sets a base (`$id`).
+ * True when `type` is a list of two or more different types, `"null"` counted:
+ * `["integer", "null"]` is a choice, `["integer"]` and `"integer"` are not.
  */
-function checkableAlone(schema: unknown, seen = new Set<object>()): boolean {
-  if (schema === null || typeof schema !== "object" || seen.has(schema)) return true;
-  seen.add(schema);
-  if (!Array.isArray(schema)) {
-    const node = schema as Record<string, unknown>;
-    if ("$id" in node || "$dynamicRef" in node || "$recursiveRef" in node || "$anchor" in node) return false;
-    const ref = node["$ref"];
-    if (ref !== undefined && (typeof ref !== "string" || !/^#\/(\$defs|definitions)\//.test(ref))) return false;
-  }
-  for (const child of Object.values(schema)) if (!checkableAlone(child, seen)) return false;
-  return true;
-}
-
-/** Ajv's yes/no on one part of the schema, compiled now; `null` when it cannot be checked alone. */
-function compilePartCheck(schema: JsonSchema, ctx: CompileContext): ((value: unknown) => boolean) | null {
-  if (!checkableAlone(schema)) return null;
-  const part: JsonSchema = { ...schema };
-  for (const key of ["$defs", "definitions"]) {
-    if (Object.hasOwn(ctx.root, key) && !Object.hasOwn(part, key)) part[key] = ctx.root[key];
-  }
-  if (!checkableAlone(part)) return null;
-  try {
-    return compileSchemaCheck(part);
-  } catch {
-    return null;
-  }
+function isTypeList(type: unknown): boolean {
+  if (!Array.isArray(type)) return false;
+  const seen = new Set<string>();
+  for (const entry of type) if (typeof entry === "string") seen.add(entry);
+  return seen.size > 1;
 }
 
 /**
- * A schema with a choice in it: a type list of two or more types, or `anyOf`/`oneOf`/`allOf`.
- * A value the schema already accepts is returned as it is. Otherwise each way of casting it (by
- * each listed type, through each branch) is tried in order, and the first result the schema then
- * accepts is returned; when none is, the value is returned as it is, for validation to report.
+ * How many choices (see {@link compileChoice}) may be open, one inside another, while one value is
+ * cast. Each open choice checks the whole value below it, so a recursive schema such as a
+ * nullable linked list would check the same values once per level: past this depth a choice
+ * casts nothing, and validation judges the value as it came. The work stays linear in the size
+ * of the value.
+ */
+export const MAX_OPEN_CHOICES = 16;
+
+/** How many choices are open right now. Casting is synchronous, so one count serves every call. */
+let openChoices = 0;
+
+/**
+ * A schema with a choice in it: a type list of two or more types (`"null"` counted), or
+ * `anyOf`/`oneOf`/`allOf`. Each way of casting a value (by each listed type, through each branch)
+ * is tried in order. A value the schema already accepts is returned as it is; otherwise the first
+ * cast result the schema then accepts is returned, and when there is none, the value as it came,
+ * for validation to report. So `"5"` for `{"type": ["integer", "null"], "minimum": 100}` stays
+ * `"5"`, as it does for the same schema written with `anyOf`. Ajv is asked only when a way
+ * changes the value. A combinator's check is compiled with the caster; a type list's on the first
+ * call that needs it, since most calls send the right type and nullable fields are common.
  */
 function compileChoice(schema: JsonSchema, types: readonly string[], isRoot: boolean, ctx: CompileContext): Caster {
-  const accepts = compilePartCheck(schema, ctx);
-  if (accepts === null) return identity;
+  const part = checkablePart(schema, ctx.root);
+  if (part === null) return identity;
+  let accepts: (value: unknown) => boolean;
+  if (BRANCH_KEYWORDS.some((keyword) => Array.isArray(schema[keyword]))) {
+    const now = compilePartCheck(part);
+    if (now === null) return identity;
+    accepts = now;
+  } else {
+    accepts = partCheckOnFirstUse(part);
+  }
   const plain: JsonSchema = { ...schema };
   for (const keyword of BRANCH_KEYWORDS) delete plain[keyword];
   const bases: Caster[] = [];
@@ -255,12 +249,21 @@ function compileChoice(schema: JsonSchema, types: readonly string[], isRoot: boo
   }
   if (ways.length === 0) return identity;
   return (value) => {
-    if (accepts(value)) return value;
-    for (const way of ways) {
-      const out = way(value);
-      if (out !== value && accepts(out)) return out;
+    if (openChoices >= MAX_OPEN_CHOICES) return value;
+    openChoices++;
+    try {
+      let acceptedAsItIs: boolean | null = null;
+      for (const way of ways) {
+        const out = way(value);
+        if (out === value) continue;
+        acceptedAsItIs ??= accepts(value);
+        if (acceptedAsItIs) return value;
+        if (accepts(out)) return out;
+      }
+      return value;
+    } finally {
+      openChoices--;
     }
-    return value;
   };
 }
 
@@ -284,7 +287,7 @@ function compileNodeNow(schema: JsonSchema, isRoot: boolean, ctx: CompileContext
   }
   const types = listedTypes(schema["type"]);
   const branched = BRANCH_KEYWORDS.some((keyword) => Array.isArray(schema[keyword]));
-  if (types.length > 1 || branched) return compileChoice(schema, types, isRoot, ctx);
+  if (isTypeList(schema["type"]) || branched) return compileChoice(schema, types, isRoot, ctx);
   const type = types[0] ?? (isRoot && schema["type"] === undefined ? "object" : null);
   return compileForType(type, schema, ctx);
 }

@@ -7,7 +7,10 @@
  */
 import { assertObjectRootSchema, compiledSchemaOf, isToolErrorResult, Tool, ToolResult, type CompiledSchema, type ToolDefinition } from "./base.js";
 import { describeJsonType, isPlainObject } from "../json.js";
+import { pyStrip } from "../python-space.js";
+import { inexactIntegerIn } from "./argument-text.js";
 import { coerceArgumentValue, unwrapArgumentsPayload } from "./coerce.js";
+import { inexactIntegerProblem } from "./integer-literals.js";
 import { invalidParametersMessage, notAnObjectMessage, RETRY_HINT, toolNotFoundMessage } from "./messages.js";
 import { assertWithinSchemaBudget } from "./schema-budget.js";
 import { nameKey } from "./suggest.js";
@@ -231,6 +234,13 @@ export class ToolRegistry {
     });
 
     if (!isPlainObject(unwrapped)) {
+      // JSON object text kept as text because an integer in it cannot be held exactly: said so.
+      const inexact = inexactIntegerIn(unwrapped);
+      if (inexact !== null) {
+        const error = ToolResult.error(invalidParametersMessage(tool.name, [inexactIntegerProblem(inexact)]));
+        onStep?.({ step: "shape", input: unwrapped, output: error.content, ok: false, detail: `the integer at ${inexact.path} cannot be held exactly` });
+        return { tool, params: unwrapped, error };
+      }
       const type = describeJsonType(unwrapped);
       const error = ToolResult.error(notAnObjectMessage(tool.name, type));
       onStep?.({ step: "shape", input: unwrapped, output: error.content, ok: false, detail: `got ${type}, not an object` });
@@ -312,8 +322,9 @@ function coerceDetail(input: unknown, output: unknown): string {
   if (input === null || input === undefined) return "no arguments: {}";
   if (typeof input !== "string") return "not a string: kept as given";
   if (typeof output === "string") {
-    const t = input.trim();
+    const t = pyStrip(input);
+    if (inexactIntegerIn(input) !== null) return "an integer in it cannot be held exactly: kept as a string";
     return t.startsWith("{") || t.startsWith("[") ? "malformed JSON: kept as a string, never repaired" : "not JSON object text: kept as a string";
   }
-  return input.trim() === "" ? "blank text: {}" : "parsed JSON text";
+  return pyStrip(input) === "" ? "blank text: {}" : "parsed JSON text";
 }

@@ -406,6 +406,16 @@ describe("core properties", () => {
   );
   const rootCase = objectNode(depth2).chain((node) => node.value.map((value) => ({ schema: node.schema, value })));
 
+  /** True when `JSON.stringify(value)` writes a number as an integer literal other than its exact value. */
+  function writesInexactInteger(value: unknown): boolean {
+    if (typeof value === "number") {
+      const text = JSON.stringify(value);
+      return Number.isInteger(value) && !/[e.]/.test(text) && BigInt(value).toString() !== text;
+    }
+    if (value === null || typeof value !== "object") return false;
+    return Object.values(value).some(writesInexactInteger);
+  }
+
   it("(5') the schema generator reaches type lists and every combinator", () => {
     const seen = new Set<string>();
     const walk = (node: unknown): void => {
@@ -441,9 +451,15 @@ describe("core properties", () => {
         }
         expect(given).toEqual(snapshot);
 
+        // As text, a double past 2^53 is written as an integer literal (44091448634284170) that is
+        // not its exact value (44091448634284168): such text is refused, never rounded silently.
         const fromText = registry.prepareCall("target", JSON.stringify(given));
-        expect(fromText.error).toBeNull();
-        expect(fromText.params).toEqual(JSON.parse(JSON.stringify(given)));
+        if (writesInexactInteger(given)) {
+          expect(fromText.error?.content).toContain("cannot be represented exactly");
+        } else {
+          expect(fromText.error).toBeNull();
+          expect(fromText.params).toEqual(JSON.parse(JSON.stringify(given)));
+        }
 
         const result = await registry.execute("target", given);
         expect(result).toBe("ok");

@@ -2,7 +2,7 @@
  * The shape of `src/`'s module graph, read from the source with the TypeScript parser: no module
  * imports itself through others, the pure core (the registry, coerce, cast, validate and all they
  * import, and the runner's loop, batching, result-to-text and messages with theirs) names no Node
- * built-in yet still reaches the RE2 engine, the JSON helpers import nothing, and no module of
+ * built-in yet still reaches the RE2 engine, the JSON helpers and Python's blank space import nothing, and no module of
  * `src/` grows past 350 lines.
  */
 import { readFileSync } from "node:fs";
@@ -96,7 +96,9 @@ describe("the module graph of src/", () => {
 
   it("the JSON helpers and the argument-text rule stand (almost) alone", () => {
     expect(graph.get(join(src, "json.ts"))).toEqual([]);
-    expect(graph.get(join(src, "tools/argument-text.ts"))?.map((e) => e.specifier)).toEqual(["../json.js"]);
+    expect(graph.get(join(src, "python-space.ts"))).toEqual([]);
+    expect(graph.get(join(src, "tools/integer-literals.ts"))).toEqual([]);
+    expect(graph.get(join(src, "tools/argument-text.ts"))?.map((e) => e.specifier)).toEqual(["../json.js", "../python-space.js", "./integer-literals.js"]);
     const providerImports = (graph.get(join(src, "providers/base.ts")) ?? []).map((e) => e.specifier);
     expect(providerImports).not.toContain("../tools/coerce.js");
     expect(providerImports).not.toContain("../tools/cast.js");

@@ -1,6 +1,7 @@
 /**
  * Section C of the behaviour catalogue: safe, schema-driven casting, with the differences that
- * API.md pins (strings only from numbers and booleans, integer text by /^\s*[+-]?\d+\s*$/).
+ * API.md pins (strings only from numbers and booleans; integer text as Python's int() reads it, but
+ * no `_` and nothing past ±(2^53−1)).
  */
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../../src/tools/base.js";
