@@ -8,13 +8,27 @@
  */
 import { isPlainObject } from "../json.js";
 
-/** The characters Python's `str.strip()` removes (those for which `str.isspace()` is true). */
-const PY_SPACE = "\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
-const PY_STRIP = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, "g");
+/**
+ * True for a UTF-16 unit Python's `str.strip()` removes (those for which `str.isspace()` is
+ * true): `\t`–`\r`, `\x1c`–`\x1f`, the space, `\x85`, `\xa0`, `\u1680`, `\u2000`–`\u200a`,
+ * `\u2028`, `\u2029`, `\u202f`, `\u205f` and `\u3000`.
+ */
+function isPySpace(code: number): boolean {
+  if (code <= 0x20) return (code >= 0x09 && code <= 0x0d) || code >= 0x1c;
+  if (code < 0x85) return false;
+  return (
+    code === 0x85 || code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000
+  );
+}
 
-/** Python's `str.strip()`: blank space at both ends, as Python counts it. */
+/** Python's `str.strip()`: blank space at both ends, as Python counts it. One pass from each end. */
 export function pyStrip(text: string): string {
-  return text.replace(PY_STRIP, "");
+  let start = 0;
+  let end = text.length;
+  while (start < end && isPySpace(text.charCodeAt(start))) start++;
+  while (end > start && isPySpace(text.charCodeAt(end - 1))) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
 }
 
 /** Python's truthiness for a JSON value: `null`, `false`, `0`, `""`, `[]` and `{}` are false. */
