@@ -124,20 +124,29 @@ function looseRealpath(path: string): string {
   let budget = LOOKUP_BUDGET;
   const walk = (start: PathStack, rest: string): { stack: PathStack; ok: true } | { text: string; ok: false } => {
     let stack = start;
-    let todo = rest;
-    if (todo.startsWith("/")) {
-      todo = todo.slice(1);
+    let at = 0;
+    if (rest.startsWith("/")) {
+      at = 1;
       stack = new PathStack();
     }
-    while (todo !== "") {
-      const slash = todo.indexOf("/");
-      const name = slash < 0 ? todo : todo.slice(0, slash);
-      todo = slash < 0 ? "" : todo.slice(slash + 1);
-      if (name === "" || name === ".") continue;
-      if (name === "..") {
+    // The rest of the path from `at` on; read by index, so no shorter copy is made per name.
+    const todo = (): string => rest.slice(at);
+    while (at < rest.length) {
+      const slash = rest.indexOf("/", at);
+      const end = slash < 0 ? rest.length : slash;
+      const length = end - at;
+      const first = rest.charCodeAt(at);
+      if (length === 0 || (length === 1 && first === 0x2e)) {
+        at = end + 1;
+        continue;
+      }
+      if (length === 2 && first === 0x2e && rest.charCodeAt(at + 1) === 0x2e) {
+        at = end + 1;
         stack.pop();
         continue;
       }
+      const name = rest.slice(at, end);
+      at = end + 1;
       stack.push(name);
       if (stack.dead >= 0 || budget <= 0) continue;
       if (stack.length >= PATH_MAX) {
@@ -161,21 +170,23 @@ function looseRealpath(path: string): string {
           stack = known.clone();
           continue;
         }
-        return { text: posixJoin(next, todo), ok: false };
+        return { text: posixJoin(next, todo()), ok: false };
       }
       seen.set(next, null);
       const target = readlinkSync(next);
       budget -= target.length;
       stack.pop();
       const inner = walk(stack.clone(), target);
-      if (!inner.ok) return { text: posixJoin(inner.text, todo), ok: false };
+      if (!inner.ok) return { text: posixJoin(inner.text, todo()), ok: false };
       seen.set(next, inner.stack.clone());
       stack = inner.stack;
     }
     return { stack, ok: true };
   };
   const done = walk(new PathStack(), path);
-  const normal = posix.normalize(done.ok ? done.stack.text() : done.text);
+  // A finished walk is already normal: absolute, no empty, `.` or `..` names, no trailing `/`.
+  if (done.ok) return done.stack.text();
+  const normal = posix.normalize(done.text);
   return normal.length > 1 && normal.endsWith("/") ? normal.slice(0, -1) : normal;
 }
 

@@ -142,11 +142,14 @@ class PageText implements TokenizerCallbacks {
   }
 
   ontext(start: number, end: number): void {
-    if (this.#hidden > 0) return;
+    // A tag left open at the end of the page (`</a ` or `<a /`) is reported as text from -1 over
+    // the whole page; a browser drops such a tag, and so does this.
+    if (this.#hidden > 0 || start < 0) return;
     const html = this.#html;
-    const units = this.#room(end - start);
+    const stop = Math.min(end, html.length);
+    const units = this.#room(stop - start);
     let w = this.#length;
-    for (let i = start; i < end; i++) units[w++] = html.charCodeAt(i);
+    for (let i = start; i < stop; i++) units[w++] = html.charCodeAt(i);
     this.#length = w;
   }
 
