@@ -66,6 +66,15 @@ export const SSRF_NOTE =
   "If the user explicitly trusts this private URL, ask them to whitelist " +
   "the exact IP/CIDR via tools.ssrfWhitelist.";
 
+/**
+ * Ends every refusal of a path outside the workspace (upstream's exact text, with its leading
+ * space): the refusal is final, so the model should ask the user instead of trying another way.
+ */
+export const WORKSPACE_BOUNDARY_NOTE =
+  " (this is a hard policy boundary, not a transient failure; " +
+  "do not retry with shell tricks or alternative tools, and ask " +
+  "the user how to proceed if the resource is genuinely required)";
+
 /** The refusal returned for the third and later identical external lookup in one turn (upstream's exact text). */
 export const REPEATED_LOOKUP_MESSAGE =
   "Error: repeated external lookup blocked. " +
