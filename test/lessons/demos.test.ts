@@ -132,7 +132,9 @@ describe("lesson demos", () => {
       /web_fetch\s+true\s+false\s+true/,
       /snapshot_workspace\s+true\s+true\s+false/,
       "execute(params, { signal })",
-      "File not found",
+      'read_file.execute({ path: "missing.txt" }) resolves, it does not throw, with:',
+      /ToolResult \{ isError: true, content: "Error: File not found: missing\.txt"/,
+      "isToolErrorResult(result) = true",
     ]);
   });
 
