@@ -10,6 +10,13 @@
  * The exercise figures run in a temporary copy of the workbook whose `exercises/` holds the worked
  * answers, so the learner's own files are never touched.
  *
+ * Each figure is taken twice: on the machine as it is ("quiet"), and with two busy processes
+ * beside it (`node -e 'for(;;){}'`, twice), as a learner's laptop with a browser and an editor
+ * busy would be. The busy figure should be at most twice the quiet one. The load average before
+ * and after is reported with each, since a machine that was not quiet to begin with reads high.
+ *
+ *     npx tsx bench/learner-loop.ts [--runs=5] [--busy-only | --quiet-only]
+ *
  * @module
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -43,6 +50,8 @@ export interface LoopFigure {
 
 /** The learner-loop figures, with the machine's load when they were taken. */
 export interface LearnerLoopResult {
+  /** How many busy processes ran beside the commands. */
+  busyProcesses: number;
   exercise: LoopFigure;
   watch: LoopFigure;
   progress: LoopFigure;
@@ -156,8 +165,17 @@ async function timeWatch(cwd: string, file: string, saves: number): Promise<numb
   return times;
 }
 
-/** Times the learner's loop; `runs` fresh processes per figure. */
-export async function benchLearnerLoop(runs = 5): Promise<LearnerLoopResult> {
+/** Starts `count` processes that keep one core busy each; stop them with the returned function. */
+export function busyProcesses(count: number): () => void {
+  const children = Array.from({ length: count }, () => spawn(process.execPath, ["-e", "for(;;){}"], { stdio: "ignore" }));
+  return () => {
+    for (const child of children) child.kill("SIGKILL");
+  };
+}
+
+/** Times the learner's loop; `runs` fresh processes per figure, with `busy` busy processes beside them. */
+export async function benchLearnerLoop(runs = 5, busy = 0): Promise<LearnerLoopResult> {
+  const stopBusy = busyProcesses(busy);
   const before = loadavg()[0] ?? 0;
   const copy = workDoneCopy();
   try {
@@ -180,6 +198,7 @@ export async function benchLearnerLoop(runs = 5): Promise<LearnerLoopResult> {
     const lesson: number[] = [];
     for (let i = 0; i < runs; i++) lesson.push(timeCommand(["run", "lesson", "5"], ROOT));
     return {
+      busyProcesses: busy,
       exercise: figure("npm run exercise 5 (after an edit)", exercise, LEARNER_LOOP_GOALS.exercise),
       watch: figure("npm run exercise 5 -- --watch (save to verdict)", watch, LEARNER_LOOP_GOALS.watch),
       progress: figure("npm run progress (all work done, after an edit)", progress, LEARNER_LOOP_GOALS.progress),
@@ -187,6 +206,7 @@ export async function benchLearnerLoop(runs = 5): Promise<LearnerLoopResult> {
       loadAverage: { before: Math.round(before * 100) / 100, after: Math.round((loadavg()[0] ?? 0) * 100) / 100 },
     };
   } finally {
+    stopBusy();
     copy.dispose();
   }
 }
@@ -206,10 +226,29 @@ export function learnerLoopRows(result: LearnerLoopResult): string[][] {
   return rows;
 }
 
+/** Busy against quiet, per figure: the ratio of the medians, which should be at most 2. */
+export function busyRatios(quiet: LearnerLoopResult, busy: LearnerLoopResult): Array<{ figure: string; ratio: number; met: boolean }> {
+  return (["exercise", "watch", "progress", "lesson"] as const).map((key) => {
+    const ratio = Math.round((busy[key].median / quiet[key].median) * 100) / 100;
+    return { figure: key, ratio, met: ratio <= 2 };
+  });
+}
+
 const invokedDirectly = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];
 if (invokedDirectly) {
   const runsArg = process.argv.find((a) => a.startsWith("--runs="));
-  const result = await benchLearnerLoop(runsArg === undefined ? 5 : Number(runsArg.slice("--runs=".length)));
-  console.log(learnerLoopRows(result).map((r) => r.join("  |  ")).join("\n"));
-  console.log(JSON.stringify(result));
+  const runs = runsArg === undefined ? 5 : Number(runsArg.slice("--runs=".length));
+  const results: LearnerLoopResult[] = [];
+  for (const busy of process.argv.includes("--busy-only") ? [2] : process.argv.includes("--quiet-only") ? [0] : [0, 2]) {
+    const result = await benchLearnerLoop(runs, busy);
+    results.push(result);
+    console.log(busy === 0 ? "Quiet:" : `With ${busy} busy processes beside it:`);
+    console.log(learnerLoopRows(result).map((r) => r.join("  |  ")).join("\n"));
+  }
+  const [quiet, busy] = results;
+  if (quiet !== undefined && busy !== undefined) {
+    console.log("Busy / quiet (at most 2):");
+    for (const r of busyRatios(quiet, busy)) console.log(`   ${r.figure.padEnd(9)} ${r.ratio.toFixed(2)}  ${r.met ? "met" : "MISSED"}`);
+  }
+  console.log(JSON.stringify(results));
 }
