@@ -4,8 +4,8 @@
  * file with type errors fails `npm test` even when its tests pass.
  *
  * The check runs the native compiler of TypeScript 7 (`typescript7`, a Go binary) in a child
- * process: it needs about a tenth of the CPU time of TypeScript 5's compiler API, which matters
- * most when the machine is busy and the tests want the same cores. Where that binary is missing
+ * process: it needs a small part of the CPU time of TypeScript 5's compiler API, which matters
+ * most when the machine is busy and the tests want the same cores (`bench/learner-loop.ts`). Where that binary is missing
  * (an unsupported platform, an install without it), TypeScript 5 checks in a worker thread instead.
  *
  * @module

@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findExercise, ROOT } from "../../exercises/_cli/catalog.js";
 import { lessonsText, nextStep } from "../../exercises/_cli/report.js";
+import { parseDiagnostics } from "../../exercises/_cli/typecheck.js";
 import { forLearners } from "../../exercises/_cli/vitest-run.js";
 
 let copy: string;
@@ -69,6 +70,20 @@ describe("the learner CLI's words", () => {
     expect(step("9")).toBe("Next: self-check question 1 (lesson 11: lessons/11-self-check/README.md) — npm run exercise q1");
     expect(step("q2")).toBe("Next: self-check question 3 (lesson 11: lessons/11-self-check/README.md) — npm run exercise q3");
     expect(step("q5")).toBe("That was the last one. See everything at once: npm run progress");
+  });
+
+  it("reads the native compiler's diagnostics, a message going on over indented lines", () => {
+    const output = [
+      "exercises/01-tool-contract/word-count.ts(15,12): error TS2322: Type 'string' is not assignable to type 'number'.",
+      "/abs/other.ts(3,1): error TS2345: Argument of type 'x' is not assignable to parameter of type 'y'.",
+      "  Types of property 'a' are incompatible.",
+      "",
+      "Found 2 errors in 2 files.",
+    ].join("\n");
+    expect(parseDiagnostics(output, "/root")).toEqual([
+      { file: "/root/exercises/01-tool-contract/word-count.ts", line: 15, column: 12, code: 2322, message: "Type 'string' is not assignable to type 'number'." },
+      { file: "/abs/other.ts", line: 3, column: 1, code: 2345, message: "Argument of type 'x' is not assignable to parameter of type 'y'.\nTypes of property 'a' are incompatible." },
+    ]);
   });
 
   it("says lesson or lessons as the count asks", () => {
