@@ -154,12 +154,4 @@ function report(outcomes: readonly Outcome[], markdown: boolean, seconds: number
   return 0;
 }
 
-main(process.argv.slice(2).filter((a) => a !== "--")).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+process.exitCode = await main(process.argv.slice(2).filter((a) => a !== "--"));
