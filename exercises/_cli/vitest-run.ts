@@ -144,8 +144,10 @@ export async function runVitest(files: readonly string[], target: Target): Promi
  * advice would mean editing the test), and its "serializes to the same string" is said plainly.
  */
 export function forLearners(message: string): string {
+  // The advice comes only when the two values are equal but not the same object: say that instead.
+  const copy = /If it should pass with deep equality, replace "toBe" with "\w+"/.test(message);
   return message
-    .replace(/ \/\/ Object\.is equality/g, " (the very same object)")
+    .replace(/ \/\/ Object\.is equality/g, copy ? " (the very same object)" : "")
     .replace(/\n*If it should pass with deep equality, replace "toBe" with "\w+"\n*/g, "\n\n")
     .replace(/Received: serializes to the same string/g, "Received: an equal copy, not the same object: keep and return the object itself");
 }

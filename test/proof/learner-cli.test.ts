@@ -62,6 +62,9 @@ describe("the learner CLI's words", () => {
     expect(shown).not.toMatch(/replace "toBe"|toStrictEqual|Object\.is/);
     expect(shown).toContain("expected [ 'a' ] to be [ 'a' ] (the very same object)");
     expect(shown).toContain("Received: an equal copy, not the same object");
+    expect(forLearners("name: expected 'TODO' to be 'word_count' // Object.is equality"), "two different strings are not about identity").toBe(
+      "name: expected 'TODO' to be 'word_count'",
+    );
   });
 
   it("names the next exercise or question and its lesson after a pass", () => {
