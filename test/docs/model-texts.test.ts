@@ -53,7 +53,7 @@ const sources: Source[] = [
 
 /** What marks a quoted text as one the model reads. */
 const MODEL_TEXT =
-  /^(?:Error\b|\([^)]*(?:completed with no output|no output)\)|\[(?:Analyze|tool output|Tool result|Assistant reply|image content|audio content|resource link|embedded resource)|This is a non-bypassable|Did you mean|MCP tool returned)|\.\.\. \(truncated\)|\b(?:should be|must be|must match|must not match|is not allowed|missing required|unexpected parameter)\b/;
+  /^(?:Error\b|\([^)]*(?:completed with no output|no output)\)|\[(?:Analyze|tool output|Tool result|Assistant reply|image content|audio content|resource link|embedded resource)|This is a non-bypassable|Did you mean|MCP tool returned)|\.\.\. \(truncated\)|\b(?:should be|must be|must match|must not match|is not allowed|missing required|unexpected parameter|cannot be represented exactly)\b/;
 
 /** One quote of a model text: where, the text, and whether it must be a whole produced text. */
 interface Quote {

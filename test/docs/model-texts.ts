@@ -47,6 +47,8 @@ async function registryTexts(workspace: string): Promise<string[]> {
         one: { oneOf: [{ type: "integer" }, { type: "number" }] },
         nope: { not: { type: "string" } },
         never: false,
+        big: { type: ["integer", "null"], minimum: 100 },
+        exact: { type: "integer" },
       },
       additionalProperties: false,
     }),
@@ -69,6 +71,8 @@ async function registryTexts(workspace: string): Promise<string[]> {
     registry.prepareCall("shapes", { one: 1 }),
     registry.prepareCall("shapes", { nope: "s" }),
     registry.prepareCall("shapes", { never: 1 }),
+    registry.prepareCall("shapes", '{"big": "5"}'),
+    registry.prepareCall("shapes", '{"exact": 12345678901234567890}'),
   ];
   const alone = new ToolRegistry();
   alone.register(new FakeTool({ name: "read_file", description: "Throws.", throws: new Error("ENOENT: nope.txt") }));
@@ -159,7 +163,7 @@ async function mcpTexts(): Promise<string[]> {
   const answers = [structuredClone(blocks), { content: "not a list" }, {}];
   const adapter = new MCPToolAdapter(answering([...answers]), "fs", { name: "read_text_file" });
   const real: unknown[] = [];
-  for (const _answer of answers) real.push(await adapter.execute({}, { signal: signal() }));
+  for (const _answer of answers) real.push(await adapter.execute({}, { signal: signal() }).catch((error: unknown) => String(error)));
   const exercise = new McpTool(answering([structuredClone(blocks), {}]), "fs", { name: "read_text_file" });
   const worked = [await exercise.execute({}, { signal: signal() }), await exercise.execute({}, { signal: signal() })];
   return [...real, ...worked].map(String);
