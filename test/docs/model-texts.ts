@@ -47,12 +47,12 @@ async function registryTexts(workspace: string): Promise<string[]> {
         one: { oneOf: [{ type: "integer" }, { type: "number" }] },
         nope: { not: { type: "string" } },
         never: false,
-        big: { type: ["integer", "null"], minimum: 100 },
-        exact: { type: "integer" },
       },
       additionalProperties: false,
     }),
   );
+  registry.register(schemaTool("typelist", { type: "object", properties: { n: { type: ["integer", "null"], minimum: 100 } } }));
+  registry.register(schemaTool("exact", { type: "object", properties: { n: { type: "integer" } } }));
   registry.register(new FakeTool({ name: "crash", description: "Throws.", throws: new Error("ENOENT: nope.txt") }));
   const prepared = [
     registry.prepareCall("ReadFile", '{"path": "notes.txt"}'),
@@ -71,8 +71,8 @@ async function registryTexts(workspace: string): Promise<string[]> {
     registry.prepareCall("shapes", { one: 1 }),
     registry.prepareCall("shapes", { nope: "s" }),
     registry.prepareCall("shapes", { never: 1 }),
-    registry.prepareCall("shapes", '{"big": "5"}'),
-    registry.prepareCall("shapes", '{"exact": 12345678901234567890}'),
+    registry.prepareCall("typelist", '{"n": "5"}'),
+    registry.prepareCall("exact", '{"n": 12345678901234567890}'),
   ];
   const alone = new ToolRegistry();
   alone.register(new FakeTool({ name: "read_file", description: "Throws.", throws: new Error("ENOENT: nope.txt") }));
