@@ -1,5 +1,5 @@
 // The quick start of `npm run exercise` and `npm run progress`: runs the CLI compiled to plain
-// JavaScript instead of through tsx, which costs about a second of start-up on every check.
+// JavaScript instead of through tsx, whose start-up (compiling the CLI each time) is saved on every check.
 // The compiled copy lives in node_modules/.cache/workbook-cli/ and is rebuilt (with esbuild, which
 // tsx brings along) whenever a file of exercises/_cli/ is newer. If anything here fails, it falls
 // back to tsx, so the commands always work.

@@ -6,6 +6,7 @@
  *
  *     npm run progress                 the table, and what to do next
  *     npm run progress -- --json       the same as JSON, for instructors' scripts
+ *     npm run progress -- --help       these options
  *
  * @module
  */
@@ -155,20 +156,28 @@ function printRow(item: ProgressItem): void {
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  const { tokens } = parseArgs({ args: [...argv], options: { json: { type: "boolean" } }, strict: false, allowPositionals: true, tokens: true });
+  const { tokens } = parseArgs({ args: [...argv], options: { json: { type: "boolean" }, help: { type: "boolean", short: "h" } }, strict: false, allowPositionals: true, tokens: true });
   let json = process.env["npm_config_json"] === "true";
+  let help = false;
   // Everything but `--json` itself is not understood, shown as it was typed (`--json=1` too: the flag takes no value).
   const unknown: string[] = [];
   for (const token of tokens) {
     if (token.kind === "positional") unknown.push(token.value);
     else if (token.kind !== "option") continue;
     else if (token.name === "json" && token.inlineValue !== true) json = true;
+    else if (token.name === "help" && token.inlineValue !== true) help = true;
     else unknown.push(token.inlineValue === true ? `${token.rawName}=${token.value ?? ""}` : token.rawName);
   }
-  if (unknown.length > 0) {
-    console.log(red(`Not understood: ${unknown.join(" ")}`));
-    console.log("Usage: npm run progress [-- --json]");
-    return 2;
+  if (help || unknown.length > 0) {
+    if (unknown.length > 0) console.log(red(`Not understood: ${unknown.join(" ")}`));
+    console.log("Usage: npm run progress [-- <option>]");
+    console.log("");
+    console.log("Every exercise and self-check question against your files: passed, failing or not started, why, and what to do next.");
+    console.log("");
+    console.log("Options (after --):");
+    console.log("  --json       the same report as JSON, for instructors' scripts (npm run --silent progress -- --json)");
+    console.log("  --help, -h   this help");
+    return unknown.length > 0 ? 2 : 0;
   }
   const progress = await buildProgress();
   if (json) {

@@ -1,7 +1,8 @@
 /**
  * The learner CLI's vitest, run in this process through vitest's Node API with a small inline
  * config (no config file to bundle, no child process, modules cached on disk between runs), so a
- * check answers in about a second. `--watch` keeps one instance alive and re-runs on save.
+ * check starts fast (`npm run bench` times it: the learner loop). `--watch` keeps one instance alive
+ * and re-runs on save.
  *
  * @module
  */

@@ -24,8 +24,8 @@ export interface AgentRunSpec {
   maxIterations?: number;
   /**
    * When the iteration limit is reached, make one more request, without tools, asking for a
-   * final answer ({@link BUDGET_EXHAUSTED_FINALIZATION_PROMPT}); its answer becomes the final
-   * text. Default true, as upstream's `finalize_on_max_iterations`.
+   * final answer ({@link BUDGET_EXHAUSTED_FINALIZATION_PROMPT}); its answer, as it came (not
+   * trimmed), becomes the final text. Default true, as upstream's `finalize_on_max_iterations`.
    */
   finalizeOnMaxIterations?: boolean;
   /**

@@ -71,7 +71,8 @@ export class AgentRunner {
    *
    * When `maxIterations` turns have all asked for tools, one more request is made, without tools,
    * with {@link BUDGET_EXHAUSTED_FINALIZATION_PROMPT} (unless `finalizeOnMaxIterations: false`);
-   * its text is the final answer. If it fails, ends with `error`, asks for tools or is blank, the
+   * its text is the final answer exactly as it came, outer blank space included (`"  summary  "`
+   * stays so, as upstream keeps it). If it fails, ends with `error`, asks for tools or is blank, the
    * final text is {@link maxIterationsMessage}. Either way `stopReason` is `"max_iterations"`.
    *
    * With `failOnToolError`, the first fatal error in call order ends the run after every call of

@@ -3,14 +3,19 @@
  * `exercises/` is never touched): type errors come first and block "all tests pass", every failing
  * test shows its message and vitest's diff, a self-check question passes only when answered and
  * then explains itself, `progress` names the next step with its reason, `--json` is machine-readable,
- * and `--solution` asks before it shows anything.
+ * and `--solution` asks before it shows anything. A passed exercise names the next one and its
+ * lesson; vitest's advice to edit the test (`toBe` → `toStrictEqual`) never reaches the learner;
+ * `--help` lists the options.
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT } from "../../exercises/_cli/catalog.js";
+import { findExercise, ROOT } from "../../exercises/_cli/catalog.js";
+import { lessonsText, nextStep } from "../../exercises/_cli/report.js";
+import { parseDiagnostics } from "../../exercises/_cli/typecheck.js";
+import { forLearners } from "../../exercises/_cli/vitest-run.js";
 
 let copy: string;
 
@@ -24,6 +29,7 @@ beforeAll(() => {
     ["01-tool-contract/word-count.ts", "01-tool-contract/word-count.ts"],
     ["04-exact-names/names.ts", "04-exact-names/names.ts"],
     ["self-check/q4-concurrency-safe.ts", "self-check/q4-concurrency-safe.ts"],
+    ["03-tool-registry/definition-cache.ts", "03-tool-registry/definition-cache.ts"],
   ] as const) {
     writeFileSync(join(copy, "exercises", to), readFileSync(join(ROOT, "exercises/_cli/pristine", `${from}.txt`)));
   }
@@ -48,6 +54,47 @@ function cli(script: "exercise" | "progress", args: string[]): { code: number | 
 function learnerFile(path: string, text: string): void {
   writeFileSync(join(copy, "exercises", path), text);
 }
+
+describe("the learner CLI's words", () => {
+  it("drops vitest's advice to replace toBe, and says plainly that an equal copy is not the same object", () => {
+    const vitest = `expected [ 'a' ] to be [ 'a' ] // Object.is equality\n\nIf it should pass with deep equality, replace "toBe" with "toStrictEqual"\n\nExpected: [ 'a' ]\nReceived: serializes to the same string\n`;
+    const shown = forLearners(vitest);
+    expect(shown).not.toMatch(/replace "toBe"|toStrictEqual|Object\.is/);
+    expect(shown).toContain("expected [ 'a' ] to be [ 'a' ] (the very same object)");
+    expect(shown).toContain("Received: an equal copy, not the same object");
+    expect(forLearners("name: expected 'TODO' to be 'word_count' // Object.is equality"), "two different strings are not about identity").toBe(
+      "name: expected 'TODO' to be 'word_count'",
+    );
+  });
+
+  it("names the next exercise or question and its lesson after a pass", () => {
+    const step = (query: string): string => nextStep(findExercise(query) ?? expect.fail(`no ${query}`));
+    expect(step("5")).toBe("Next: exercise 6, batch execution (lesson 6: lessons/06-batch-execution/README.md) — npm run exercise 6");
+    expect(step("9")).toBe("Next: self-check question 1 (lesson 11: lessons/11-self-check/README.md) — npm run exercise q1");
+    expect(step("q2")).toBe("Next: self-check question 3 (lesson 11: lessons/11-self-check/README.md) — npm run exercise q3");
+    expect(step("q5")).toBe("That was the last one. See everything at once: npm run progress");
+  });
+
+  it("reads the native compiler's diagnostics, a message going on over indented lines", () => {
+    const output = [
+      "exercises/01-tool-contract/word-count.ts(15,12): error TS2322: Type 'string' is not assignable to type 'number'.",
+      "/abs/other.ts(3,1): error TS2345: Argument of type 'x' is not assignable to parameter of type 'y'.",
+      "  Types of property 'a' are incompatible.",
+      "",
+      "Found 2 errors in 2 files.",
+    ].join("\n");
+    expect(parseDiagnostics(output, "/root")).toEqual([
+      { file: "/root/exercises/01-tool-contract/word-count.ts", line: 15, column: 12, code: 2322, message: "Type 'string' is not assignable to type 'number'." },
+      { file: "/abs/other.ts", line: 3, column: 1, code: 2345, message: "Argument of type 'x' is not assignable to parameter of type 'y'.\nTypes of property 'a' are incompatible." },
+    ]);
+  });
+
+  it("says lesson or lessons as the count asks", () => {
+    expect(lessonsText(findExercise("q3") ?? expect.fail("q3"))).toBe("lesson 5");
+    expect(lessonsText(findExercise("q5") ?? expect.fail("q5"))).toBe("lessons 7 and 8");
+    expect(lessonsText(findExercise("7") ?? expect.fail("7"))).toBe("lesson 7");
+  });
+});
 
 describe("npm run exercise", () => {
   it("reports type errors in the learner's file with file:line first, and never says all tests pass", () => {
@@ -84,6 +131,7 @@ describe("npm run exercise", () => {
     expect(unanswered.code).toBe(1);
     expect(unanswered.out).toContain("readOnlyToolIsSafe is still null");
     expect(unanswered.out).not.toContain("Why:");
+    expect(unanswered.out, "a question has no hints to offer").not.toContain("--hint");
     const wrong = readFileSync(join(ROOT, "solutions/self-check/q4-concurrency-safe.ts"), "utf8").replace("batchSizes: [2, 1, 1]", "batchSizes: [3, 1]");
     learnerFile("self-check/q4-concurrency-safe.ts", wrong);
     const wrongRun = cli("exercise", ["q4"]);
@@ -93,9 +141,34 @@ describe("npm run exercise", () => {
     learnerFile("self-check/q4-concurrency-safe.ts", readFileSync(join(ROOT, "solutions/self-check/q4-concurrency-safe.ts"), "utf8"));
     const right = cli("exercise", ["q4"]);
     expect(right.code, right.out).toBe(0);
-    expect(right.out).toContain("Why: Who declares concurrency_safe, and who enforces it?");
+    expect(right.out).toContain("Why: Who declares that a tool is concurrency-safe, and who enforces it?");
+    expect(right.out).toContain("Next: self-check question 5");
     expect(right.out).toContain("The runner enforces it");
   }, 360_000);
+
+  it("a pass names the next exercise; a failure from toBe never advises editing the test", () => {
+    const worked = readFileSync(join(ROOT, "solutions/03-tool-registry/definition-cache.ts"), "utf8");
+    // A plausible mistake: a fresh copy of the cached list on every call.
+    learnerFile("03-tool-registry/definition-cache.ts", worked.replace("    return this.#cached;\n  }\n}", "    return [...this.#cached];\n  }\n}"));
+    const copy = cli("exercise", ["3"]);
+    expect(copy.code, copy.out).toBe(1);
+    expect(copy.out).toContain("cache the list: the same object twice");
+    expect(copy.out).not.toMatch(/toStrictEqual|replace "toBe"/);
+    learnerFile("03-tool-registry/definition-cache.ts", worked);
+    const passed = cli("exercise", ["3"]);
+    expect(passed.code, passed.out).toBe(0);
+    expect(passed.out).toContain("Next: exercise 4, exact names (lesson 4: lessons/04-exact-names/README.md) — npm run exercise 4");
+  }, 360_000);
+
+  it("--help lists the options and exits with 0", () => {
+    const run = cli("exercise", ["--help"]);
+    expect(run.code, run.out).toBe(0);
+    for (const option of ["--watch", "--hint", "--solution", "--reset", "--yes", "--help"]) expect(run.out).toContain(option);
+    expect(run.out).not.toContain("Not understood");
+    const progress = cli("progress", ["--help"]);
+    expect(progress.code, progress.out).toBe(0);
+    expect(progress.out).toContain("--json");
+  }, 120_000);
 
   it("--solution asks first and shows nothing without a terminal to ask", () => {
     const run = cli("exercise", ["4", "--solution"]);
