@@ -17,6 +17,7 @@ import { parseToolArguments, ToolCallRequest, type ChatMessage } from "../../src
 import { FakeTool, ScriptedProvider, textReply, toolCall, toolReply } from "../../src/testing/index.js";
 import { ToolResult, type JsonSchema } from "../../src/tools/base.js";
 import { ReadFileTool } from "../../src/tools/builtin/read-file.js";
+import { WebFetchTool } from "../../src/tools/builtin/web-fetch.js";
 import { RETRY_HINT } from "../../src/tools/messages.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { McpTool } from "../../solutions/09-tool-skill-mcp/mcp-tool.js";
@@ -119,7 +120,16 @@ async function runnerTexts(workspace: string): Promise<string[]> {
     messages: [{ role: "user", content: "go" }],
     toolTimeoutMs: 50,
   });
-  return [...toolTexts(result.messages), ...toolTexts(hung.messages)];
+  // The real web_fetch refusing a private address: no request leaves the machine.
+  const guarded = new ToolRegistry();
+  guarded.register(new WebFetchTool());
+  const refused = await new AgentRunner().run({
+    provider: new ScriptedProvider([toolReply([toolCall("c1", "web_fetch", { url: "http://127.0.0.1/" })]), textReply("done")]),
+    model: "m",
+    tools: guarded,
+    messages: [{ role: "user", content: "go" }],
+  });
+  return [...toolTexts(result.messages), ...toolTexts(hung.messages), ...toolTexts(refused.messages)];
 }
 
 /** Runs that end on `failOnToolError`, and one whose model request fails. */
