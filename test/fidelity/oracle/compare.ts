@@ -12,6 +12,8 @@
 import {
   bigIntegerText,
   dotDotFileName,
+  persistedReferences,
+  utf16Reference,
   emptyErrorMessage,
   enumAsPythonList,
   integralFloat,
@@ -29,7 +31,6 @@ import {
   pythonTypeNames,
   refsAndPatternProperties,
   resolvedType,
-  resultsFolder,
   rootNotObject,
   schemaBudget,
   typeListsAndUnions,
@@ -67,6 +68,9 @@ export type Verdict =
   | { status: "explained"; ids: string[] }
   | { status: "unlisted"; group: string; details: string[] };
 
+/** Blank space at either end of a text: what JavaScript trims, what Python strips, and U+200B. */
+const BLANK = /^[\s\x1c-\x1f\x85\ufeff\u200b]+|[\s\x1c-\x1f\x85\ufeff\u200b]+$/g;
+
 function maxCharsOf(c: AnyCase): number {
   const input = c.input as { maxChars?: unknown };
   return typeof input.maxChars === "number" ? input.maxChars : 0;
@@ -87,21 +91,44 @@ export const SITES: readonly SiteExplanation[] = [pythonStrCast, pythonIntUnders
 export const SUBSET: readonly SubsetExplanation[] = [keywordsEnforced, typeListsAndUnions, refsAndPatternProperties, problemTextsForNewKeywords];
 /** Rewrites of tool messages (results, MCP results). */
 export const RESULT_REWRITES: readonly RewriteExplanation<ResultView>[] = [
-  resultsFolder<ResultView>(["result"], resultPick, resultPut),
-  dotDotFileName<ResultView>(["result"], resultPick, resultPut),
+  persistedReferences<ResultView>(["result"], resultPick, resultPut),
   emptyErrorMessage,
   nonTextResult(fromWire, maxCharsOf),
-  utf16Lengths<ResultView>(["result"], resultPick, resultPut),
+  utf16Lengths<ResultView>(["result"], resultPick, resultPut, maxCharsOf),
   utf16EventDetail,
 ];
 /** Rewrites of a history sent to the model. */
 export const HISTORY_REWRITES: readonly RewriteExplanation<Wire>[] = [
-  resultsFolder<Wire>(["history"], wholePick, wholePut),
-  utf16Lengths<Wire>(["history"], wholePick, wholePut),
+  persistedReferences<Wire>(["history"], wholePick, wholePut),
+  utf16Lengths<Wire>(["history"], wholePick, wholePut, maxCharsOf),
 ];
 
 /** Every explanation, for the report and the docs check. */
-export const EXPLANATIONS: readonly Explanation[] = [...WHOLE, ...PREPARE_REWRITES, ...SITES, ...SUBSET, ...RESULT_REWRITES, ...HISTORY_REWRITES];
+export const EXPLANATIONS: readonly Explanation[] = [
+  ...WHOLE,
+  ...PREPARE_REWRITES,
+  ...SITES,
+  ...SUBSET,
+  ...RESULT_REWRITES,
+  ...HISTORY_REWRITES.filter((h) => !RESULT_REWRITES.some((r) => r.id === h.id)),
+  dotDotFileName,
+  utf16Reference,
+];
+
+/** Applies rewrites in order until the views agree; returns upstream's rewritten view and the ids relied on. */
+function applyRewrites<V>(c: AnyCase, rewrites: readonly RewriteExplanation<V>[], start: V, ours: V, equal: (a: V, b: V) => boolean): { up: V; used: string[] } {
+  let up = start;
+  const used: string[] = [];
+  for (const r of rewrites) {
+    if (equal(up, ours)) break;
+    const next = r.rewrite(c, up, ours);
+    if (next !== null) {
+      up = next.up;
+      used.push(...(next.ids ?? [r.id]));
+    }
+  }
+  return { up, used };
+}
 
 function verdict(ids: readonly string[]): Verdict {
   return ids.length === 0 ? { status: "equal" } : { status: "explained", ids: [...new Set(ids)].sort() };
@@ -197,8 +224,8 @@ export function valueClass(value: unknown): string {
   const v = value;
   if (v === "") return "empty text";
   if (/[^\P{Nd}0-9]/u.test(v)) return "text with non-ASCII digits";
-  const pad = /^[\s\x1c-\x1f\x85\ufeff\u200b]+|[\s\x1c-\x1f\x85\ufeff\u200b]+$/.exec(v);
-  const core = v.replace(/^[\s\x1c-\x1f\x85\ufeff\u200b]+|[\s\x1c-\x1f\x85\ufeff\u200b]+$/g, "");
+  const pad = v.match(BLANK)?.join("") ?? null;
+  const core = v.replace(BLANK, "");
   let kind: string;
   if (/^[+-]?[0-9]+$/.test(core)) kind = Number.isSafeInteger(Number(core)) ? "integer text" : "integer text past 2^53";
   else if (/^[+-]?[0-9][0-9_]*$/.test(core)) kind = "integer text with _";
@@ -209,7 +236,7 @@ export function valueClass(value: unknown): string {
   else if (core === "") kind = "blank text";
   else kind = "other text";
   if (pad === null) return kind;
-  return `${kind}, ${paddingClass(pad[0])}`;
+  return `${kind}, ${paddingClass(pad)}`;
 }
 
 /** Which kind of blank space pads a text: what Python strips and JavaScript keeps, the reverse, neither, or both agree. */
@@ -274,8 +301,6 @@ function describeMessage(v: PrepareView, coarse = false): string {
   if (/ not found\./.test(v.head)) return `not found${/Did you mean/.test(v.head) ? ", with a suggestion" : ", no suggestion"}`;
   return template(v.head).slice(0, 80);
 }
-
-const BLANK = /^[\s\x1c-\x1f\x85\ufeff\u200b]+|[\s\x1c-\x1f\x85\ufeff\u200b]+$/g;
 
 /** The called name and the argument text, in a few words. */
 function inputClass(c: Case<"args" | "schema">): string {
@@ -355,6 +380,10 @@ function compareSites(c: Case<"args" | "schema">, up: PrepareView, ours: Prepare
       // How a value is spelt matters only where it may be cast; elsewhere its type is enough.
       const castable = ["integer", "number", "boolean", "string"].includes(resolvedType(site.schema) ?? "");
       const value = castable ? valueClass(site.value) : coarseClass(site.value);
+      const sorted = (list: string[]): string => [...list].sort().join("; ");
+      if (site.upProblems.length > 1 && sorted(site.upProblems) === sorted(site.ourProblems)) {
+        return { ok: false, ids: [], group: `${prefix} the same problems in another order: ${sorted(site.upProblems.map(template))}`, details: [`upstream: ${site.upProblems.join("; ")}`, `ours:     ${site.ourProblems.join("; ")}`] };
+      }
       const upWords = site.upProblems.map(template).join("; ");
       if (upWords !== "" && upWords === site.ourProblems.map(template).join("; ")) {
         return { ok: false, ids: [], group: `${prefix} the same problem with its numbers printed differently: ${upWords}`, details: [`upstream: ${site.upProblems.join("; ")}`, `ours:     ${site.ourProblems.join("; ")}`] };
@@ -421,6 +450,9 @@ export function contentClass(content: Wire | undefined): string {
   if (content === "") return "empty text";
   if (EMPTY_MARKER.test(content)) return "the empty-result marker";
   if (content === "[Tool result unavailable — call was interrupted or lost]") return "the lost-call marker";
+  const body = content.replace(/\n\.\.\. \(truncated\)$/, "");
+  if (body !== content && "[Tool result unavailable — call was interrupted or lost]".startsWith(body)) return "the lost-call marker, cut";
+  if (body !== content && body.startsWith("(") && "(probe completed with no output)".startsWith(body.replace(/^\([^ ]*/, "(probe"))) return "the empty-result marker, cut";
   if (content.startsWith("[tool output persisted]")) return "a persisted reference";
   const parts: string[] = [];
   if (content.includes("[Analyze the error above and try a different approach.]")) parts.push("with the retry hint");
@@ -453,18 +485,9 @@ function behaviourClass(c: Case<"result"> | Case<"mcp-result">): string {
 }
 
 function classifyResult(c: Case<"result"> | Case<"mcp-result">): Verdict {
-  let up = resultView(c.upstream);
   const ours = resultView(c.ours);
-  const used: string[] = [];
   const equal = (a: ResultView, b: ResultView): boolean => wireEqual(a.content, b.content) && wireEqual(a.status, b.status) && wireEqual(a.detail, b.detail);
-  for (const r of RESULT_REWRITES) {
-    if (equal(up, ours)) break;
-    const next = r.rewrite(c, up, ours);
-    if (next !== null) {
-      up = next.up;
-      used.push(r.id);
-    }
-  }
+  const { up, used } = applyRewrites(c, RESULT_REWRITES, resultView(c.upstream), ours, equal);
   if (c.kind === "mcp-result" && c.upstream.name !== c.ours.name) {
     return { status: "unlisted", group: "mcp-result: tool name differs", details: [`upstream: ${c.upstream.name ?? ""}`, `ours:     ${c.ours.name ?? ""}`] };
   }
@@ -507,10 +530,14 @@ function baseContentClass(content: Wire | undefined): string {
 export function textDiffClass(a: Wire | undefined, b: Wire | undefined): string {
   if (typeof a !== "string" || typeof b !== "string") return "differs";
   const cut = (t: string): string => t.replace(/\n\.\.\. \(truncated\)$/, "").replace(/\.\.\.$/, "");
-  if (a.replace(/[\s\x1c-\x1f\x85\ufeff\u200b]/g, "") === b.replace(/[\s\x1c-\x1f\x85\ufeff\u200b]/g, "")) return "differs only in blank space";
+  const squeeze = (t: string): string => t.replace(/[\s\x1c-\x1f\x85\ufeff\u200b]/g, "");
+  if (squeeze(a) === squeeze(b)) return "differs only in blank space";
   const x = cut(a);
   const y = cut(b);
   if (x !== y && (x.startsWith(y) || y.startsWith(x))) return "differs only in where it is cut";
+  const sx = squeeze(x);
+  const sy = squeeze(y);
+  if (sx.startsWith(sy) || sy.startsWith(sx)) return "differs only in blank space and where it is cut";
   return "differs in its words";
 }
 
@@ -577,9 +604,15 @@ function withoutContent(what: string): string {
   return what.replace(/ \([^()]*(?:\([^()]*\)[^()]*)*\)$/, "");
 }
 
+/** The repair of dropping message `k`; an assistant message whose calls all lack a valid name is the same cause as stripping some. */
+function dropped(input: readonly Wire[], k: number, maxChars: number): string {
+  const what = withoutContent(inputMessageClass(input, k, maxChars));
+  return /^an assistant message with calls, .*without a valid name/.test(what) ? "strips the calls without a valid name from an assistant message" : `drops ${what}`;
+}
+
 /** Repairs in the order their causes come: a repair early in the list can cause the ones after it. */
 const REPAIR_ORDER = [
-  /^only \w+ keeps .*without a valid name/,
+  /^only \w+ strips the calls without a valid name/,
   /^only \w+ drops an assistant message/,
   /^only \w+ drops a placeholder/,
   /^only \w+ drops a result for a call without a valid name/,
@@ -599,7 +632,13 @@ function repairRank(repair: string): number {
 function sameMessage(a: Wire | undefined, b: Wire | undefined): boolean {
   if (!isRecord(a) || !isRecord(b) || a["role"] !== b["role"]) return false;
   if (a["role"] === "tool") return a["tool_call_id"] === b["tool_call_id"] && (a["name"] ?? null) === (b["name"] ?? null);
-  return wireEqual(a["content"] as Wire, b["content"] as Wire);
+  if (!wireEqual(a["content"] as Wire, b["content"] as Wire)) return false;
+  if (a["role"] !== "assistant") return true;
+  // An assistant message matches its repaired self: the same calls, or only those with a valid name.
+  const calls = (m: Record<string, unknown>): Wire[] => (Array.isArray(m["tool_calls"]) ? (m["tool_calls"] as Wire[]) : []);
+  const mine = calls(a);
+  const theirs = calls(b);
+  return wireEqual(mine, theirs) || wireEqual(mine.filter(callNameValid), theirs);
 }
 
 /** What a side did to the history on its way to the model: dropped, inserted and changed messages. */
@@ -619,7 +658,7 @@ export function historyRepairs(input: readonly Wire[], output: readonly Wire[], 
       repairs.push(isRecord(out) && out["role"] === "tool" ? "inserts the lost-call marker for a call without a result" : `sends a ${isRecord(out) ? String(out["role"]) : "?"} message the history does not hold`);
       continue;
     }
-    for (let k = i; k < j; k++) repairs.push(`drops ${withoutContent(inputMessageClass(input, k, maxChars))}`);
+    for (let k = i; k < j; k++) repairs.push(dropped(input, k, maxChars));
     const before = input[j];
     if (!wireEqual(before, out) && isRecord(before) && isRecord(out)) {
       const what = inputMessageClass(input, j, maxChars);
@@ -627,27 +666,18 @@ export function historyRepairs(input: readonly Wire[], output: readonly Wire[], 
       else {
         const n = Array.isArray(before["tool_calls"]) ? before["tool_calls"].length : 0;
         const m = Array.isArray(out["tool_calls"]) ? out["tool_calls"].length : 0;
-        repairs.push(n !== m ? `keeps only some of the calls of ${what}` : `changes ${what}`);
+        repairs.push(n !== m && /without a valid name/.test(what) ? "strips the calls without a valid name from an assistant message" : n !== m ? `keeps only some of the calls of ${what}` : `changes ${what}`);
       }
     }
     i = j + 1;
   }
-  for (let k = i; k < input.length; k++) repairs.push(`drops ${withoutContent(inputMessageClass(input, k, maxChars))}`);
+  for (let k = i; k < input.length; k++) repairs.push(dropped(input, k, maxChars));
   return repairs;
 }
 
 function classifyHistory(c: Case<"history">): Verdict {
-  let up: Wire = c.upstream.messages;
   const ours = c.ours.messages;
-  const used: string[] = [];
-  for (const r of HISTORY_REWRITES) {
-    if (wireEqual(up, ours)) break;
-    const next = r.rewrite(c, up, ours);
-    if (next !== null) {
-      up = next.up;
-      used.push(r.id);
-    }
-  }
+  const { up, used } = applyRewrites<Wire>(c, HISTORY_REWRITES, c.upstream.messages, ours, wireEqual);
   if (wireEqual(up, ours)) return verdict(used);
   const a = Array.isArray(up) ? up : [];
   const b = Array.isArray(ours) ? ours : [];
@@ -658,7 +688,7 @@ function classifyHistory(c: Case<"history">): Verdict {
   const onlyOurs = [...new Set(ourRepairs.filter((r) => !upRepairs.includes(r)))].sort();
   // One group per case: its first repair that only one side does (an input with several such
   // differences counts under the first; shrinking then keeps just that one).
-  const all = [...onlyUp.map((r) => `only upstream ${r}`), ...onlyOurs.map((r) => `only ours ${r}`)].sort((x, y) => repairRank(x) - repairRank(y) || (x < y ? -1 : 1));
+  const all = [...onlyUp.map((r) => `only upstream ${r}`), ...onlyOurs.map((r) => `only ours ${r}`)].sort((x, y) => repairRank(x) - repairRank(y) || Number(x.startsWith("only ours")) - Number(y.startsWith("only ours")) || (x < y ? -1 : 1));
   let i = 0;
   while (i < a.length && i < b.length && wireEqual(a[i], b[i])) i++;
   return {
@@ -761,8 +791,29 @@ function classifyMcpSchema(c: Case<"mcp-schema">): Verdict {
   return { status: "unlisted", group: `mcp-schema: ${groups[0] ?? ""}`, details: [...groups.slice(1).map((g) => `also: ${g}`), ...details] };
 }
 
+/** True when the two outputs agree as the model and the tool see them (no explanation needed). */
+function plainlyEqual(c: AnyCase): boolean {
+  switch (c.kind) {
+    case "args":
+    case "schema":
+      return viewsEqual(prepareView(c.upstream), prepareView(c.ours));
+    case "result":
+    case "mcp-result":
+      return wireEqual(c.upstream.content, c.ours.content) && wireEqual(c.upstream.event, c.ours.event) && c.upstream.name === c.ours.name;
+    case "history":
+      return wireEqual(c.upstream.messages, c.ours.messages);
+    case "mcp-name":
+      return c.upstream.name === c.ours.name;
+    case "mcp-schema":
+      return c.ours.skipped === undefined && c.upstream.name === c.ours.name && c.upstream.description === c.ours.description && wireEqual(c.upstream.parameters, c.ours.parameters);
+    default:
+      return false;
+  }
+}
+
 /** Classifies one case. Never throws. */
 export function classify(c: AnyCase): Verdict {
+  if (plainlyEqual(c)) return { status: "equal" };
   for (const e of WHOLE) if (e.kinds.includes(c.kind) && e.explains(c)) return verdict([e.id]);
   switch (c.kind) {
     case "args":

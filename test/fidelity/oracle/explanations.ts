@@ -78,10 +78,18 @@ export interface WholeExplanation extends Base {
   explains(c: AnyCase): boolean;
 }
 
-/** Removes one listed difference from a pair of views; null when it does not apply. */
+/**
+ * Removes one listed difference from a pair of views; null when it does not apply. `ids` names
+ * the explanations the rewrite relied on when they are not just this one.
+ */
 export interface RewriteExplanation<V> extends Base {
   form: "rewrite";
-  rewrite(c: AnyCase, up: V, ours: V): { up: V; ours: V } | null;
+  rewrite(c: AnyCase, up: V, ours: V): { up: V; ours: V; ids?: string[] } | null;
+}
+
+/** A listed difference that another explanation's rewrite recognises and reports under this id. */
+export interface PartExplanation extends Base {
+  form: "part";
 }
 
 /** Explains the difference at one argument of a prepared call. */
@@ -97,7 +105,14 @@ export interface SubsetExplanation extends Base {
 }
 
 /** Any explanation. */
-export type Explanation = WholeExplanation | RewriteExplanation<PrepareView> | RewriteExplanation<ResultView> | RewriteExplanation<Wire> | SiteExplanation | SubsetExplanation;
+export type Explanation =
+  | WholeExplanation
+  | RewriteExplanation<PrepareView>
+  | RewriteExplanation<ResultView>
+  | RewriteExplanation<Wire>
+  | SiteExplanation
+  | SubsetExplanation
+  | PartExplanation;
 
 const PREPARE: readonly Kind[] = ["args", "schema"];
 
@@ -213,10 +228,13 @@ export const prepareException: WholeExplanation = {
   form: "whole",
   id: "prepare-exception",
   listing: { row: 16, quote: "an exception inside `prepare_call` escapes the whole batch" },
-  summary: "upstream's prepare_call raised; ours answers the call with an error result",
+  summary: "upstream's prepare_call raised (the model would read nothing for that call); ours answers it",
   kinds: PREPARE,
   explains(c) {
-    return (c.kind === "args" || c.kind === "schema") && c.upstream.outcome === "raised" && c.ours.outcome === "error";
+    // Upstream's exception has no model-visible counterpart to compare with: whatever ours
+    // answers (an error result, or a call its fuller JSON Schema support accepts) is the listed
+    // difference. A register refusal is not an answer and stays unlisted.
+    return (c.kind === "args" || c.kind === "schema") && c.upstream.outcome === "raised" && (c.ours.outcome === "error" || c.ours.outcome === "ok");
   },
 };
 
@@ -279,7 +297,7 @@ export const unsafeIntegerLiteral: WholeExplanation = {
   kinds: PREPARE,
   explains(c) {
     if (c.kind !== "args") return false;
-    return typeof c.input.args === "string" && hasUnsafeIntegerLiteral(c.input.args) && c.ours.outcome === "error" && /exact/i.test(c.ours.error ?? "");
+    return typeof c.input.args === "string" && hasUnsafeIntegerLiteral(c.input.args) && c.ours.outcome === "error" && /represent/i.test(c.ours.error ?? "");
   },
 };
 
@@ -593,21 +611,80 @@ function uncut(text: string): { body: string; cut: boolean } {
   return text.endsWith(TRUNCATED) ? { body: text.slice(0, -TRUNCATED.length), cut: true } : { body: text, cut: false };
 }
 
+/** Row 19: `safe_filename("..")` stays `..` upstream (the file `...txt`); ours writes `_.txt`. Recognised by {@link persistedReferences}. */
+export const dotDotFileName: PartExplanation = {
+  form: "part",
+  id: "safe-filename-dot-dot",
+  listing: { row: 19, quote: '`safe_filename("..")` stays `..`' },
+  summary: "a call id `..` names the saved file `_.txt` in ours",
+  kinds: ["result", "history"],
+};
+
+/** Row 33 in a persisted reference: its size and preview counted in UTF-16 units. Recognised by {@link persistedReferences}. */
+export const utf16Reference: PartExplanation = {
+  form: "part",
+  id: "utf16-lengths",
+  listing: { row: 33, quote: "lengths count Python code points" },
+  summary: "a persisted reference's size and preview counted in UTF-16 units by ours",
+  kinds: ["result", "history"],
+};
+
+const REFERENCE_HEAD = "[tool output persisted]\n";
+const PREVIEW_CUT = "\n...\n(Read the saved file if you need the full output.)";
+
 /**
- * A persisted reference that differs only by a path part: equal once `from` becomes `to`, or, when
- * both references were cut to the limit, cut `from.length - to.length` characters apart.
+ * Compares two persisted-result references line by line (header, path, size, preview) and returns
+ * the ids of the listed differences that account for every way they differ, or null when
+ * something else differs. Both sides cut the whole reference at the limit, so a line cut on one
+ * side only has to be a prefix of the other's; the cut falls elsewhere when the paths differ in
+ * length (rows 18, 19) or lengths are counted differently (row 33).
  */
-function samePersisted(u: string, o: string, from: string, to: string): boolean {
-  if (!u.startsWith("[tool output persisted]") || !u.includes(from)) return false;
-  const r = u.replace(from, to);
-  if (r === o) return true;
-  const a = uncut(r);
+export function comparePersisted(u: string, o: string): string[] | null {
+  if (!u.startsWith(REFERENCE_HEAD) || !o.startsWith(REFERENCE_HEAD)) return null;
+  const a = uncut(u);
   const b = uncut(o);
-  return a.cut && b.cut && b.body.startsWith(a.body) && b.body.length - a.body.length <= from.length - to.length;
+  const astral = hasAstral(u) || hasAstral(o);
+  const la = a.body.replace(PREVIEW_CUT, "").split("\n");
+  const lb = b.body.replace(PREVIEW_CUT, "").split("\n");
+  const used = new Set<string>();
+  const fits = (x: string, y: string, lastX: boolean, lastY: boolean): boolean => x === y || (lastX && y.startsWith(x)) || (lastY && x.startsWith(y));
+  for (let i = 0; i < 4; i++) {
+    let x = la[i];
+    const y = lb[i];
+    if (x === undefined || y === undefined) return x === undefined && y === undefined ? [...used] : a.cut || b.cut ? [...used] : null;
+    const lastX = a.cut && i === la.length - 1;
+    const lastY = b.cut && i === lb.length - 1;
+    if (i === 1) {
+      if (x.includes(UPSTREAM_RESULTS_DIR)) {
+        x = x.replace(UPSTREAM_RESULTS_DIR, "/.tool-results/");
+        used.add("results-folder");
+      }
+      if (x.endsWith("/...txt")) {
+        x = x.replace(/\/\.\.\.txt$/, "/_.txt");
+        used.add(dotDotFileName.id);
+      }
+    }
+    if (i === 2 && x !== y && astral && /^Original size: \d+ chars$/.test(x) && /^Original size: \d+ chars$/.test(y)) {
+      used.add(utf16Reference.id);
+      continue;
+    }
+    if (!fits(x, y, lastX, lastY)) return null;
+  }
+  const pa = la.slice(4).join("\n");
+  const pb = lb.slice(4).join("\n");
+  if (pa !== pb) {
+    const prefix = pa.startsWith(pb) || pb.startsWith(pa);
+    if (!prefix) return null;
+    if (!(a.cut || b.cut)) {
+      if (!astral) return null;
+      used.add(utf16Reference.id);
+    } else if (astral && !used.has("results-folder")) used.add(utf16Reference.id);
+  }
+  return used.size > 0 ? [...used].sort() : null;
 }
 
-/** Row 18: a large result is saved under `<workspace>/.tool-results/` rather than `.nanobot/tool-results/`. */
-export function resultsFolder<V extends ResultView | Wire>(kinds: readonly Kind[], pick: (v: V) => Wire, put: (v: V, w: Wire) => V): RewriteExplanation<V> {
+/** Row 18 (with 19 and 33 inside references): a large result is saved under `<workspace>/.tool-results/` rather than `.nanobot/tool-results/`. */
+export function persistedReferences<V extends ResultView | Wire>(kinds: readonly Kind[], pick: (v: V) => Wire, put: (v: V, w: Wire) => V): RewriteExplanation<V> {
   return {
     form: "rewrite",
     id: "results-folder",
@@ -615,26 +692,14 @@ export function resultsFolder<V extends ResultView | Wire>(kinds: readonly Kind[
     summary: "a persisted result's path: `<workspace>/.tool-results/` in ours",
     kinds,
     rewrite(_c, up, ours) {
-      const out = rewritePairs(pick(up), pick(ours), (u, o) => (samePersisted(u, o, UPSTREAM_RESULTS_DIR, "/.tool-results/") ? o : null));
-      return out === null ? null : { up: put(up, out), ours };
-    },
-  };
-}
-
-/** Row 19: `safe_filename("..")` stays `..` upstream (the file `...txt`); ours writes `_.txt`. */
-export function dotDotFileName<V extends ResultView | Wire>(kinds: readonly Kind[], pick: (v: V) => Wire, put: (v: V, w: Wire) => V): RewriteExplanation<V> {
-  return {
-    form: "rewrite",
-    id: "safe-filename-dot-dot",
-    listing: { row: 19, quote: '`safe_filename("..")` stays `..`' },
-    summary: "a call id `..` names the saved file `_.txt` in ours",
-    kinds,
-    rewrite(_c, up, ours) {
+      const ids = new Set<string>();
       const out = rewritePairs(pick(up), pick(ours), (u, o) => {
-        const fixed = u.replace(UPSTREAM_RESULTS_DIR, "/.tool-results/");
-        return samePersisted(fixed, o, "/...txt", "/_.txt") ? o : null;
+        const found = comparePersisted(u, o);
+        if (found === null) return null;
+        for (const id of found) ids.add(id);
+        return o;
       });
-      return out === null ? null : { up: put(up, out), ours };
+      return out === null ? null : { up: put(up, out), ours, ids: [...ids].sort() };
     },
   };
 }
@@ -652,26 +717,25 @@ function sameUpToCutUnits(u: string, o: string, suffix: string): boolean {
 }
 
 /** Row 33: lengths count code points upstream and UTF-16 units here: a cut or a size with astral characters differs. */
-export function utf16Lengths<V extends ResultView | Wire>(kinds: readonly Kind[], pick: (v: V) => Wire, put: (v: V, w: Wire) => V): RewriteExplanation<V> {
+export function utf16Lengths<V extends ResultView | Wire>(
+  kinds: readonly Kind[],
+  pick: (v: V) => Wire,
+  put: (v: V, w: Wire) => V,
+  maxChars: (c: AnyCase) => number,
+): RewriteExplanation<V> {
   return {
     form: "rewrite",
-    id: "utf16-lengths",
+    id: "utf16-lengths-cut",
     listing: { row: 33, quote: "lengths count Python code points" },
-    summary: "a text with astral characters cut, or its size given, in UTF-16 units by ours",
+    summary: "a text with astral characters cut, or saved, at a length counted in UTF-16 units by ours",
     kinds,
-    rewrite(_c, up, ours) {
+    rewrite(c, up, ours) {
+      const max = maxChars(c);
       const out = rewritePairs(pick(up), pick(ours), (u, o) => {
         if (sameUpToCutUnits(u, o, TRUNCATED)) return o;
-        // A persisted reference: its size and its preview are counted differently.
-        const head = /^([\s\S]*\nOriginal size: )(\d+)( chars\nPreview:\n)([\s\S]*)$/;
-        const x = head.exec(u);
-        const y = head.exec(o);
-        if (x === null || y === null || x[1] !== y[1] || !hasAstral(u)) return null;
-        const previewCut = "\n...\n(Read the saved file if you need the full output.)";
-        const strip = (t: string): string => uncut(t).body.replace(previewCut, "");
-        const pu = strip(x[4] as string);
-        const po = strip(y[4] as string);
-        return pu.startsWith(po) || po.startsWith(pu) ? o : null;
+        // Within the limit in code points, over it in UTF-16 units: only ours saves or cuts it.
+        if (max > 0 && hasAstral(u) && Array.from(u).length <= max && u.length > max && (o.startsWith(REFERENCE_HEAD) || o.startsWith(u.slice(0, max - 1)))) return o;
+        return null;
       });
       return out === null ? null : { up: put(up, out), ours };
     },

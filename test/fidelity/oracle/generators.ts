@@ -142,6 +142,8 @@ export function valueSchema(depth: number): fc.Arbitrary<Schema> {
       { type: "array", uniqueItems: true },
       { not: { type: "string" } },
       { allOf: [{ type: "integer" }, { minimum: 1 }] },
+      { type: "string", pattern: "^(a)\\1$" },
+      { enum: Array.from({ length: 1_001 }, (_, i) => i) },
     ),
   ];
   if (depth <= 0) return fc.oneof(...leaves);
@@ -160,7 +162,8 @@ export function objectSchema(depth: number): fc.Arbitrary<Schema> {
   return fc
     .tuple(
       fc.uniqueArray(key, { minLength: 0, maxLength: 4 }),
-      fc.array(valueSchema(depth), { minLength: 4, maxLength: 4 }),
+      // Now and then a boolean schema (`true` accepts anything, `false` nothing), valid JSON Schema.
+      fc.array(fc.oneof({ weight: 40, arbitrary: valueSchema(depth) as fc.Arbitrary<Wire> }, { weight: 1, arbitrary: fc.constantFrom<Wire>(true, false) }), { minLength: 4, maxLength: 4 }),
       fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }),
       fc.option(fc.oneof(fc.constant<Wire>(false), fc.constant<Wire>(true), valueSchema(0)), { nil: undefined }),
     )
@@ -176,15 +179,39 @@ export function objectSchema(depth: number): fc.Arbitrary<Schema> {
     });
 }
 
-/** A root schema: almost always an object; sometimes without `type`, rarely not an object. */
+/** A root schema: almost always an object; sometimes without `type`, with `$ref`s or `patternProperties`; rarely not an object. */
 export const rootSchema: fc.Arbitrary<Schema> = fc.oneof(
   { weight: 30, arbitrary: objectSchema(2) },
+  {
+    weight: 2,
+    arbitrary: objectSchema(1).map((s) => ({
+      ...s,
+      properties: { ...(s["properties"] as Record<string, Wire>), count: { $ref: "#/$defs/count" } },
+      $defs: { count: { type: "integer", minimum: 0 } },
+    })),
+  },
+  { weight: 2, arbitrary: objectSchema(1).map((s) => ({ ...s, patternProperties: { "^x": { type: "string" } }, additionalProperties: { type: "integer" } })) },
   { weight: 2, arbitrary: objectSchema(1).map(({ type: _type, ...rest }) => rest) },
   { weight: 1, arbitrary: fc.constantFrom<Schema>({ type: "array", items: { type: "string" } }, { type: "string" }, { type: ["object", "null"], properties: {} }) },
 );
 
+/** An integral double past 2^53 stands for no exact integer; it travels as the float it is (see `toWire`). */
+function tagUnsafeIntegers(value: Wire): Wire {
+  if (typeof value === "number") return Number.isInteger(value) && !Number.isSafeInteger(value) ? { $t: "float", v: String(value) } : value;
+  if (Array.isArray(value)) return value.map(tagUnsafeIntegers);
+  if (value !== null && typeof value === "object") {
+    if (typeof value["$t"] === "string" && ["float", "int"].includes(value["$t"])) return value;
+    // A key "$t" would read as a tag on the other side: such an object travels as a list of pairs.
+    if (Object.hasOwn(value, "$t")) return { $t: "dict", v: Object.entries(value).map(([k, v]) => [k, tagUnsafeIntegers(v)]) };
+    const out: Record<string, Wire> = {};
+    for (const [k, v] of Object.entries(value)) Object.defineProperty(out, k, { value: tagUnsafeIntegers(v), enumerable: true, writable: true, configurable: true });
+    return out;
+  }
+  return value;
+}
+
 /** JSON values of any shape, small. */
-const anyJson: fc.Arbitrary<Wire> = fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<Wire>;
+const anyJson: fc.Arbitrary<Wire> = (fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<Wire>).map(tagUnsafeIntegers);
 
 /** A value for `schema`: one that fits, a text an LLM might send instead, the wrong type, null, non-finite. */
 export function valueFor(schema: Wire, depth = 0): fc.Arbitrary<Wire> {
@@ -232,14 +259,14 @@ export function objectValueFor(schema: Schema, depth = 0): fc.Arbitrary<Wire> {
     : {}) as Record<string, Wire>;
   const names = Object.keys(props);
   const fields = names.map((name) => fc.option(valueFor(props[name] as Wire, depth), { nil: undefined, freq: 6 }).map((v) => [name, v] as const));
-  const extra = fc.option(fc.tuple(fc.constantFrom("extra", "b", "Name", "__proto__"), anyJson), { nil: undefined, freq: 3 });
+  const extra = fc.option(fc.tuple(fc.constantFrom("extra", "b", "Name", "__proto__", "x1"), anyJson), { nil: undefined, freq: 3 });
   return fc.tuple(fc.tuple(...fields), extra).map(([pairs, more]) => {
     const out: Record<string, Wire> = {};
     for (const [name, v] of pairs) if (v !== undefined) Object.defineProperty(out, name, { value: v, enumerable: true, writable: true, configurable: true });
     if (more !== undefined && !Object.hasOwn(out, more[0])) {
       Object.defineProperty(out, more[0], { value: more[1], enumerable: true, writable: true, configurable: true });
     }
-    return out;
+    return tagUnsafeIntegers(out);
   });
 }
 

@@ -201,6 +201,9 @@ export function toWire(value: unknown): Wire {
   if (typeof value === "number") {
     if (Number.isNaN(value)) return { $t: "float", v: "nan" };
     if (!Number.isFinite(value)) return { $t: "float", v: value > 0 ? "inf" : "-inf" };
+    // An integral double past 2^53 is no exact integer: JSON would let Python read it as one
+    // (a different one). It travels as the float it is.
+    if (Number.isInteger(value) && !Number.isSafeInteger(value)) return { $t: "float", v: String(value) };
     return value;
   }
   if (typeof value === "bigint") {

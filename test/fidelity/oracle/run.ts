@@ -8,10 +8,10 @@
  *   NANOBOT_SRC=/path/to/nanobot npm run fidelity
  *   npm run fidelity -- /path/to/nanobot --kind args --runs 2000 --seed 7
  *
- * Options: `--seed N` (default 1), `--runs N` per kind (default 10,000), `--kind <name>` (may
- * repeat), `--batch N` inputs per round trip (default 250), `--shrink-seconds N` per group
- * (default 20), `--report FILE` (the whole report as JSON), `--record FILE` (cases for the
- * comparison test's fixture). `NANOBOT_PYTHON` picks the interpreter (default `python3`).
+ * Options (`options.ts`): `--seed N` (default 1), `--runs N` per kind (default 10,000), `--kind
+ * <name>` (may repeat), `--batch N` inputs per round trip (default 250), `--shrink-seconds N` per
+ * group (default 10), `--report FILE` (the whole report as JSON), `--record FILE` (cases for the
+ * comparison test's recorded cases). `NANOBOT_PYTHON` picks the interpreter (default `python3`).
  *
  * Exit status: 0 when nothing unlisted differs, 1 when something does (or the driver crashed on
  * an input), 2 on a usage or setup error.
@@ -25,65 +25,14 @@ import fc from "fast-check";
 import { classify, EXPLANATIONS, type Verdict } from "./compare.js";
 import { GENERATORS, materialise, type GeneratedOf } from "./generators.js";
 import { ourOutput } from "./ours.js";
+import { parseOptions, USAGE, type Options } from "./options.js";
 import { KIND_SUBJECT, KINDS, show, type AnyCase, type Kind } from "./protocol.js";
 import { rowsOf } from "./rows.js";
 import { SetupError, UpstreamDriver, type DriverAnswer, type Hello } from "./upstream.js";
 
-interface Options {
-  path: string;
-  seed: number;
-  runs: number;
-  kinds: Kind[];
-  batch: number;
-  shrinkSeconds: number;
-  report: string | null;
-  record: string | null;
-}
-
-const USAGE = `usage: npm run fidelity -- <path to a nanobot checkout> [--seed N] [--runs N] [--kind <${KINDS.join("|")}>]... [--batch N] [--shrink-seconds N] [--report FILE] [--record FILE]
-       (or set NANOBOT_SRC to the checkout; NANOBOT_PYTHON picks the interpreter)`;
-
 function usage(message: string): never {
   console.error(`${message}\n${USAGE}`);
   process.exit(2);
-}
-
-function parseArgs(argv: string[]): Options {
-  const options: Options = { path: "", seed: 1, runs: 10_000, kinds: [], batch: 250, shrinkSeconds: 20, report: null, record: null };
-  const positional: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    const next = (): string => {
-      const value = argv[++i];
-      if (value === undefined) usage(`${arg} needs a value`);
-      return value;
-    };
-    const integer = (min: number): number => {
-      const text = next();
-      const n = Number(text);
-      if (!Number.isSafeInteger(n) || n < min) usage(`${arg} needs an integer of at least ${min}, got ${text}`);
-      return n;
-    };
-    if (arg === "--seed") options.seed = integer(-(2 ** 31));
-    else if (arg === "--runs") options.runs = integer(1);
-    else if (arg === "--batch") options.batch = integer(1);
-    else if (arg === "--shrink-seconds") options.shrinkSeconds = integer(0);
-    else if (arg === "--report") options.report = next();
-    else if (arg === "--record") options.record = next();
-    else if (arg === "--kind") {
-      const kind = next();
-      if (!(KINDS as readonly string[]).includes(kind)) usage(`unknown kind ${kind}; the kinds are ${KINDS.join(", ")}`);
-      options.kinds.push(kind as Kind);
-    } else if (arg === "--help" || arg === "-h") usage("Compares the workbook with nanobot on generated inputs.");
-    else if (arg.startsWith("-")) usage(`unknown option ${arg}`);
-    else positional.push(arg);
-  }
-  if (positional.length > 1) usage(`one checkout path, got ${positional.length}`);
-  const path = positional[0] ?? process.env["NANOBOT_SRC"] ?? "";
-  if (path === "") usage("Give the path to a nanobot checkout (the folder holding the `nanobot` package), or set NANOBOT_SRC.");
-  options.path = path;
-  if (options.kinds.length === 0) options.kinds = [...KINDS];
-  return options;
 }
 
 interface Group {
@@ -221,7 +170,9 @@ function print(options: Options, hello: Hello, tallies: KindTally[], explained: 
 }
 
 async function main(): Promise<number> {
-  const options = parseArgs(process.argv.slice(2));
+  const parsed = parseOptions(process.argv.slice(2), process.env);
+  if (!parsed.ok) usage(parsed.message);
+  const options = parsed.options;
   let driver: UpstreamDriver;
   let hello: Hello;
   try {
@@ -241,8 +192,9 @@ async function main(): Promise<number> {
   const groups: Group[] = [];
   const recorded: unknown[] = [];
   const recordedKeys = new Map<string, number>();
+  // Recorded cases for the comparison test: a few of each verdict, small enough to read.
   const record = (c: AnyCase, verdict: Verdict, limit: number): void => {
-    if (options.record === null) return;
+    if (options.record === null || JSON.stringify(c).length > 6_000) return;
     const key = `${c.kind}|${verdict.status === "equal" ? "equal" : verdict.status === "explained" ? verdict.ids.join(",") : verdict.group}`;
     const n = recordedKeys.get(key) ?? 0;
     if (n >= limit) return;
@@ -276,7 +228,7 @@ async function main(): Promise<number> {
           } else if (v.status === "explained") {
             tally.explained++;
             for (const id of v.ids) explained.set(id, (explained.get(id) ?? 0) + 1);
-            record(result.case, v, 2);
+            record(result.case, v, 1);
           } else {
             tally.unlisted++;
             const g = groups.find((x) => x.kind === kind && x.group === v.group);
