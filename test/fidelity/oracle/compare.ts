@@ -241,11 +241,11 @@ export function valueClass(value: unknown): string {
 
 /** Which kind of blank space pads a text: what Python strips and JavaScript keeps, the reverse, neither, or both agree. */
 export function paddingClass(pad: string): string {
-  const parts: string[] = [];
-  if (/[\x1c-\x1f\x85]/.test(pad)) parts.push("U+001C–U+001F/U+0085 (Python strips, JavaScript keeps)");
-  if (/\ufeff/.test(pad)) parts.push("U+FEFF (JavaScript trims, Python keeps)");
-  if (/\u200b/.test(pad)) parts.push("U+200B (neither trims)");
-  return parts.length > 0 ? `padded with ${parts.join(" and ")}` : "padded";
+  // The most telling kind only, so that one cause makes one group.
+  if (/[\x1c-\x1f\x85]/.test(pad)) return "padded with U+001C–U+001F/U+0085 (Python strips, JavaScript keeps)";
+  if (/\ufeff/.test(pad)) return "padded with U+FEFF (JavaScript trims, Python keeps)";
+  if (/\u200b/.test(pad)) return "padded with U+200B (neither trims)";
+  return "padded";
 }
 
 /** The kind of field a schema describes, in a word or two. */

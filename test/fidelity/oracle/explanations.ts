@@ -402,7 +402,8 @@ export const pythonIntUnderscore: SiteExplanation = {
     return (
       resolvedType(site.schema) === "integer" &&
       typeof site.value === "string" &&
-      /^[ \t\n\r\f\v]*[+-]?[0-9]+(?:_[0-9]+)+[ \t\n\r\f\v]*$/.test(site.value) &&
+      // Blank space both sides strip (JavaScript's \s without U+FEFF) may pad it.
+      /^[^\S\ufeff]*[+-]?[0-9]+(?:_[0-9]+)+[^\S\ufeff]*$/.test(site.value) &&
       isIntegerWire(site.upCast) &&
       site.ourCast === site.value
     );
@@ -420,10 +421,10 @@ export const bigIntegerText: SiteExplanation = {
     if (typeof site.value !== "string" || site.ourCast !== site.value) return false;
     const type = resolvedType(site.schema);
     if (type === "integer") {
-      return /^[ \t\n\r\f\v]*[+-]?[0-9][0-9_]*[ \t\n\r\f\v]*$/.test(site.value) && isBigInt(site.upCast);
+      return /^[^\S\ufeff]*[+-]?[0-9][0-9_]*[^\S\ufeff]*$/.test(site.value) && isBigInt(site.upCast);
     }
     if (type === "number") {
-      return /[0-9]_[0-9]/.test(site.value) && /^[ \t\n\r\f\v]*[+-]?[0-9_.]+(?:[eE][+-]?[0-9_]+)?[ \t\n\r\f\v]*$/.test(site.value) && numericValue(site.upCast) !== undefined;
+      return /[0-9]_[0-9]/.test(site.value) && /^[^\S\ufeff]*[+-]?[0-9_.]+(?:[eE][+-]?[0-9_]+)?[^\S\ufeff]*$/.test(site.value) && numericValue(site.upCast) !== undefined;
     }
     return false;
   },
@@ -551,7 +552,9 @@ export function nonTextResult(decode: (wire: Wire) => unknown, maxChars: (c: Any
       if (typeof up.content === "string" || typeof ours.content !== "string") return null;
       const text = textOfValue(up.content, decode(up.content));
       const max = maxChars(c);
-      const fits = ours.content === text || (max > 0 && text.length > max && ours.content === text.slice(0, max) + TRUNCATED) || ours.content.startsWith("[tool output persisted]");
+      // Ours as it is, cut at the limit (a cut never splits a surrogate pair, so it may fall one unit early), or saved.
+      const cut = max > 0 && text.length > max && ours.content.endsWith(TRUNCATED) && ours.content.startsWith(text.slice(0, max - 1));
+      const fits = ours.content === text || cut || ours.content.startsWith("[tool output persisted]");
       if (!fits) return null;
       // The event detail is the result's text in one line: Python's str() upstream, ours from our text.
       return { up: { ...up, content: ours.content, detail: ours.detail }, ours };
@@ -586,23 +589,30 @@ function mapStrings(wire: Wire, f: (text: string) => string): Wire {
 }
 
 /**
- * Rewrites upstream's strings pair by pair with ours (the n-th string of one with the n-th of the
- * other): `f` returns ours when the pair differs only in the listed way, else null. Returns the
- * rewritten value, or null when nothing changed.
+ * Rewrites upstream's strings against ours at the same place (the same key, the same index):
+ * `f` returns ours when the pair differs only in the listed way, else null. Returns the rewritten
+ * value, or null when nothing changed.
  */
 function rewritePairs(up: Wire, ours: Wire, f: (u: string, o: string) => string | null): Wire | null {
-  const theirs: string[] = [];
-  mapStrings(ours, (t) => (theirs.push(t), t));
-  let n = 0;
   let changed = false;
-  const out = mapStrings(up, (u) => {
-    const o = theirs[n++];
-    if (o === undefined || o === u) return u;
-    const r = f(u, o);
-    if (r === null) return u;
-    changed = true;
-    return r;
-  });
+  const walk = (u: Wire, o: Wire | undefined): Wire => {
+    if (typeof u === "string") {
+      if (typeof o !== "string" || o === u) return u;
+      const r = f(u, o);
+      if (r === null) return u;
+      changed = true;
+      return r;
+    }
+    if (Array.isArray(u)) return Array.isArray(o) && o.length === u.length ? u.map((item, i) => walk(item, o[i])) : u;
+    if (isRecord(u)) {
+      if (!isRecord(o)) return u;
+      const out: Record<string, Wire> = {};
+      for (const [k, v] of Object.entries(u)) Object.defineProperty(out, k, { value: walk(v as Wire, o[k] as Wire | undefined), enumerable: true, writable: true, configurable: true });
+      return out;
+    }
+    return u;
+  };
+  const out = walk(up, ours);
   return changed ? out : null;
 }
 
@@ -710,10 +720,10 @@ function hasAstral(text: string): boolean {
 
 /** Two texts that differ only in where a cut counted in code points (upstream) or UTF-16 units (ours) falls. */
 function sameUpToCutUnits(u: string, o: string, suffix: string): boolean {
-  if (!hasAstral(u + o)) return false;
+  if (!hasAstral(u + o) || !(u.endsWith(suffix) || o.endsWith(suffix))) return false;
   const a = u.endsWith(suffix) ? u.slice(0, -suffix.length) : u;
   const b = o.endsWith(suffix) ? o.slice(0, -suffix.length) : o;
-  return a !== b && (a.startsWith(b) || b.startsWith(a));
+  return a !== "" && b !== "" && a !== b && hasAstral(a + b) && (a.startsWith(b) || b.startsWith(a));
 }
 
 /** Row 33: lengths count code points upstream and UTF-16 units here: a cut or a size with astral characters differs. */
