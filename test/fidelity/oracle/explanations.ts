@@ -752,6 +752,12 @@ export function utf16Lengths<V extends ResultView | Wire>(
   };
 }
 
+/** An error's event detail, cut at 120 code points upstream and at 120 UTF-16 units here, without a mark. */
+function sameDetailCut(u: string, o: string): boolean {
+  if (u === o || !hasAstral(u + o) || !(u.startsWith(o) || o.startsWith(u))) return false;
+  return Array.from(u).length <= 120 && o.length <= 120 && Math.max(u.length, o.length) >= 119;
+}
+
 /** Row 33 for a call's event: its detail is cut at 120 code points upstream, 120 UTF-16 units here. */
 export const utf16EventDetail: RewriteExplanation<ResultView> = {
   form: "rewrite",
@@ -760,7 +766,8 @@ export const utf16EventDetail: RewriteExplanation<ResultView> = {
   summary: "an event detail with astral characters cut at 120 UTF-16 units by ours",
   kinds: ["result", "mcp-result"],
   rewrite(_c, up, ours) {
-    if (typeof up.detail !== "string" || typeof ours.detail !== "string" || !sameUpToCutUnits(up.detail, ours.detail, "...")) return null;
+    if (typeof up.detail !== "string" || typeof ours.detail !== "string") return null;
+    if (!sameUpToCutUnits(up.detail, ours.detail, "...") && !sameDetailCut(up.detail, ours.detail)) return null;
     return { up: { ...up, detail: ours.detail }, ours };
   },
 };
