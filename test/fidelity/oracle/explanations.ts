@@ -292,7 +292,7 @@ export const patternEngine: WholeExplanation = {
 export const unsafeIntegerLiteral: WholeExplanation = {
   form: "whole",
   id: "json-integer-literal-past-2^53",
-  listing: { row: null, quote: "a JSON integer literal past 2^53 reaches the tool exact" },
+  listing: { row: 45, quote: "a JSON integer literal past 2^53 reaches the tool exact" },
   summary: "an argument text with an integer literal past 2^53: ours refuses it as not exactly representable",
   kinds: PREPARE,
   explains(c) {
