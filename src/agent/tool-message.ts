@@ -82,45 +82,39 @@ export async function buildToolMessage(
   result: unknown,
   opts: { maxToolResultChars: number; workspace?: string; sessionKey?: string },
 ): Promise<ChatMessage> {
-  const name = call.name;
-  const message = (content: string): ChatMessage => ({ role: "tool", tool_call_id: call.id, name, content });
-  if (isEmptyToolResult(result)) return message(emptyResultMessage(name));
+  const content = await toolMessageContent(call.id, call.name, result, opts);
+  return { role: "tool", tool_call_id: call.id, name: call.name, content };
+}
+
+/**
+ * The `content` of the tool message answering call `callId` of tool `name`, by the rules of
+ * {@link buildToolMessage}. The runner also uses it for the tool messages of earlier history, in
+ * the copy it sends, so an old result is held to the same limit as a fresh one. Never rejects.
+ */
+export async function toolMessageContent(
+  callId: string,
+  name: string,
+  result: unknown,
+  opts: { maxToolResultChars: number; workspace?: string; sessionKey?: string },
+): Promise<string> {
+  if (isEmptyToolResult(result)) return emptyResultMessage(name);
   const max = opts.maxToolResultChars;
   const text = messageText(result, max);
-  if (text.trim() === "") return message(emptyResultMessage(name));
-  if (PERSISTENCE_EXEMPT_TOOLS.has(name) || !(max > 0) || text.length <= max) return message(text);
+  if (text.trim() === "") return emptyResultMessage(name);
+  if (PERSISTENCE_EXEMPT_TOOLS.has(name) || !(max > 0) || text.length <= max) return text;
   if (opts.workspace !== undefined && opts.workspace !== "") {
     try {
       const { persistToolResult } = await import("./result-persistence.js");
       const path = await persistToolResult({
         workspace: opts.workspace,
-        callId: call.id,
+        callId,
         text,
         ...(opts.sessionKey !== undefined ? { sessionKey: opts.sessionKey } : {}),
       });
-      return message(truncateText(persistedReference(path, text), max));
+      return truncateText(persistedReference(path, text), max);
     } catch {
       // Saving failed (read-only disk, a symlinked folder, bad path…): the model still gets the start of the text.
     }
   }
-  return message(truncateText(text, max));
-}
-
-/**
- * The copy of one history message sent to the model. A tool message from earlier history (for
- * example, one given in `spec.messages`) that is over the limit is truncated in the copy only;
- * the run's own `messages` keep it whole. `read_file` results are exempt, as when they are built.
- */
-export function budgetHistoryMessage(message: ChatMessage, maxToolResultChars: number): ChatMessage {
-  const copy = { ...message };
-  if (
-    copy.role === "tool" &&
-    maxToolResultChars > 0 &&
-    typeof copy.content === "string" &&
-    copy.content.length > maxToolResultChars &&
-    !PERSISTENCE_EXEMPT_TOOLS.has(copy.name ?? "")
-  ) {
-    copy.content = truncateText(copy.content, maxToolResultChars);
-  }
-  return copy;
+  return truncateText(text, max);
 }

@@ -13,6 +13,7 @@ import { SafeJsonSchemaValidator } from "./output-validator.js";
 import { sdkClient } from "./sdk.js";
 import { ProcessGroupStdioTransport } from "./stdio-transport.js";
 import { mcpToolClient } from "./tool-client.js";
+import { durationOption } from "../util/options.js";
 
 /** How to start an MCP server as a child process speaking over stdin/stdout. */
 export interface StdioMcpServerOptions {
@@ -61,19 +62,24 @@ const STDERR_TAIL_CHARS = 2000;
  * {@link SafeJsonSchemaValidator}), and lists and adapts its tools ({@link listMcpTools}), all
  * within `timeoutMs`. A server that cannot be spawned, exits, or does not answer in time makes the
  * promise reject with an `Error` that says why (with the end of the server's stderr); the child
- * and its group are stopped. It never hangs.
+ * and its group are stopped. It never hangs. A bad `timeoutMs`, `callTimeoutMs` or `closeGraceMs`
+ * (not a positive, finite number) makes it reject with a `TypeError` or `RangeError` naming the
+ * option, before anything starts; one over 2^31−1 ms is clamped to that.
  *
  * @example
  * {@includeCode ../../docs/examples/mcp.ts#connect-stdio-mcp-server}
  */
 export async function connectStdioMcpServer(options: StdioMcpServerOptions): Promise<StdioMcpConnection> {
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  // Checked before anything starts: a bad limit throws (TypeError or RangeError, naming it); a huge one is clamped.
+  const timeoutMs = durationOption("timeoutMs", options.timeoutMs, 10_000);
+  const callTimeoutMs = durationOption("callTimeoutMs", options.callTimeoutMs, null);
+  const closeGraceMs = durationOption("closeGraceMs", options.closeGraceMs, null);
   const transport = new ProcessGroupStdioTransport({
     command: options.command,
     args: options.args ?? [],
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     ...(options.env === undefined ? {} : { env: options.env }),
-    ...(options.closeGraceMs === undefined ? {} : { closeGraceMs: options.closeGraceMs }),
+    ...(closeGraceMs === null ? {} : { closeGraceMs }),
   });
 
   let stderrTail = "";
@@ -104,7 +110,7 @@ export async function connectStdioMcpServer(options: StdioMcpServerOptions): Pro
   });
   try {
     const listOptions: AdaptMcpToolsOptions = { signal: controller.signal, timeoutMs };
-    if (options.callTimeoutMs !== undefined) listOptions.callTimeoutMs = options.callTimeoutMs;
+    if (callTimeoutMs !== null) listOptions.callTimeoutMs = callTimeoutMs;
     if (options.logger !== undefined) listOptions.logger = options.logger;
     const listing = await Promise.race([
       (async () => {
