@@ -97,10 +97,10 @@ export async function toolMessageContent(
   result: unknown,
   opts: { maxToolResultChars: number; workspace?: string; sessionKey?: string },
 ): Promise<string> {
-  if (isEmptyToolResult(result)) return emptyResultMessage(name);
   const max = opts.maxToolResultChars;
-  const text = messageText(result, max);
-  if (text.trim() === "") return emptyResultMessage(name);
+  let text = isEmptyToolResult(result) ? "" : messageText(result, max);
+  // As upstream, the marker is a text like any other: a limit shorter than it saves or cuts it too.
+  if (text.trim() === "") text = emptyResultMessage(name);
   if (PERSISTENCE_EXEMPT_TOOLS.has(name) || !(max > 0) || text.length <= max) return text;
   if (opts.workspace !== undefined && opts.workspace !== "") {
     try {
