@@ -24,18 +24,11 @@
  */
 import type { ChatMessage } from "../providers/base.js";
 import { MISSING_TOOL_RESULT_MESSAGE } from "../tools/messages.js";
-import { toolMessageContent } from "./tool-message.js";
+import { cutToLimit, needsSaving, toolMessageContent, unfittedText, type FitOptions } from "./tool-message.js";
 import { isEmptyToolResult } from "./result-text.js";
 
 /** How the copy's tool messages are fitted: the run's result limit, and where large results are saved. */
-export interface ModelHistoryOptions {
-  /** Longer texts are saved (with a workspace) or cut; 0 or less disables both. */
-  maxToolResultChars: number;
-  /** Where large results are saved, under `.tool-results/`. */
-  workspace?: string;
-  /** Names the folder for this conversation's saved results. */
-  sessionKey?: string;
-}
+export type ModelHistoryOptions = FitOptions;
 
 type Message = ChatMessage | null | undefined;
 
@@ -80,35 +73,42 @@ function hasValidName(call: unknown): boolean {
   return typeof name === "string" && name !== "";
 }
 
-/** Step 1: assistant tool calls without a valid name are dropped; an assistant message left with neither calls nor content goes too. */
-function dropNamelessCalls(messages: readonly Message[]): Message[] {
-  const out: Message[] = [];
-  for (const message of messages) {
+/**
+ * Step 1: assistant tool calls without a valid name are dropped; an assistant message left with
+ * neither calls nor content goes too. Returns `messages` itself when nothing changes.
+ */
+function dropNamelessCalls(messages: readonly Message[]): readonly Message[] {
+  let out: Message[] | null = null;
+  messages.forEach((message, index) => {
     if (roleOf(message) !== "assistant" || !truthy((message as ChatMessage).tool_calls)) {
-      out.push(message);
-      continue;
+      out?.push(message);
+      return;
     }
     const calls: unknown = (message as ChatMessage).tool_calls;
     const kept = Array.isArray(calls) ? calls.filter(hasValidName) : [];
     if (Array.isArray(calls) && kept.length === calls.length) {
-      out.push(message);
-      continue;
+      out?.push(message);
+      return;
     }
+    out ??= messages.slice(0, index);
     const repaired: ChatMessage = { ...(message as ChatMessage) };
     if (kept.length > 0) repaired.tool_calls = kept as NonNullable<ChatMessage["tool_calls"]>;
     else delete repaired.tool_calls;
-    if (kept.length === 0 && !truthy(repaired.content)) continue;
+    if (kept.length === 0 && !truthy(repaired.content)) return;
     out.push(repaired);
-  }
-  return out;
+  });
+  return out ?? messages;
 }
 
-/** Step 2: drops each tool message whose id is missing, not declared by an earlier assistant message, or already answered. */
-function dropOrphanResults(messages: readonly Message[]): Message[] {
+/**
+ * Step 2: drops each tool message whose id is missing, not declared by an earlier assistant
+ * message, or already answered. Returns `messages` itself when nothing is dropped.
+ */
+function dropOrphanResults(messages: readonly Message[]): readonly Message[] {
   const declared = new Set<string>();
   const answered = new Set<string>();
-  const out: Message[] = [];
-  for (const message of messages) {
+  let out: Message[] | null = null;
+  messages.forEach((message, index) => {
     const role = roleOf(message);
     if (role === "assistant") {
       for (const call of callsOf(message)) {
@@ -117,12 +117,15 @@ function dropOrphanResults(messages: readonly Message[]): Message[] {
       }
     } else if (role === "tool") {
       const id = answeredId(message);
-      if (id === null || !declared.has(id) || answered.has(id)) continue;
+      if (id === null || !declared.has(id) || answered.has(id)) {
+        out ??= messages.slice(0, index);
+        return;
+      }
       answered.add(id);
     }
-    out.push(message);
-  }
-  return out;
+    out?.push(message);
+  });
+  return out ?? messages;
 }
 
 /** The name a stand-in result carries: the call's `function.name` as text, or `""` without a `function` object. */
@@ -136,9 +139,10 @@ function standInName(call: Record<string, unknown>): string {
 
 /**
  * Step 3: each declared call that no tool message answers gets a stand-in result, placed after
- * the run of tool messages that follows its assistant message, in declaration order.
+ * the run of tool messages that follows its assistant message, in declaration order. Returns
+ * `messages` itself when every call is answered.
  */
-function addMissingResults(messages: readonly Message[]): Message[] {
+function addMissingResults(messages: readonly Message[]): readonly Message[] {
   const answered = new Set<string>();
   for (const message of messages) {
     if (roleOf(message) !== "tool") continue;
@@ -146,6 +150,7 @@ function addMissingResults(messages: readonly Message[]): Message[] {
     if (id !== null) answered.add(id);
   }
   const missing = new Map<number, ChatMessage[]>();
+  let added = 0;
   messages.forEach((message, index) => {
     if (roleOf(message) !== "assistant") return;
     for (const call of callsOf(message)) {
@@ -155,17 +160,20 @@ function addMissingResults(messages: readonly Message[]): Message[] {
       const list = missing.get(index);
       if (list === undefined) missing.set(index, [standIn]);
       else list.push(standIn);
+      added++;
     }
   });
-  if (missing.size === 0) return [...messages];
-  const out: Message[] = [];
+  if (added === 0) return messages;
+  // Filled by index, its length known: cheaper than growing it one push at a time.
+  const out = new Array<Message>(messages.length + added);
+  let at = 0;
   for (let i = 0; i < messages.length; ) {
     const standIns = missing.get(i);
-    out.push(messages[i]);
+    out[at++] = messages[i];
     i++;
     if (standIns === undefined) continue;
-    while (i < messages.length && roleOf(messages[i]) === "tool") out.push(messages[i++]);
-    out.push(...standIns);
+    while (i < messages.length && roleOf(messages[i]) === "tool") out[at++] = messages[i++];
+    for (const standIn of standIns) out[at++] = standIn;
   }
   return out;
 }
@@ -173,18 +181,20 @@ function addMissingResults(messages: readonly Message[]): Message[] {
 /**
  * Steps 1–4: the history with every tool message answering exactly one earlier declared call and
  * every declared call answered, by upstream's rules. Pure: neither `messages` nor any message in
- * it is changed; a message that needs a change is copied. Linear in the size of the history.
+ * it is changed; a message that needs a change is copied, and a new array is made only when
+ * something changes (a history that needs no repair costs no copy). Linear in the size of the
+ * history.
  *
  * @example
  * {@includeCode ../../docs/examples/runner.ts#repair-tool-pairs}
  */
-export function repairToolPairs(messages: readonly ChatMessage[]): ChatMessage[] {
+export function repairToolPairs(messages: readonly ChatMessage[]): readonly ChatMessage[] {
   const once = addMissingResults(dropOrphanResults(dropNamelessCalls(messages)));
-  return addMissingResults(dropOrphanResults(once)) as ChatMessage[];
+  return addMissingResults(dropOrphanResults(once)) as readonly ChatMessage[];
 }
 
-/** A saved (or cut) old result, remembered for the rest of the run. */
-interface Fitted {
+/** An old result saved under the workspace, remembered for the rest of the run with the reference that stands in for it. */
+interface Saved {
   content: unknown;
   fitted: string;
 }
@@ -192,13 +202,13 @@ interface Fitted {
 /**
  * The copies of a run's history sent to the model, one per turn (see the module comment). One
  * instance serves one run: it remembers the tool messages the run built itself, which are already
- * fitted, and the old results it has already fitted, so an old result over the limit is saved
- * once per run, not once per turn.
+ * fitted, and the old results it has saved, so an old result over the limit is saved once per
+ * run, not once per turn. Fitting that needs no file is done in place, without waiting.
  */
 export class ModelHistory {
   readonly #options: ModelHistoryOptions;
   readonly #own = new WeakSet<object>();
-  readonly #fitted = new WeakMap<object, Fitted>();
+  readonly #saved = new WeakMap<object, Saved>();
 
   /** @param options - the run's result limit and where large results are saved. */
   constructor(options: ModelHistoryOptions) {
@@ -216,30 +226,36 @@ export class ModelHistory {
    * in it is changed. Rejects only if reading a message throws.
    */
   async forModel(messages: readonly ChatMessage[]): Promise<ChatMessage[]> {
+    const options = this.#options;
     const repaired = repairToolPairs(messages);
     const copies = repaired.map((message) => (isRecord(message) ? { ...message } : message));
-    const pending: Promise<void>[] = [];
+    const saving: Promise<void>[] = [];
     copies.forEach((copy, index) => {
       const original = repaired[index];
       if (!isRecord(copy) || copy.role !== "tool" || original === undefined || this.#own.has(original)) return;
       const content: unknown = copy.content;
-      const known = this.#fitted.get(original);
+      // As upstream: a non-empty content that is not text (a list of blocks) is sent as it is.
+      if (typeof content !== "string" && !isEmptyToolResult(content)) return;
+      const name = truthy(copy.name) ? String(copy.name) : "tool";
+      const text = unfittedText(name, content, options.maxToolResultChars);
+      if (!needsSaving(name, text, options)) {
+        copy.content = cutToLimit(name, text, options.maxToolResultChars);
+        return;
+      }
+      const known = this.#saved.get(original);
       if (known !== undefined && known.content === content) {
         copy.content = known.fitted;
         return;
       }
-      // As upstream: a non-empty content that is not text (a list of blocks) is sent as it is.
-      if (typeof content !== "string" && !isEmptyToolResult(content)) return;
-      const name = truthy(copy.name) ? String(copy.name) : "tool";
       const id = answeredId(copy) ?? `tool_${index}`;
-      pending.push(
-        toolMessageContent(id, name, content, this.#options).then((fitted) => {
+      saving.push(
+        toolMessageContent(id, name, content, options).then((fitted) => {
           copy.content = fitted;
-          this.#fitted.set(original, { content, fitted });
+          this.#saved.set(original, { content, fitted });
         }),
       );
     });
-    await Promise.all(pending);
+    if (saving.length > 0) await Promise.all(saving);
     return copies;
   }
 }

@@ -86,35 +86,60 @@ export async function buildToolMessage(
   return { role: "tool", tool_call_id: call.id, name: call.name, content };
 }
 
+/** How a tool message's text is fitted: the limit, and where a longer text is saved. */
+export interface FitOptions {
+  /** Longer texts are saved (with a workspace) or cut; 0 or less disables both. */
+  maxToolResultChars: number;
+  /** Where large results are saved, under `.tool-results/`. */
+  workspace?: string;
+  /** Names the folder for this conversation's saved results. */
+  sessionKey?: string;
+}
+
 /**
  * The `content` of the tool message answering call `callId` of tool `name`, by the rules of
  * {@link buildToolMessage}. The runner also uses it for the tool messages of earlier history, in
  * the copy it sends, so an old result is held to the same limit as a fresh one. Never rejects.
  */
-export async function toolMessageContent(
-  callId: string,
-  name: string,
-  result: unknown,
-  opts: { maxToolResultChars: number; workspace?: string; sessionKey?: string },
-): Promise<string> {
+export async function toolMessageContent(callId: string, name: string, result: unknown, opts: FitOptions): Promise<string> {
+  const text = unfittedText(name, result, opts.maxToolResultChars);
+  return needsSaving(name, text, opts) ? saveOrCut(callId, text, opts) : cutToLimit(name, text, opts.maxToolResultChars);
+}
+
+/**
+ * Step 1 and 2 of a tool message's content: the empty-result marker, or the result as text. As
+ * upstream, the marker is a text like any other: a limit shorter than it saves or cuts it too.
+ */
+export function unfittedText(name: string, result: unknown, maxToolResultChars: number): string {
+  const text = isEmptyToolResult(result) ? "" : messageText(result, maxToolResultChars);
+  return text.trim() === "" ? emptyResultMessage(name) : text;
+}
+
+/** True when `text` is over the limit, the tool is not exempt and a workspace is set: step 3 saves it. */
+export function needsSaving(name: string, text: string, opts: FitOptions): boolean {
   const max = opts.maxToolResultChars;
-  let text = isEmptyToolResult(result) ? "" : messageText(result, max);
-  // As upstream, the marker is a text like any other: a limit shorter than it saves or cuts it too.
-  if (text.trim() === "") text = emptyResultMessage(name);
-  if (PERSISTENCE_EXEMPT_TOOLS.has(name) || !(max > 0) || text.length <= max) return text;
-  if (opts.workspace !== undefined && opts.workspace !== "") {
-    try {
-      const { persistToolResult } = await import("./result-persistence.js");
-      const path = await persistToolResult({
-        workspace: opts.workspace,
-        callId,
-        text,
-        ...(opts.sessionKey !== undefined ? { sessionKey: opts.sessionKey } : {}),
-      });
-      return truncateText(persistedReference(path, text), max);
-    } catch {
-      // Saving failed (read-only disk, a symlinked folder, bad path…): the model still gets the start of the text.
-    }
+  return !PERSISTENCE_EXEMPT_TOOLS.has(name) && max > 0 && text.length > max && opts.workspace !== undefined && opts.workspace !== "";
+}
+
+/** Step 3 without a workspace: `text` cut to the limit, unless the tool is exempt or the limit is off. */
+export function cutToLimit(name: string, text: string, maxToolResultChars: number): string {
+  return PERSISTENCE_EXEMPT_TOOLS.has(name) ? text : truncateText(text, maxToolResultChars);
+}
+
+/** Step 3 with a workspace: saves `text` and gives the reference, cut to the limit; the cut text when saving fails. */
+async function saveOrCut(callId: string, text: string, opts: FitOptions): Promise<string> {
+  const max = opts.maxToolResultChars;
+  try {
+    const { persistToolResult } = await import("./result-persistence.js");
+    const path = await persistToolResult({
+      workspace: opts.workspace as string,
+      callId,
+      text,
+      ...(opts.sessionKey !== undefined ? { sessionKey: opts.sessionKey } : {}),
+    });
+    return truncateText(persistedReference(path, text), max);
+  } catch {
+    // Saving failed (read-only disk, a symlinked folder, bad path…): the model still gets the start of the text.
+    return truncateText(text, max);
   }
-  return truncateText(text, max);
 }
