@@ -49,6 +49,14 @@ export class AgentRunner {
    * Runs the loop until the model answers without tool calls, and resolves with how it ended.
    * Never rejects: a provider failure gives `stopReason: "error"`, an abort `"aborted"`, the
    * iteration limit `"max_iterations"`, and a fatal tool error (with `failOnToolError`) `"tool_error"`.
+   * A bad limit in the spec (`maxIterations`, `maxConcurrency`, `maxToolResultChars`,
+   * `toolTimeoutMs`) gives `"error"` before the first request, with `error` naming it:
+   * `Error: RangeError: toolTimeoutMs must be a positive, finite number of milliseconds (…); got NaN`.
+   *
+   * Each request carries a copy of the history, repaired as upstream does (`model-history.ts`):
+   * results without a declared call are left out, a declared call without a result gets
+   * {@link MISSING_TOOL_RESULT_MESSAGE}, and old tool messages are fitted like fresh ones. The
+   * run's `messages` are never changed, only appended to.
    *
    * Each turn appends the assistant message with its `tool_calls` and then exactly one tool
    * message per call, in call order. Calls without a valid name are dropped first. As upstream,
@@ -222,7 +230,8 @@ export class AgentRunner {
    * when `failOnToolError` is set (else null). `results` hold what each call produced: the
    * tool's own value for a success, the error text the model will read otherwise. The lookup and
    * violation counters start fresh for each call of this method (`run` shares them across its
-   * iterations).
+   * iterations). A bad limit in the spec runs no tool: every call is answered with that error
+   * (`Error: RangeError: maxConcurrency must be a whole number of at least 1; got 0`).
    */
   async executeTools(
     spec: AgentRunSpec,

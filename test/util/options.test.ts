@@ -13,6 +13,7 @@ import { OpenAICompatibleProvider } from "../../src/providers/openai-compatible.
 import { FakeTool, registryOf, ScriptedProvider, textReply, toolCall, toolReply } from "../../src/testing/index.js";
 import { WebFetchTool } from "../../src/tools/builtin/web-fetch.js";
 import { durationOption, MAX_TIMER_MS, wholeNumberOption } from "../../src/util/options.js";
+import { collectingLogger, HOSTILE_SERVER } from "../adversarial/mcp-harness.js";
 
 const OVER = 2 ** 31; // one more than a Node timer holds
 type Verdict = "ok" | "range" | "type";
@@ -30,25 +31,12 @@ const VALUES: readonly [string, unknown][] = [
   ["Number.MAX_SAFE_INTEGER", Number.MAX_SAFE_INTEGER],
 ];
 
-/** What a time limit allows: a positive, finite number, fractions included. */
-const DURATION: Record<string, Verdict> = {
-  "a fraction": "ok",
-  "0": "range",
-  "a negative": "range",
-  NaN: "range",
-  Infinity: "range",
-  "-Infinity": "range",
-  "a string": "type",
-  "over 2^31−1": "ok",
-  "Number.MAX_SAFE_INTEGER": "ok",
-};
-
-/** What a whole number of at least `min` allows. */
-function whole(min: number | null): Record<string, Verdict> {
+/** What an option allows: the verdicts for fractions, 0 and negatives vary; the rest are the same for all. */
+function verdicts(varying: { fraction: Verdict; zero: Verdict; negative: Verdict }): Record<string, Verdict> {
   return {
-    "a fraction": "range",
-    "0": min === null || min <= 0 ? "ok" : "range",
-    "a negative": min === null ? "ok" : "range",
+    "a fraction": varying.fraction,
+    "0": varying.zero,
+    "a negative": varying.negative,
     NaN: "range",
     Infinity: "range",
     "-Infinity": "range",
@@ -56,6 +44,14 @@ function whole(min: number | null): Record<string, Verdict> {
     "over 2^31−1": "ok",
     "Number.MAX_SAFE_INTEGER": "ok",
   };
+}
+
+/** A time limit: a positive, finite number, fractions included (over 2^31−1 clamped). */
+const DURATION = verdicts({ fraction: "ok", zero: "range", negative: "range" });
+
+/** A whole number of at least `min` (null: any whole number). */
+function whole(min: number | null): Record<string, Verdict> {
+  return verdicts({ fraction: "range", zero: min === null || min <= 0 ? "ok" : "range", negative: min === null ? "ok" : "range" });
 }
 
 /** A way to give one option a value, and read back what happened. */
@@ -134,6 +130,23 @@ describe("every option is checked where it is given", () => {
     expect(message.startsWith(`${guarded.option} must be `), message).toBe(true);
     expect(message).toMatch(verdict === "type" ? /; got "100" \(a string\)$/ : /; got (-?\d|NaN|-?Infinity)/);
   });
+
+  it("connectStdioMcpServer with limits of Number.MAX_SAFE_INTEGER ms starts the server and lists its tools: nothing fires at once", async () => {
+    const server = await connectStdioMcpServer({
+      command: process.execPath,
+      args: [HOSTILE_SERVER],
+      serverName: "h",
+      timeoutMs: Number.MAX_SAFE_INTEGER,
+      callTimeoutMs: Number.MAX_SAFE_INTEGER,
+      closeGraceMs: 300,
+      logger: collectingLogger(),
+    });
+    try {
+      expect(server.tools.length).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  }, 30_000);
 
   it("time limits over 2^31−1 ms are clamped to it where they are read", () => {
     expect(new OpenAICompatibleProvider({ baseURL: BASE, timeoutMs: Number.MAX_SAFE_INTEGER }).timeoutMs).toBe(MAX_TIMER_MS);
