@@ -41,7 +41,9 @@ export {
   TOOL_RESULT_BUCKET_MAX_AGE_MS,
   TOOL_RESULT_MAX_OTHER_BUCKETS,
 } from "./agent/result-persistence.js";
-export { budgetHistoryMessage, PERSIST_PREVIEW_CHARS, PERSISTED_PREVIEW_CUT_LINE } from "./agent/tool-message.js";
+export { PERSIST_PREVIEW_CHARS, PERSISTED_PREVIEW_CUT_LINE, toolMessageContent } from "./agent/tool-message.js";
+export { ModelHistory, repairToolPairs, type ModelHistoryOptions } from "./agent/model-history.js";
+export { durationOption, wholeNumberOption, MAX_TIMER_MS, type WholeNumberRule } from "./util/options.js";
 export { SSRF_MARKERS, WORKSPACE_MARKERS } from "./agent/refusal-kind.js";
 export { MAX_LENGTH_RECOVERIES, TOOL_FINISH_REASONS } from "./agent/runner.js";
 export { DEFAULT_TIMEOUT_MS, DEFAULT_MAX_RESPONSE_BYTES } from "./providers/openai-compatible.js";

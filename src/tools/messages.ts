@@ -42,6 +42,14 @@ export function emptyResultMessage(name: string): string {
   return `(${name} completed with no output)`;
 }
 
+/**
+ * The content of the tool message the runner puts, in the copy of the history it sends, after a
+ * call that an assistant message declared but that no tool message answers (a run aborted
+ * part-way, a lost message), upstream's exact text. Without it an OpenAI-compatible server refuses
+ * the whole request.
+ */
+export const MISSING_TOOL_RESULT_MESSAGE = "[Tool result unavailable — call was interrupted or lost]";
+
 /** The text a call gets when its time limit ran out. */
 export function toolTimeoutMessage(name: string, ms: number): string {
   return `Error: Tool '${name}' timed out after ${ms} ms`;

@@ -73,9 +73,20 @@ describe("provider deadline (issue 16.9)", () => {
     expect((await provider.chat({ model: "m", messages: MESSAGES, tools: [] })).content).toBe("fine");
   });
 
-  it("refuses a deadline that is not a positive number", () => {
+  it("refuses a deadline that is not a positive, finite number, and clamps one over 2^31−1 ms", () => {
     for (const timeoutMs of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
-      expect(() => new OpenAICompatibleProvider({ baseURL: BASE, timeoutMs })).toThrow(/timeoutMs must be a positive number/);
+      expect(() => new OpenAICompatibleProvider({ baseURL: BASE, timeoutMs })).toThrow(RangeError);
+      expect(() => new OpenAICompatibleProvider({ baseURL: BASE, timeoutMs })).toThrow(/^timeoutMs must be a positive, finite number of milliseconds/);
+    }
+    expect(new OpenAICompatibleProvider({ baseURL: BASE, timeoutMs: 2 ** 40 }).timeoutMs).toBe(2 ** 31 - 1);
+  });
+
+  it("a deadline over 2^31−1 ms does not fire at once: an answer that takes a moment is read", async () => {
+    // Node fires a timer longer than 2^31−1 ms after 1 ms; the answer takes longer than that.
+    server.use(http.post(ENDPOINT, async () => (await new Promise((r) => setTimeout(r, 30)), HttpResponse.json(completion({ content: "fine" })))));
+    for (const timeoutMs of [Number.MAX_SAFE_INTEGER, 60_000 / 7]) {
+      const provider = new OpenAICompatibleProvider({ baseURL: BASE, timeoutMs, maxRetries: 0 });
+      expect((await provider.chat({ model: "m", messages: MESSAGES, tools: [] })).content).toBe("fine");
     }
   });
 });

@@ -18,6 +18,7 @@
 import { Tool, ToolResult, type ExecuteOptions, type ToolContext } from "../base.js";
 import type { ParametersSchema } from "../parameters-schema.js";
 import { assertPublicUrl, SsrfAllowlist, SsrfError, type HostLookup } from "../../security/ssrf.js";
+import { wholeNumberOption } from "../../util/options.js";
 import { pythonUrlParts } from "../../security/python-url.js";
 import { htmlToTextAsync } from "./_html-text.js";
 
@@ -131,13 +132,18 @@ export class WebFetchTool extends Tool<WebFetchParams> {
   /** The private addresses the user trusts; empty by default. */
   readonly ssrfAllowlist: SsrfAllowlist;
 
-  /** Builds the tool; with no options it uses the global `fetch` and the system resolver. */
+  /**
+   * Builds the tool; with no options it uses the global `fetch` and the system resolver.
+   * @throws TypeError or RangeError when `maxBytes` is not a whole number of at least 1 or
+   * `maxRedirects` not a whole number of at least 0.
+   */
   constructor(options: WebFetchToolOptions = {}) {
     super();
     this.#fetch = options.fetch;
     this.#lookup = options.lookup;
-    this.maxBytes = options.maxBytes ?? 200_000;
-    this.maxRedirects = options.maxRedirects ?? 5;
+    // A bad limit throws here (TypeError or RangeError, naming it), not at the first fetch.
+    this.maxBytes = wholeNumberOption("maxBytes", options.maxBytes, 200_000, { min: 1 });
+    this.maxRedirects = wholeNumberOption("maxRedirects", options.maxRedirects, 5, { min: 0 });
     this.ssrfAllowlist = new SsrfAllowlist(options.ssrfAllowlist ?? []);
   }
 
