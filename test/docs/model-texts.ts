@@ -179,6 +179,17 @@ async function mcpTexts(): Promise<string[]> {
   return [...real, ...worked].map(String);
 }
 
+/** The copy of an interrupted history that the next request sends: the lost answer's stand-in. */
+async function historyTexts(): Promise<string[]> {
+  const provider = new ScriptedProvider([textReply("done")]);
+  const interrupted: ChatMessage[] = [
+    { role: "user", content: "go" },
+    { role: "assistant", content: null, tool_calls: [toolCall("c1", "read_file", { path: "notes.txt" }).toOpenAIToolCall()] },
+  ];
+  await new AgentRunner().run({ provider, model: "m", tools: new ToolRegistry(), messages: interrupted });
+  return provider.requests.flatMap((request) => toolTexts(request.messages));
+}
+
 /** Arguments as the next request replays them. */
 function replayTexts(): string[] {
   return ['{"path": "notes.txt",  "n": 1}', '{"path": "src/'].map(
@@ -194,7 +205,7 @@ export async function producedModelTexts(): Promise<string[]> {
     await writeFile(join(workspace, "secret.txt"), "outside");
     await writeFile(join(workspace, "ws", "README.md"), "# readme\n");
     const inside = join(workspace, "ws");
-    return [...(await registryTexts(inside)), ...(await runnerTexts(inside)), ...(await endingTexts()), ...(await mcpTexts()), ...replayTexts()];
+    return [...(await registryTexts(inside)), ...(await runnerTexts(inside)), ...(await endingTexts()), ...(await mcpTexts()), ...(await historyTexts()), ...replayTexts()];
   } finally {
     await rm(workspace, { recursive: true, force: true });
   }
