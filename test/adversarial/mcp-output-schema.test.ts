@@ -1,13 +1,12 @@
 /**
- * Issue 16, item 2: an MCP server declared an `outputSchema` with a catastrophic pattern and
- * answered with a short `structuredContent`; the SDK client validated it with its default Ajv, in
- * our process, and froze the agent for seconds whatever the time limits said. Output schemas
- * are now compiled by the registry's own compiler (`compileValidator`, with its linear-time
- * patterns and complexity budget), both in the adapter and, through `SafeJsonSchemaValidator`, in
- * the SDK client itself.
+ * An MCP server declared an `outputSchema` with a catastrophic pattern and answered with a short
+ * `structuredContent`; the SDK client validated it with its default Ajv, in our process, and froze
+ * the agent for seconds whatever the time limits said. Output schemas are compiled by the
+ * registry's own compiler (`compileValidator`, with its linear-time patterns and complexity
+ * budget), both in the adapter and, through `SafeJsonSchemaValidator`, in the SDK client itself.
  *
- * The timing checks hold once `compileValidator` uses a linear-time pattern engine: with a
- * backtracking engine each of them takes seconds and fails.
+ * The work of each check is counted, not timed: the 30 characters of the answer are handed to
+ * RE2 once, and nothing is compiled while a call is checked.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,13 +14,26 @@ import { connectStdioMcpServer, type StdioMcpConnection } from "../../src/mcp/st
 import { compileOutputSchema, SafeJsonSchemaValidator } from "../../src/mcp/output-validator.js";
 import { ProcessGroupStdioTransport } from "../../src/mcp/stdio-transport.js";
 import { isToolErrorResult, type Tool } from "../../src/tools/base.js";
+import { workBetween, workSnapshot, type ValidationWork } from "../../src/tools/validation-work.js";
 import { collectingLogger, HOSTILE_SERVER } from "./mcp-harness.js";
 
 /** The pattern and input of the reproduction: about 2^29 backtracking steps. */
 const CATASTROPHIC = { type: "object", properties: { s: { type: "string", pattern: "^(a+)+$" } }, required: ["s"] };
 const EVIL = { s: `${"a".repeat(29)}!` };
-/** Generous for a linear engine on a loaded machine (a stdio round trip included); a backtracking engine needs 4 s or more. */
-const BOUND_MS = 2_000;
+
+/** What `work` resolved to, and the validation work done while it ran. */
+async function counted<T>(work: () => Promise<T>): Promise<[T, ValidationWork]> {
+  const before = workSnapshot();
+  const result = await work();
+  return [result, workBetween(before, workSnapshot())];
+}
+
+/** The check of EVIL: its 30 characters handed to RE2 once, nothing compiled. */
+function expectOneLinearCheck(work: ValidationWork): void {
+  expect(work.patternCharacters).toBe(EVIL.s.length);
+  expect(work.engineCompiles).toBe(0);
+  expect(work.schemaCompiles).toBe(0);
+}
 
 const signal = (): AbortSignal => AbortSignal.timeout(30_000);
 
@@ -47,24 +59,22 @@ describe("output schemas are checked with the registry's safeguards (issue 16.2)
     await server?.close();
   }, 20_000);
 
-  it("the adapter's check of a catastrophic pattern answers in bounded time, and refuses the value", async () => {
-    const started = performance.now();
-    const result = await tool("match").execute({}, { signal: signal() });
-    const elapsed = performance.now() - started;
+  it("the adapter's check of a catastrophic pattern runs on RE2 once over the answer, and refuses the value", async () => {
+    const [result, work] = await counted(() => tool("match").execute({}, { signal: signal() }));
     expect(isToolErrorResult(result)).toBe(true);
     expect(String(result)).toMatch(/^Error: MCP tool 'match' returned structured content that does not match its output schema: s must match pattern/);
-    expect(elapsed).toBeLessThan(BOUND_MS);
+    expectOneLinearCheck(work);
   }, 60_000);
 
-  it("the SDK client given SafeJsonSchemaValidator answers in bounded time too", async () => {
+  it("the SDK client given SafeJsonSchemaValidator checks on RE2 too", async () => {
     const transport = new ProcessGroupStdioTransport({ command: process.execPath, args: [HOSTILE_SERVER, "--scenario", "output"], closeGraceMs: 300 });
     const client = new Client({ name: "t", version: "0" }, { jsonSchemaValidator: new SafeJsonSchemaValidator() });
     await client.connect(transport);
     try {
       await client.listTools();
-      const started = performance.now();
-      await expect(client.callTool({ name: "match", arguments: {} })).rejects.toThrow(/does not match the tool's output schema: s must match pattern/);
-      expect(performance.now() - started).toBeLessThan(BOUND_MS);
+      const [outcome, work] = await counted(() => client.callTool({ name: "match", arguments: {} }).then(() => null, (error: unknown) => error));
+      expect(String(outcome)).toMatch(/does not match the tool's output schema: s must match pattern/);
+      expectOneLinearCheck(work);
     } finally {
       await client.close();
     }
@@ -75,12 +85,12 @@ describe("output schemas are checked with the registry's safeguards (issue 16.2)
     expect(inner).toBeInstanceOf(SafeJsonSchemaValidator);
   });
 
-  it("the validator itself: compiled once, bounded time, a clear message", () => {
+  it("the validator itself: compiled once, one pass of RE2 per check, a clear message", () => {
     const provider = new SafeJsonSchemaValidator();
     const validate = provider.getValidator(CATASTROPHIC);
-    const started = performance.now();
+    const before = workSnapshot();
     const verdict = validate(EVIL);
-    expect(performance.now() - started).toBeLessThan(BOUND_MS);
+    expectOneLinearCheck(workBetween(before, workSnapshot()));
     expect(verdict.valid).toBe(false);
     expect(verdict.errorMessage).toMatch(/^s must match pattern/);
     expect(validate({ s: "aaa" })).toEqual({ valid: true, data: { s: "aaa" }, errorMessage: undefined });
