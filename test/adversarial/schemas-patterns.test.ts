@@ -13,6 +13,7 @@ import {
   MAX_PATTERN_INPUT,
   nativePatternEngine,
   PatternCheckError,
+  type CompiledPattern,
   patternCost,
   patternProblem,
   portablePattern,
@@ -157,6 +158,23 @@ describe("each pattern is compiled once, with its schema", () => {
       }
     });
     expect(work.engineCompiles).toBe(0);
+  });
+});
+
+describe("when RE2's heap runs out", () => {
+  it("the engine starts a fresh heap: each compiled pattern is rebuilt once, on its next use, and answers as before", () => {
+    const first = re2PatternEngine.compile("^first-[0-9]+$");
+    const kept: CompiledPattern[] = [];
+    const before = workSnapshot();
+    // Fill the 16 MiB heap with programs that stay alive, until the engine has to replace it.
+    for (let i = 0; i < 30_000 && workBetween(before, workSnapshot()).engineReloads === 0; i++) kept.push(re2PatternEngine.compile(`^kept-${i}-[a-z]+$`));
+    expect(workBetween(before, workSnapshot()).engineReloads).toBe(1);
+    const [answers, work] = counted(() => [first.test("first-42"), first.test("first-x"), first.test("first-7"), kept[0]?.test("kept-0-abc"), kept[0]?.test("kept-1-abc")]);
+    expect(answers).toEqual([true, false, true, true, false]);
+    // Each of the two was rebuilt once, on the fresh heap, and then kept.
+    expect(work.engineCompiles).toBe(2);
+    expect(work.engineReloads).toBe(0);
+    kept.length = 0;
   });
 });
 
