@@ -148,7 +148,8 @@ function valuesIn(schema: unknown): number {
 function checkAgainstMetaSchema(meta: Ajv, schema: JsonSchema): void {
   const named = schema["$schema"];
   if (named !== undefined && typeof named !== "string") throw new Error("$schema must be a string");
-  if (typeof named === "string" && meta.schemas[metaKey(named)] === undefined) throw new Error(`no schema with key or ref "${named}"`);
+  // Own keys only: a `$schema` of "__proto__" or "constructor" names no meta-schema either.
+  if (typeof named === "string" && !Object.hasOwn(meta.schemas, metaKey(named))) throw new Error(`no schema with key or ref "${named}"`);
   try {
     meta.validateSchema(schema, true);
   } catch (error) {

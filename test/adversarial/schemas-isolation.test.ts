@@ -99,6 +99,10 @@ describe("each schema compiles on its own", () => {
       'Tool \'draft04\': its parameters schema does not compile: no schema with key or ref "http://json-schema.org/draft-04/schema#"',
     );
     expect(() => registry.register(probe("fragment", { $schema: `${META_2020}#/$defs/nothing`, type: "object" }))).toThrow(/no schema with key or ref/);
+    for (const name of ["__proto__", "constructor", "toString"]) {
+      expect(() => registry.register(probe("inherited", { $schema: name, type: "object" }))).toThrow(`no schema with key or ref "${name}"`);
+    }
+    expect(({} as Record<string, unknown>)["validate"]).toBeUndefined();
     registersTheOthers(registry);
   });
 });
