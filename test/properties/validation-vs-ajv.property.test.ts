@@ -197,7 +197,7 @@ describe("prepareCall against Ajv (issue 11)", () => {
     );
     // Each run compiles its schema twice (the registry and the reference): the time limit grows
     // with the run count, so a soak can finish.
-  }, 60_000 + 200 * runs(1000));
+  }, 60_000 + 500 * runs(1000));
 });
 
 // ---------------------------------------------------------------------------------------------
