@@ -13,7 +13,8 @@ const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "definiti
 
 /**
  * Where a schema names `$async`, as a JSON Pointer into the schema (`""` for the root), or `null`
- * when it does not. A property or definition that is merely named `$async` does not count. Linear
+ * when it does not. A property or definition that is merely named `$async` does not count; a key
+ * `$async` inside `const`, `enum` or `default` data does (refusing there costs nothing real). Linear
  * in the schema's size, without recursion; an object met twice in the same role is read once.
  */
 export function asyncKeywordAt(schema: unknown): string | null {
