@@ -6,7 +6,7 @@
  *
  * The work is counted, never timed: `register` compiles each part of the schema a bounded number
  * of times, each pattern at most once per compile; a call compiles no pattern (at most each one
- * twice more, should the engine's heap run out and be replaced), and hands the engine at most
+ * twice, should the engine's heap run out and be replaced), and hands the engine at most
  * what the `$ref` fan-out limit allows for the argument's size.
  */
 import fc from "fast-check";
@@ -117,7 +117,8 @@ describe("schemas we do not control", () => {
           const total = calling.patternCharacters + calling.uniqueItemsValues;
           if (total > worst.prepare) Object.assign(worst, { prepare: total, prepareKind: c.kind });
           expect(calling.schemaCompiles).toBe(0);
-          expect(calling.engineCompiles).toBeLessThanOrEqual(2 * shape.patterns);
+          // Only after the engine's heap ran out are this schema's programs rebuilt, each at most twice.
+          expect(calling.engineCompiles).toBeLessThanOrEqual(2 * registering.engineCompiles);
           expect(calling.patternCharacters).toBeLessThanOrEqual(SCHEMA_BUDGET.maxApplications * Math.max(1, shape.patterns) * size.chars);
           expect(calling.uniqueItemsValues).toBeLessThanOrEqual(SCHEMA_BUDGET.maxApplications * size.values);
           if (prepared.error !== null) {
