@@ -104,6 +104,8 @@ function compileErrorCheck(schema: JsonSchema, handled: Set<object>): ErrorCheck
     // a Promise, which is truthy whatever the value.
     if (verdict === true) return null;
     if (verdict === false) return check.errors ?? [];
+    // Its rejection is answered here, so it cannot end the process as an unhandled one.
+    if (verdict instanceof Promise) verdict.catch(() => undefined);
     throw new TypeError("the schema's check did not give a yes or no answer");
   };
   if (sites.length === 0) return plain;
