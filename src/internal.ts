@@ -19,7 +19,9 @@ export {
   MAX_PATTERN_COST,
   MAX_PATTERN_INPUT,
   MAX_PATTERN_WORK,
+  PatternCheckError,
   PatternError,
+  longestCheckedInput,
   ajvRegExpEngine,
   nativePatternEngine,
   patternCost,
@@ -30,7 +32,11 @@ export {
   type CompiledPattern,
   type PatternEngine,
 } from "./tools/pattern.js";
-export { re2PatternEngine, RE2_LIVE_PROGRAMS } from "./tools/re2-engine.js";
+export { re2PatternEngine, re2LivePrograms } from "./tools/re2-engine.js";
+export { validationWork, workSnapshot, workBetween, type ValidationWork } from "./tools/validation-work.js";
+export { repeatedItems } from "./tools/unique-items.js";
+export { isMultipleOf, shortestDecimal } from "./tools/multiple-of.js";
+export { asyncKeywordAt, asyncSchemaProblem } from "./tools/async-schema.js";
 export { toJsonSchema2020, createSchemaCompiler, type SchemaCompiler } from "./tools/dialect.js";
 export { normalizeCall } from "./providers/base.js";
 export { sliceAtCodePoint } from "./agent/text-cut.js";

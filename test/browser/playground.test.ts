@@ -13,6 +13,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPlayground } from "../../playground/build.js";
 import { notAnObjectMessage, RETRY_HINT } from "../../src/tools/messages.js";
+import { longestCheckedInput } from "../../src/tools/pattern.js";
 import { launchChromium, type HeadlessBrowser } from "./chromium.js";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -57,11 +58,32 @@ describe("the playground in a browser", { timeout: 60_000 }, () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("bundles the browser-safe core of src/ and none of the Node-only parts", () => {
+  it("bundles the browser-safe core of src/, RE2 carried in the page, and none of the Node-only parts", () => {
     const fromSrc = modules.filter((m) => m.includes(`${join(root, "src")}/`)).map((m) => m.slice(root.length + 1));
-    expect(fromSrc).toEqual(expect.arrayContaining(["src/tools/registry.ts", "src/tools/validate.ts", "src/tools/cast.ts", "src/agent/runner.ts", "src/agent/batches.ts"]));
-    const nodeOnly = modules.filter((m) => /src\/tools\/(loader|re2-engine)\.ts|src\/tools\/builtin\/|src\/mcp\/|src\/security\/|src\/providers\/openai-compatible|@modelcontextprotocol|re2-wasm/.test(m));
+    expect(fromSrc).toEqual(
+      expect.arrayContaining(["src/tools/registry.ts", "src/tools/validate.ts", "src/tools/cast.ts", "src/tools/re2-engine.ts", "src/agent/runner.ts", "src/agent/batches.ts"]),
+    );
+    // The page's re2-wasm is the package's scripts with their WebAssembly carried inline, never the Node package itself.
+    expect(modules).toContain("\0re2-wasm-in-page");
+    const nodeOnly = modules.filter((m) => /src\/tools\/loader\.ts|src\/tools\/builtin\/|src\/mcp\/|src\/security\/|src\/providers\/openai-compatible|@modelcontextprotocol|node_modules\/re2-wasm/.test(m));
     expect(nodeOnly).toEqual([]);
+  });
+
+  it("a shared link with a catastrophic pattern opens at once: the page checks patterns with RE2, as register does", async () => {
+    const schema = JSON.stringify({ type: "object", properties: { s: { type: "string", pattern: "^(a+)+$" }, q: { type: "string", not: { pattern: "[^\\p{L}\\p{N}_.-]" } } } });
+    const link = (args: unknown): string => `#${new URLSearchParams({ tool: "redos", schema, name: "redos", args: JSON.stringify(args) }).toString()}`;
+    // 35 characters: a backtracking engine takes minutes and freezes the tab before it is ready.
+    const { page, errors } = await open(link({ s: `${"a".repeat(35)}!` }));
+    expect(await page.textContent("#model-reads")).toBe(`Error: Invalid parameters for tool 'redos': s must match pattern ^(a+)+$${RETRY_HINT}`);
+    await page.fill("#call-args", JSON.stringify({ s: "a".repeat(5_000) }));
+    await expect.poll(() => page.getAttribute("#fc-outcome-execute", "class")).toContain("reached");
+    // A string too long for its pattern refuses the call in the page too.
+    await page.fill("#call-args", JSON.stringify({ q: `bob;rm -rf /${" ".repeat(1_000)}` }));
+    await expect.poll(() => page.textContent("#model-reads")).toBe(
+      `Error: Invalid parameters for tool 'redos': q is too long to check against its pattern (limit ${longestCheckedInput("[^\\p{L}\\p{N}_.-]")} characters)${RETRY_HINT}`,
+    );
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   it("loads from disk without the network, with no console error, and reports its load time", async () => {
