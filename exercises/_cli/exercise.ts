@@ -20,9 +20,10 @@ import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { BACKUP_DIR, findExercise, learnerText, listExercises, listQuestions, normalize, pristineText, rel, selfCheckOf, type Exercise } from "./catalog.js";
 import { checkOnce, printVerdict, typeProblems } from "./check.js";
-import { lessonsText } from "./report.js";
 import { bold, dim, red, yellow } from "./colour.js";
 import { diffLines, formatDiff } from "./diff.js";
+import { lessonsText } from "./report.js";
+import { runCommand } from "./run-command.js";
 import { hintsOf, readState, recordHint, recordSolution, stateKey } from "./state.js";
 import { startTypeChecker } from "./typecheck.js";
 import { openVitest } from "./vitest-api.js";
@@ -256,12 +257,4 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+runCommand(main, process.argv.slice(2));

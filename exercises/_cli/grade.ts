@@ -20,8 +20,9 @@ import { listExercises, listQuestions, rel } from "./catalog.js";
 import { bold, dim, green, red, yellow } from "./colour.js";
 import { gradeExitCode, gradeWork, type GradeItem, type GradeReport } from "./grading.js";
 import { emitJson } from "./json-out.js";
-import { readReportArgs } from "./report-args.js";
 import { PRISTINE_TESTS_DIR } from "./pristine-tests.js";
+import { readReportArgs } from "./report-args.js";
+import { runCommand } from "./run-command.js";
 
 function usage(): void {
   const [exercises, questions] = [listExercises(), listQuestions()];
@@ -85,12 +86,4 @@ async function main(argv: readonly string[]): Promise<number> {
   return gradeExitCode(report);
 }
 
-main(process.argv.slice(2).filter((a) => a !== "--")).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+runCommand(main, process.argv.slice(2).filter((a) => a !== "--"));

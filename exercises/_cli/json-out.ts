@@ -3,10 +3,11 @@
  * (`--out <file>`).
  *
  * `npm run` prints two lines of its own on standard output before the script starts (`> name@version
- * script` and the command), unless npm is silent (`npm run -s …`) or in its own JSON mode
- * (`npm run grade --json`, the flag given to npm, without `--`): then standard output holds the
- * JSON alone. A script cannot take back what npm printed before it started, so when it sees that npm
- * did, and standard output is not a terminal, it says on standard error how to get the JSON alone.
+ * script` and the command), unless npm is silent (`npm run -s …`) or in its own JSON mode (the
+ * flag given to npm, without `--`; npm then adds a JSON error of its own after a script that exits
+ * with a status other than 0). A script cannot take back what npm printed before it started, so
+ * when it sees that npm did, and standard output is not a terminal, it says on standard error how
+ * to get the JSON alone: `-s`, or `--out <file>`, which npm's lines never reach.
  *
  * @module
  */

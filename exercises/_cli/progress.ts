@@ -17,6 +17,7 @@ import { isUntouched, listItems, selfCheckOf, type Exercise } from "./catalog.js
 import { bold, dim, green, red, yellow } from "./colour.js";
 import { emitJson } from "./json-out.js";
 import { readReportArgs } from "./report-args.js";
+import { runCommand } from "./run-command.js";
 import { helpUsed, readState, type HelpUsed } from "./state.js";
 import { startTypeChecker, type TypeProblem } from "./typecheck.js";
 import { reasonOf, verdictOf, type State, type Verdict } from "./verdict.js";
@@ -169,12 +170,4 @@ async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2).filter((a) => a !== "--")).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+runCommand(main, process.argv.slice(2).filter((a) => a !== "--"));
