@@ -70,8 +70,9 @@ function printTable(report: GradeReport): void {
     console.log("");
   }
   console.log(bold(`Total: ${report.points} of ${report.maxPoints} points`) + ` — ${report.passed} of ${report.total} passed.`);
-  console.log(dim("tests —: not started (still the stub), so not run. hints: the highest hint shown, of those there are."));
-  console.log(dim("answers: how often --solution showed the worked answer. Both as recorded on this machine."));
+  const all = [...report.exercises, ...report.questions];
+  if (all.some((item) => item.state === "not started")) console.log(dim("tests —: not started (the files are still the stubs), so not run."));
+  console.log(dim("hints: the highest hint shown, of those there are; answers: how often --solution showed the worked answer (both on this machine)."));
 }
 
 async function main(argv: readonly string[]): Promise<number> {
