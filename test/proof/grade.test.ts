@@ -15,7 +15,7 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { listItems, normalize, ROOT, SOLUTIONS_DIR, type Exercise } from "../../exercises/_cli/catalog.js";
-import { CLASSROOM_WORKFLOW, classroomWorkflow, GRADE_COMMAND } from "../../exercises/_cli/classroom.js";
+import { CLASSROOM_WORKFLOW, classroomWorkflow, gradeArgsOf } from "../../exercises/_cli/classroom.js";
 import { gradeExitCode, gradeWork, type GradeItem, type GradeReport } from "../../exercises/_cli/grading.js";
 import { bannerAdvice, npmBannerPrinted, writeJsonFile } from "../../exercises/_cli/json-out.js";
 import { materializePristine, type PristineCopy } from "../../exercises/_cli/pristine.js";
@@ -140,8 +140,7 @@ describe("the GitHub Classroom workflow", () => {
     const seen: string[] = [];
     for (const step of graders) {
       const command = String(step.with?.["command"]);
-      expect(command.startsWith(`${GRADE_COMMAND} `), command).toBe(true);
-      const args = readReportArgs(command.slice(GRADE_COMMAND.length + 1).split(" "), true, {});
+      const args = readReportArgs(gradeArgsOf(command), true, {});
       expect(args, command).toMatchObject({ json: false, out: null, help: false, unknown: [] });
       expect(args.items.length, `${command} names one item`).toBe(1);
       const [item] = args.items as [Exercise];
@@ -151,6 +150,7 @@ describe("the GitHub Classroom workflow", () => {
       expect(gradedItem(onSolutions, item).result, `${command} on the worked answers`).toBe("passed");
     }
     expect(seen).toEqual(items.map((item) => `${item.kind}${item.number}`));
+    expect(() => gradeArgsOf("npm test"), "only grading commands are read").toThrow(/not a grading command/);
   });
 });
 
