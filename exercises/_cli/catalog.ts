@@ -19,8 +19,13 @@ export const SOLUTIONS_DIR = join(ROOT, "solutions");
 export const PRISTINE_DIR = join(EXERCISES_DIR, "_cli", "pristine");
 /** The learner's backups and state (git-ignored). */
 export const BACKUP_DIR = join(ROOT, ".exercise-backups");
-/** Which hints were shown. */
+/** Which hints and worked answers were shown. */
 export const STATE_FILE = join(BACKUP_DIR, "state.json");
+
+/** What a passed exercise is worth when the class is graded (`npm run grade`, GitHub Classroom). */
+export const EXERCISE_POINTS = 10;
+/** What a passed self-check question is worth: four predictions and a reason, less work than an exercise. */
+export const QUESTION_POINTS = 2;
 
 /** One exercise, or one self-check question: its number, folder, files and test. */
 export interface Exercise {
@@ -48,6 +53,8 @@ export interface Exercise {
   files: string[];
   /** The lesson whose `TODO(lesson N)` marks the blanks: the exercise's number, 11 for questions. */
   lesson: number;
+  /** What passing it is worth in `npm run grade`: {@link EXERCISE_POINTS} or {@link QUESTION_POINTS}. */
+  points: number;
 }
 
 /** One choice of a part answered by choosing: the value written in the answer file, and what it says. */
@@ -276,6 +283,7 @@ export function listExercises(): Exercise[] {
         testFile: `test/exercises/${id}.test.ts`,
         files: exerciseFiles(pristineDir, dir),
         lesson: number,
+        points: EXERCISE_POINTS,
       };
     });
 }
@@ -295,7 +303,13 @@ export function listQuestions(): Exercise[] {
     testFile: check.testFile,
     files: [check.file],
     lesson: 11,
+    points: QUESTION_POINTS,
   }));
+}
+
+/** Every exercise, then every self-check question, in order: all that `npm run grade` grades. */
+export function listItems(): Exercise[] {
+  return [...listExercises(), ...listQuestions()];
 }
 
 /** The self-check question of a question item. */
@@ -321,9 +335,12 @@ export function pristineText(exercise: Exercise, file: string): string {
   return readFileSync(join(exercise.pristineDir, `${file}.txt`), "utf8");
 }
 
-/** The learner's current text of one file, or null when the file is missing. */
-export function learnerText(exercise: Exercise, file: string): string | null {
-  const path = join(exercise.dir, file);
+/**
+ * The learner's current text of one file, or null when the file is missing. `exercisesDir` is the
+ * folder that stands for `exercises/` (a grader may point it at another copy).
+ */
+export function learnerText(exercise: Exercise, file: string, exercisesDir: string = EXERCISES_DIR): string | null {
+  const path = join(exercisesDir, exercise.id, file);
   return existsSync(path) ? readFileSync(path, "utf8") : null;
 }
 
@@ -332,10 +349,10 @@ export function normalize(text: string): string {
   return text.replace(/\r\n/g, "\n");
 }
 
-/** True when every file of the exercise is still exactly the pristine stub ("not started"). */
-export function isUntouched(exercise: Exercise): boolean {
+/** True when every file of the exercise (in `exercisesDir`, by default `exercises/`) is still exactly the pristine stub ("not started"). */
+export function isUntouched(exercise: Exercise, exercisesDir: string = EXERCISES_DIR): boolean {
   return exercise.files.every((file) => {
-    const current = learnerText(exercise, file);
+    const current = learnerText(exercise, file, exercisesDir);
     return current !== null && normalize(current) === normalize(pristineText(exercise, file));
   });
 }

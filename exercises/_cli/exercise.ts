@@ -20,10 +20,11 @@ import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { BACKUP_DIR, findExercise, learnerText, listExercises, listQuestions, normalize, pristineText, rel, selfCheckOf, type Exercise } from "./catalog.js";
 import { checkOnce, printVerdict, typeProblems } from "./check.js";
-import { lessonsText } from "./report.js";
 import { bold, dim, red, yellow } from "./colour.js";
 import { diffLines, formatDiff } from "./diff.js";
-import { parseHints, readState, writeState } from "./state.js";
+import { lessonsText } from "./report.js";
+import { runCommand } from "./run-command.js";
+import { hintsOf, readState, recordHint, recordSolution, stateKey } from "./state.js";
 import { startTypeChecker } from "./typecheck.js";
 import { openVitest } from "./vitest-api.js";
 
@@ -121,10 +122,6 @@ async function runWatch(exercise: Exercise): Promise<never> {
   return new Promise<never>(() => undefined);
 }
 
-function stateKey(exercise: Exercise): string {
-  return exercise.kind === "question" ? `${exercise.id}/${exercise.command}` : exercise.id;
-}
-
 function showHint(exercise: Exercise): void {
   if (exercise.kind === "question") {
     const check = selfCheckOf(exercise);
@@ -132,15 +129,12 @@ function showHint(exercise: Exercise): void {
     console.log(`(${lessonsText(exercise)}, and the files of src/ it names). Try the code: npm run lesson ${check?.lessons[0] ?? 11}`);
     return;
   }
-  const path = join(exercise.dir, "hints.md");
-  const hints = existsSync(path) ? parseHints(readFileSync(path, "utf8")) : [];
+  const hints = hintsOf(exercise);
   if (hints.length === 0) {
     console.log(`${exercise.label} has no hints.`);
     return;
   }
-  const state = readState();
-  const key = stateKey(exercise);
-  const shown = Math.max(0, Math.floor(Number(state.hintsShown[key] ?? 0)) || 0);
+  const shown = readState().hintsShown[stateKey(exercise)] ?? 0;
   const index = Math.min(shown, hints.length - 1);
   console.log(bold(`Hint ${index + 1} of ${hints.length} — ${exercise.label.toLowerCase()}: ${exercise.slug}`));
   console.log("");
@@ -149,8 +143,7 @@ function showHint(exercise: Exercise): void {
   if (shown >= hints.length) console.log(dim("That was the last hint (shown again). The worked answer: --solution"));
   else if (index + 1 < hints.length) console.log(dim(`Next hint: npm run exercise ${exercise.command} -- --hint`));
   else console.log(dim(`That was the last hint. The worked answer: npm run exercise ${exercise.command} -- --solution`));
-  state.hintsShown[key] = Math.min(shown + 1, hints.length);
-  writeState(state);
+  recordHint(exercise, index + 1);
 }
 
 async function showSolution(exercise: Exercise, yes: boolean): Promise<number> {
@@ -165,6 +158,7 @@ async function showSolution(exercise: Exercise, yes: boolean): Promise<number> {
       return 1;
     }
   }
+  recordSolution(exercise);
   console.log("");
   for (const file of exercise.files) {
     const solutionPath = join(exercise.solutionDir, file);
@@ -263,12 +257,4 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+runCommand(main, process.argv.slice(2));

@@ -5,15 +5,18 @@
  * then explains itself, `progress` names the next step with its reason, `--json` is machine-readable,
  * and `--solution` asks before it shows anything. A passed exercise names the next one and its
  * lesson; vitest's advice to edit the test (`toBe` → `toStrictEqual`) never reaches the learner;
- * `--help` lists the options.
+ * `--help` lists the options. The hints and worked answers shown are counted per item and reported;
+ * `grade` uses the workbook's own tests, never the learner's edited copy, and names that copy; its
+ * JSON is alone on standard output with `npm run -s`, or in the file `--out` names.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findExercise, ROOT } from "../../exercises/_cli/catalog.js";
 import { lessonsText, nextStep } from "../../exercises/_cli/report.js";
+import { parseHints } from "../../exercises/_cli/state.js";
 import { parseDiagnostics } from "../../exercises/_cli/typecheck.js";
 import { forLearners } from "../../exercises/_cli/vitest-run.js";
 
@@ -40,15 +43,32 @@ afterAll(() => {
   rmSync(copy, { recursive: true, force: true });
 });
 
-function cli(script: "exercise" | "progress", args: string[]): { code: number | null; out: string } {
+/** The environment of a command typed in a terminal in the copy: no vitest markers, and no npm of ours around it. */
+function typedEnv(): NodeJS.ProcessEnv {
+  const inherited = Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST") && !/^npm_/i.test(key) && key !== "INIT_CWD");
+  return { ...Object.fromEntries(inherited), NO_COLOR: "1" };
+}
+
+function cli(script: "exercise" | "progress" | "grade", args: string[]): { code: number | null; out: string } {
   const result = spawnSync(process.execPath, [join(ROOT, "node_modules/tsx/dist/cli.mjs"), `exercises/_cli/${script}.ts`, ...args], {
     cwd: copy,
     encoding: "utf8",
-    env: { ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST"))), NO_COLOR: "1" },
+    env: typedEnv(),
     stdio: ["ignore", "pipe", "pipe"],
     timeout: 170_000,
   });
   return { code: result.status, out: `${result.stdout}${result.stderr}` };
+}
+
+/** `npm <args>` in the copy, as typed in a terminal; standard output and standard error apart. */
+function npm(args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const result = spawnSync("npm", args, { cwd: copy, encoding: "utf8", env: typedEnv(), stdio: ["ignore", "pipe", "pipe"], timeout: 170_000 });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The help the JSON of `progress` or `grade` reports for one item. */
+function helpIn(report: { exercises: Array<{ command: string; help: unknown }>; questions: Array<{ command: string; help: unknown }> }, command: string): unknown {
+  return [...report.exercises, ...report.questions].find((item) => item.command === command)?.help;
 }
 
 function learnerFile(path: string, text: string): void {
@@ -94,6 +114,23 @@ describe("the learner CLI's words", () => {
     expect(lessonsText(findExercise("q5") ?? expect.fail("q5"))).toBe("lessons 7 and 8");
     expect(lessonsText(findExercise("7") ?? expect.fail("7"))).toBe("lesson 7");
   });
+});
+
+describe("the help a learner was shown", () => {
+  it("progress --json and grade --json count each hint and each worked answer shown, per exercise and question", () => {
+    for (const args of [["5", "--hint"], ["5", "--hint"], ["5", "--solution", "--yes"], ["q2", "--solution", "--yes"]]) {
+      const run = cli("exercise", args);
+      expect(run.code, run.out).toBe(0);
+    }
+    const hints = parseHints(readFileSync(join(copy, "exercises/05-argument-processing/hints.md"), "utf8")).length;
+    const progress = JSON.parse(cli("progress", ["--json"]).out) as Parameters<typeof helpIn>[0];
+    expect(helpIn(progress, "5")).toEqual({ hintsShown: 2, hintsAvailable: hints, hintViews: 2, solutionViews: 1 });
+    expect(helpIn(progress, "q2")).toEqual({ hintsShown: 0, hintsAvailable: 0, hintViews: 0, solutionViews: 1 });
+    expect(helpIn(progress, "6")).toMatchObject({ hintsShown: 0, hintViews: 0, solutionViews: 0 });
+    const grade = JSON.parse(cli("grade", ["--json", "5", "q2"]).out) as Parameters<typeof helpIn>[0];
+    expect(helpIn(grade, "5")).toEqual(helpIn(progress, "5"));
+    expect(helpIn(grade, "q2")).toEqual(helpIn(progress, "q2"));
+  }, 240_000);
 });
 
 describe("npm run exercise", () => {
@@ -179,9 +216,10 @@ describe("npm run exercise", () => {
 });
 
 describe("npm run progress", () => {
-  it("--json reports every item, and names the next one with the reason it fails", () => {
-    const run = cli("progress", ["--json"]);
-    const report = JSON.parse(run.out.slice(run.out.indexOf("{"))) as {
+  it("--json reports every item, and names the next one with the reason it fails; --out writes the same JSON", () => {
+    const run = cli("progress", ["--json", "--out", "progress.json"]);
+    expect(JSON.parse(readFileSync(join(copy, "progress.json"), "utf8"))).toEqual(JSON.parse(run.out));
+    const report = JSON.parse(run.out) as {
       exercises: Array<{ number: number; state: string; typeErrors: string[] }>;
       questions: Array<{ number: number; state: string }>;
       next: { kind: string; number: number; command: string; reason: string } | null;
@@ -195,5 +233,53 @@ describe("npm run progress", () => {
     expect(first.typeErrors.join("\n")).toMatch(/TS2322/);
     expect(report.next).toMatchObject({ kind: "exercise", number: 1, command: "npm run exercise 1" });
     expect(report.next?.reason).toMatch(/^type error: exercises\/01-tool-contract\/word-count\.ts:\d+/);
+  }, 180_000);
+});
+
+describe("npm run grade", () => {
+  it("--help lists the options and says what the exit status means", () => {
+    const run = cli("grade", ["--help"]);
+    expect(run.code, run.out).toBe(0);
+    for (const text of ["--json", "--out <file>", "--help", "Exit status: 0 when every graded one passed"]) expect(run.out).toContain(text);
+  }, 120_000);
+
+  it("grades with the workbook's own tests, never the learner's edited copy, and names that copy", () => {
+    const test = join(copy, "test/exercises/02-tool-loader.test.ts");
+    const original = readFileSync(test, "utf8");
+    // Started but not solved, and the learner's copy of the test made to pass whatever the code does.
+    learnerFile("02-tool-loader/rules.ts", `${readFileSync(join(ROOT, "exercises/_cli/pristine/02-tool-loader/rules.ts.txt"), "utf8")}\n// started\n`);
+    writeFileSync(test, 'import { it } from "vitest";\nit("passes", () => {});\n');
+    try {
+      const run = cli("grade", ["2", "--out", "grade.json"]);
+      expect(run.code, run.out).toBe(1);
+      expect(run.out).toContain("test/exercises/02-tool-loader.test.ts (changed)");
+      expect(run.out).toContain("Total: 0 of 10 points");
+      const report = JSON.parse(readFileSync(join(copy, "grade.json"), "utf8")) as {
+        exercises: Array<{ number: number; result: string; state: string; passed: number; tests: number }>;
+        questions: unknown[];
+        changedTests: Array<{ file: string; change: string }>;
+      };
+      expect(report.questions).toEqual([]);
+      const [graded] = report.exercises;
+      expect(graded).toMatchObject({ number: 2, result: "failed", state: "failing", passed: 0 });
+      expect(graded?.tests, "the workbook's nine tests ran, not the learner's one").toBe(9);
+      expect(report.changedTests).toEqual([{ file: "test/exercises/02-tool-loader.test.ts", change: "changed" }]);
+    } finally {
+      writeFileSync(test, original);
+    }
+  }, 180_000);
+
+  it("through npm, -s keeps the JSON alone on standard output; without it npm's lines come first and the advice goes to standard error", () => {
+    const silent = npm(["run", "-s", "grade", "--", "--json", "6"]);
+    expect(silent.code, silent.stderr).toBe(1);
+    expect(JSON.parse(silent.stdout)).toMatchObject({ total: 1, points: 0, maxPoints: 10 });
+    const loud = npm(["run", "grade", "--", "--json", "6"]);
+    expect(loud.stdout.trimStart().startsWith("> "), "npm's own banner, printed before the script starts").toBe(true);
+    expect(JSON.parse(loud.stdout.slice(loud.stdout.indexOf("{")))).toEqual(JSON.parse(silent.stdout));
+    expect(loud.stderr).toContain("npm run -s grade -- --json");
+    const out = npm(["run", "grade", "--", "6", "--out", "six.json"]);
+    expect(out.stdout).toContain("Total: 0 of 10 points");
+    expect(existsSync(join(copy, "six.json")), "--out is relative to where npm was called").toBe(true);
+    expect(JSON.parse(readFileSync(join(copy, "six.json"), "utf8"))).toEqual(JSON.parse(silent.stdout));
   }, 180_000);
 });
