@@ -1,23 +1,23 @@
 /**
- * The playground in a real browser (headless Chromium): the built, self-contained page opened from
+ * The playground in a real browser (headless Chrome, Chromium or Edge; skipped with one line when
+ * none is installed): the built, self-contained page (built once per run, `shared-site.ts`) opened from
  * disk with every network request refused, driven as a learner would — type a malformed call, pick
  * a preset, share a link, run the mixed turn — and `npm run playground`'s dev server, fetched.
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPlayground } from "../../playground/build.js";
 import { notAnObjectMessage, RETRY_HINT } from "../../src/tools/messages.js";
-import { launchChromium, type HeadlessBrowser } from "./chromium.js";
+import { sharedPlayground } from "../docs/shared-site.js";
+import { browserPlan, launchChromium, type HeadlessBrowser } from "./chromium.js";
 
 const root = resolve(import.meta.dirname, "../..");
 const shots = join(root, "test-results", "screenshots");
-let dir = "";
+const plan = browserPlan();
 let pageUrl = "";
 let browser: HeadlessBrowser;
 let modules: string[] = [];
@@ -42,26 +42,29 @@ async function open(hash = ""): Promise<{ page: Page; errors: string[]; network:
   return { page, errors, network };
 }
 
-// A browser on a busy two-core machine is slow: each test gets a minute.
-describe("the playground in a browser", { timeout: 60_000 }, () => {
+describe("the playground page", () => {
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "playground-page-"));
-    const file = join(dir, "playground.html");
-    modules = (await buildPlayground(file)).modules;
-    pageUrl = pathToFileURL(file).href;
-    browser = await launchChromium();
+    const build = await sharedPlayground();
+    modules = build.modules;
   }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
 
   it("bundles the browser-safe core of src/ and none of the Node-only parts", () => {
     const fromSrc = modules.filter((m) => m.includes(`${join(root, "src")}/`)).map((m) => m.slice(root.length + 1));
     expect(fromSrc).toEqual(expect.arrayContaining(["src/tools/registry.ts", "src/tools/validate.ts", "src/tools/cast.ts", "src/agent/runner.ts", "src/agent/batches.ts"]));
     const nodeOnly = modules.filter((m) => /src\/tools\/(loader|re2-engine)\.ts|src\/tools\/builtin\/|src\/mcp\/|src\/security\/|src\/providers\/openai-compatible|@modelcontextprotocol|re2-wasm/.test(m));
     expect(nodeOnly).toEqual([]);
+  });
+});
+
+// A browser on a busy two-core machine is slow: each test gets a minute.
+describe.skipIf(plan.skip)("the playground in a browser", { timeout: 60_000 }, () => {
+  beforeAll(async () => {
+    pageUrl = pathToFileURL((await sharedPlayground()).file).href;
+    browser = await launchChromium(plan);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
   });
 
   it("loads from disk without the network, with no console error, and reports its load time", async () => {
@@ -151,18 +154,16 @@ describe("npm run playground", () => {
     });
     try {
       let out = "";
+      // No timer of its own: the server prints its URL or exits (the test's timeout is the backstop).
       const url = await new Promise<string>((resolveUrl, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no URL printed:\n${out}`)), 60_000);
         const onData = (chunk: Buffer): void => {
           out += chunk.toString();
           const found = /http:\/\/127\.0\.0\.1:\d+\//.exec(stripVTControlCharacters(out));
-          if (found !== null) {
-            clearTimeout(timer);
-            resolveUrl(found[0]);
-          }
+          if (found !== null) resolveUrl(found[0]);
         };
         child.stdout.on("data", onData);
         child.stderr.on("data", onData);
+        child.on("close", (code) => reject(new Error(`the server exited (${String(code)}) without printing a URL:\n${out}`)));
       });
       const html = await (await fetch(url)).text();
       expect(html).toContain("<h1>Tool-call playground</h1>");

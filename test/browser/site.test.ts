@@ -1,16 +1,17 @@
 /**
- * Opens the built site in a real browser (the system's headless Chromium; see chromium.ts) and
+ * Opens the built site (built once per run, `shared-site.ts`) in a real browser (headless Chrome,
+ * Chromium or Edge; see chromium.ts; skipped with one line when none is installed) and
  * checks what a reader sees: the diagrams are drawn as SVG, every link of every document page
  * leads to an HTML page of the site, and no page logs an error. Screenshots of the landing page,
  * one lesson and the ToolRegistry page are kept in `test-results/screenshots/` for review.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSite, ROOT } from "../docs/build-site.js";
-import { launchChromium, type HeadlessBrowser } from "./chromium.js";
+import { ROOT } from "../docs/build-site.js";
+import { sharedSite } from "../docs/shared-site.js";
+import { browserPlan, launchChromium, type HeadlessBrowser } from "./chromium.js";
 import { serveFolder, type StaticServer } from "./serve.js";
 
 const SCREENSHOTS = join(ROOT, "test-results", "screenshots");
@@ -81,13 +82,15 @@ async function visit(page: Page, url: string, path: string): Promise<Visit> {
   }
 }
 
-beforeAll(async () => {
-  out = mkdtempSync(join(tmpdir(), "workbook-site-"));
-  const build = await buildSite(out);
+const plan = browserPlan();
+
+async function visitEveryPage(): Promise<void> {
+  const build = await sharedSite();
+  out = build.out;
   buildMessages = build.messages;
   expect(build.converted, "TypeDoc could not convert the project").toBe(true);
   server = await serveFolder(out);
-  browser = await launchChromium();
+  browser = await launchChromium(plan);
   const page = await browser.context.newPage();
   for (const path of documentPages(out)) visits.set(path, await visit(page, server.url, path));
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -102,15 +105,16 @@ beforeAll(async () => {
     await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: false });
   }
   await page.close();
-}, 900_000);
+}
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (out) rmSync(out, { recursive: true, force: true });
-});
+describe.skipIf(plan.skip)("the site in a real browser", () => {
+  beforeAll(visitEveryPage, 900_000);
 
-describe("the site in a real browser", () => {
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
   it("builds without warnings", () => {
     expect(buildMessages).toEqual([]);
   });
