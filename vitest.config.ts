@@ -38,8 +38,9 @@ const EXERCISE_TESTS = ["test/exercises/*.test.ts", "test/self-check/*.test.ts"]
  */
 export default defineConfig({
   test: {
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
+    // Hang guards, not speed limits: no test puts a ceiling on wall time, and a busy machine is slow.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     pool: "forks",
     // One fork per core: vitest's default leaves one core idle, which on two cores halves the run.
     maxWorkers: availableParallelism(),

@@ -23,9 +23,16 @@
       code.parentElement.replaceWith(box);
       return box;
     });
-    window.mermaid.run({ nodes: nodes }).catch(function (error) {
-      console.error("a diagram could not be drawn:", error);
-    });
+    // The page says when its diagrams are done (or failed), for anyone waiting on them.
+    window.mermaid
+      .run({ nodes: nodes })
+      .then(function () {
+        document.documentElement.setAttribute("data-diagrams", "drawn");
+      })
+      .catch(function (error) {
+        document.documentElement.setAttribute("data-diagrams", "failed");
+        console.error("a diagram could not be drawn:", error);
+      });
   }
   // TypeDoc hides the page (body display: none) until its own script shows it; mermaid cannot
   // measure text in a hidden page, so a bundle that loads first (from the browser's cache) waits.
@@ -51,6 +58,7 @@
       });
     };
     tag.onerror = function () {
+      document.documentElement.setAttribute("data-diagrams", "failed");
       console.error("the diagram library could not be loaded from " + bundle);
     };
     document.head.appendChild(tag);

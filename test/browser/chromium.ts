@@ -44,6 +44,12 @@ export interface HeadlessBrowser {
 
 const VIEWPORT = { width: 1280, height: 900 };
 
+/** No Playwright time limit of its own (30 s by default): a busy machine is slow, and the test's timeout is the backstop. */
+function untimed(context: BrowserContext): void {
+  context.setDefaultTimeout(0);
+  context.setDefaultNavigationTimeout(0);
+}
+
 /** Opens a fresh context in the run's shared browser, or starts one; throws the search's reason when none was found. */
 export async function launchChromium(plan: BrowserPlan = browserPlan()): Promise<HeadlessBrowser> {
   const { search } = plan;
@@ -53,6 +59,7 @@ export async function launchChromium(plan: BrowserPlan = browserPlan()): Promise
   if (plan.endpoint !== null) {
     const browser = await chromium.connect(plan.endpoint);
     const context = await browser.newContext({ viewport: VIEWPORT });
+    untimed(context);
     return {
       context,
       executablePath,
@@ -65,6 +72,7 @@ export async function launchChromium(plan: BrowserPlan = browserPlan()): Promise
   const profile = await mkdtemp(join(tmpdir(), "workbook-chromium-"));
   try {
     const context = await chromium.launchPersistentContext(profile, { executablePath, headless: true, args: CHROMIUM_ARGS, viewport: VIEWPORT });
+    untimed(context);
     return {
       context,
       executablePath,

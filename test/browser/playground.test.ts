@@ -18,6 +18,9 @@ import { browserPlan, launchChromium, type HeadlessBrowser } from "./chromium.js
 const root = resolve(import.meta.dirname, "../..");
 const shots = join(root, "test-results", "screenshots");
 const plan = browserPlan();
+/** A browser on a busy machine is slow: each test gets a minute, and a poll waits as long as its test may (not vitest's default second). */
+const TEST_TIMEOUT = 60_000;
+const UNTIL_TIMEOUT = { timeout: TEST_TIMEOUT };
 let pageUrl = "";
 let browser: HeadlessBrowser;
 let modules: string[] = [];
@@ -56,8 +59,7 @@ describe("the playground page", () => {
   });
 });
 
-// A browser on a busy two-core machine is slow: each test gets a minute.
-describe.skipIf(plan.skip)("the playground in a browser", { timeout: 60_000 }, () => {
+describe.skipIf(plan.skip)("the playground in a browser", { timeout: TEST_TIMEOUT }, () => {
   beforeAll(async () => {
     pageUrl = pathToFileURL((await sharedPlayground()).file).href;
     browser = await launchChromium(plan);
@@ -83,14 +85,14 @@ describe.skipIf(plan.skip)("the playground in a browser", { timeout: 60_000 }, (
     const { page, errors } = await open();
     await page.fill("#call-name", "read_file");
     await page.fill("#call-args", '{"path": "a.txt"');
-    await expect.poll(() => page.textContent("#model-reads")).toBe(notAnObjectMessage("read_file", "string") + RETRY_HINT);
+    await expect.poll(() => page.textContent("#model-reads"), UNTIL_TIMEOUT).toBe(notAnObjectMessage("read_file", "string") + RETRY_HINT);
     expect(await page.getAttribute("#steps li[data-step=shape]", "class")).toBe("failed");
     expect(await page.getAttribute("#fc-step-shape", "class")).toContain("failed");
     expect(await page.getAttribute("#fc-outcome-shape", "class")).toContain("reached");
     expect(await page.getAttribute("#fc-step-cast", "class")).not.toMatch(/ok|failed/);
     // A fix, typed: the call now passes every step.
     await page.fill("#call-args", '{"path": "a.txt"}');
-    await expect.poll(() => page.getAttribute("#fc-outcome-execute", "class")).toContain("reached");
+    await expect.poll(() => page.getAttribute("#fc-outcome-execute", "class"), UNTIL_TIMEOUT).toContain("reached");
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -98,7 +100,7 @@ describe.skipIf(plan.skip)("the playground in a browser", { timeout: 60_000 }, (
   it("loads a preset, keeps it in the URL, and a shared link restores it", async () => {
     const { page, errors } = await open();
     await page.click("button[data-preset=near-miss]");
-    await expect.poll(() => page.textContent("#model-reads")).toContain("Did you mean 'read_file'? Tool names must match exactly.");
+    await expect.poll(() => page.textContent("#model-reads"), UNTIL_TIMEOUT).toContain("Did you mean 'read_file'? Tool names must match exactly.");
     const hash = new URL(page.url()).hash;
     expect(hash).toContain("name=ReadFile");
     await page.close();
