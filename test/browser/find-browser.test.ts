@@ -7,7 +7,12 @@ import { describe, expect, it } from "vitest";
 import { cacheCandidates, findBrowser, INSTALL_HINT, installedCandidates, playwrightCache, type BrowserSearchHost } from "./find-browser.js";
 
 /** A machine with exactly these files (and the folders that hold them). */
-function machine(platform: string, files: string[], env: Record<string, string> = {}, home = platform === "win32" ? "C:\\Users\\ada" : platform === "darwin" ? "/Users/ada" : "/home/ada"): BrowserSearchHost & { looked: string[] } {
+function machine(
+  platform: string,
+  files: string[],
+  env: Record<string, string> = {},
+  home = platform === "win32" ? "C:\\Users\\ada" : platform === "darwin" ? "/Users/ada" : "/home/ada",
+): BrowserSearchHost & { looked: string[] } {
   const paths = platform === "win32" ? win32 : posix;
   const looked: string[] = [];
   return {

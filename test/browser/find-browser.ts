@@ -95,7 +95,11 @@ export function playwrightCache(host: Pick<BrowserSearchHost, "env" | "platform"
 /** The executable inside one of Playwright's `chromium-NNNN` or `chromium_headless_shell-NNNN` folders, per platform (newer layouts first). */
 const CACHE_LAYOUTS: Record<"linux" | "darwin" | "win32", { full: string[][]; shell: string[][] }> = {
   linux: {
-    full: [["chrome-linux64", "chrome"], ["chrome-linux-arm64", "chrome"], ["chrome-linux", "chrome"]],
+    full: [
+      ["chrome-linux64", "chrome"],
+      ["chrome-linux-arm64", "chrome"],
+      ["chrome-linux", "chrome"],
+    ],
     shell: [
       ["chrome-headless-shell-linux64", "chrome-headless-shell"],
       ["chrome-headless-shell-linux-arm64", "chrome-headless-shell"],
@@ -115,8 +119,14 @@ const CACHE_LAYOUTS: Record<"linux" | "darwin" | "win32", { full: string[][]; sh
     ],
   },
   win32: {
-    full: [["chrome-win64", "chrome.exe"], ["chrome-win", "chrome.exe"]],
-    shell: [["chrome-headless-shell-win64", "chrome-headless-shell.exe"], ["chrome-win", "headless_shell.exe"]],
+    full: [
+      ["chrome-win64", "chrome.exe"],
+      ["chrome-win", "chrome.exe"],
+    ],
+    shell: [
+      ["chrome-headless-shell-win64", "chrome-headless-shell.exe"],
+      ["chrome-win", "headless_shell.exe"],
+    ],
   },
 };
 

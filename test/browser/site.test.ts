@@ -31,7 +31,13 @@ const visits = new Map<string, Visit>();
 
 /** The pages that come from markdown documents: the landing page and everything under documents/. */
 function documentPages(site: string): string[] {
-  return ["index.html", ...readdirSync(join(site, "documents")).filter((f) => f.endsWith(".html")).sort().map((f) => `documents/${f}`)];
+  return [
+    "index.html",
+    ...readdirSync(join(site, "documents"))
+      .filter((f) => f.endsWith(".html"))
+      .sort()
+      .map((f) => `documents/${f}`),
+  ];
 }
 
 /** Expressions evaluated inside the page (the tests are compiled without the DOM types). */

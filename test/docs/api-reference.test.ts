@@ -66,7 +66,10 @@ describe("the API reference", () => {
 
   it("renders the examples from docs/examples/ as code, with no include tag left as text", () => {
     const registry = readFileSync(join(out, "classes", "index.ToolRegistry.html"), "utf8");
-    const registryText = registry.replace(/<[^>]*>/g, "").replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+    const registryText = registry
+      .replace(/<[^<>]*>/g, "")
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'");
     expect(registry).toContain('<pre><code class="ts">');
     expect(registryText).toContain("const signal = AbortSignal.timeout(10_000);");
     expect(registryText).toContain('registry.prepareCall("ReadFile", \'{"path": "x"}\').error?.content;');

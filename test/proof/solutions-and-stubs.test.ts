@@ -66,7 +66,14 @@ describe("the proof's two halves", () => {
     expect(stubs.test?.runner, "the stubs project inverts each test's outcome").toBe("./test/proof/stub-runner.ts");
     expect(stubs.plugins?.map((p) => p.name)).toContain("workbook-pristine-stubs");
     expect(pristineCopiesExist(), "every exercise file has its pristine copy").toBe(true);
-    const served = [...pristineFiles().keys()].map((path) => path.slice(ROOT.length + 1).split("\\").join("/")).sort();
+    const served = [...pristineFiles().keys()]
+      .map((path) =>
+        path
+          .slice(ROOT.length + 1)
+          .split("\\")
+          .join("/"),
+      )
+      .sort();
     const expected = [...exercises, ...questions].flatMap((e) => e.files.map((file) => `exercises/${e.id}/${file}`)).sort();
     expect(served).toEqual(expected);
   });
@@ -76,12 +83,12 @@ describe("the exercise folders", () => {
   it.each(exercises.map((e) => [e.id, e] as const))("%s has a stub with lesson TODOs, a README, numbered hints, a solution and a test", (_id, exercise) => {
     expect(exercise.files.length, `exercises/_cli/pristine/${exercise.id}/ must hold the stub`).toBeGreaterThan(0);
     for (const file of exercise.files) {
-      expect(pristineText(exercise, file), `${exercise.id}/${file} must mark its blanks with TODO(lesson ${exercise.number})`).toContain(
-        `TODO(lesson ${exercise.number})`,
-      );
+      expect(pristineText(exercise, file), `${exercise.id}/${file} must mark its blanks with TODO(lesson ${exercise.number})`).toContain(`TODO(lesson ${exercise.number})`);
       expect(existsSync(join(exercise.solutionDir, file)), `solutions/${exercise.id}/${file} must exist`).toBe(true);
     }
-    const solutionFiles = readdirSync(exercise.solutionDir).filter((f) => f.endsWith(".ts")).sort();
+    const solutionFiles = readdirSync(exercise.solutionDir)
+      .filter((f) => f.endsWith(".ts"))
+      .sort();
     expect(solutionFiles, `solutions/${exercise.id}/ must mirror the exercise's files`).toEqual(exercise.files);
     expect(existsSync(join(exercise.dir, "README.md")), `exercises/${exercise.id}/README.md`).toBe(true);
     const hints = parseHints(readFileSync(join(exercise.dir, "hints.md"), "utf8"));
@@ -98,8 +105,15 @@ describe("the exercise folders", () => {
       expect(existsSync(join(question.solutionDir, file!)), `solutions/${SELF_CHECK_ID}/${file} must exist`).toBe(true);
       expect(existsSync(join(ROOT, question.testFile)), question.testFile).toBe(true);
     }
-    const stubs = readdirSync(join(ROOT, "exercises", SELF_CHECK_ID)).filter((f) => f.endsWith(".ts")).sort();
-    expect(readdirSync(join(ROOT, "solutions", SELF_CHECK_ID)).filter((f) => f.endsWith(".ts")).sort(), "solutions/self-check/ must mirror exercises/self-check/").toEqual(stubs);
+    const stubs = readdirSync(join(ROOT, "exercises", SELF_CHECK_ID))
+      .filter((f) => f.endsWith(".ts"))
+      .sort();
+    expect(
+      readdirSync(join(ROOT, "solutions", SELF_CHECK_ID))
+        .filter((f) => f.endsWith(".ts"))
+        .sort(),
+      "solutions/self-check/ must mirror exercises/self-check/",
+    ).toEqual(stubs);
     expect(stubs, "every file in exercises/self-check/ must be a question of the catalog").toEqual(questions.flatMap((q) => q.files).sort());
   });
 
@@ -107,7 +121,9 @@ describe("the exercise folders", () => {
     if (process.env["WORKBOOK_SKIP_PRISTINE_CHECK"] === "1") return;
     const drift: string[] = [];
     for (const exercise of [...exercises, ...questions]) {
-      const onDisk = readdirSync(exercise.dir).filter((f) => f.endsWith(".ts") && (exercise.kind === "exercise" || exercise.files.includes(f))).sort();
+      const onDisk = readdirSync(exercise.dir)
+        .filter((f) => f.endsWith(".ts") && (exercise.kind === "exercise" || exercise.files.includes(f)))
+        .sort();
       if (onDisk.join() !== exercise.files.join()) drift.push(`${exercise.id}: files ${onDisk.join(", ")} vs pristine ${exercise.files.join(", ")}`);
       for (const file of exercise.files) {
         const stub = normalize(pristineText(exercise, file));

@@ -6,8 +6,7 @@
  */
 import { TestRunner, type RunnerTask as Task, type RunnerTestCase as Test } from "vitest";
 
-const STUB_PASSED =
-  "this test passed against the untouched stub: a stub must fail every test of its exercise until the learner fills in its TODO(lesson N)";
+const STUB_PASSED = "this test passed against the untouched stub: a stub must fail every test of its exercise until the learner fills in its TODO(lesson N)";
 
 export default class StubRunner extends TestRunner {
   override onBeforeRunTask(test: Task): Promise<void> {
