@@ -16,7 +16,6 @@
     return window.matchMedia("(prefers-color-scheme: dark)").matches;
   }
   function draw(found) {
-    window.mermaid.initialize({ startOnLoad: false, securityLevel: "strict", theme: dark() ? "dark" : "default" });
     var nodes = found.map(function (code) {
       var box = document.createElement("div");
       box.className = "mermaid";
@@ -24,9 +23,27 @@
       code.parentElement.replaceWith(box);
       return box;
     });
-    window.mermaid.run({ nodes: nodes }).catch(function (error) {
-      console.error("a diagram could not be drawn:", error);
+    // The page says when its diagrams are done (or failed), for anyone waiting on them.
+    window.mermaid
+      .run({ nodes: nodes })
+      .then(function () {
+        document.documentElement.setAttribute("data-diagrams", "drawn");
+      })
+      .catch(function (error) {
+        document.documentElement.setAttribute("data-diagrams", "failed");
+        console.error("a diagram could not be drawn:", error);
+      });
+  }
+  // TypeDoc hides the page (body display: none) until its own script shows it; mermaid cannot
+  // measure text in a hidden page, so a bundle that loads first (from the browser's cache) waits.
+  function whenShown(then) {
+    if (document.body.style.display !== "none") return then();
+    var watcher = new MutationObserver(function () {
+      if (document.body.style.display === "none") return;
+      watcher.disconnect();
+      then();
     });
+    watcher.observe(document.body, { attributes: true, attributeFilter: ["style"] });
   }
   function start() {
     var found = blocks();
@@ -34,9 +51,14 @@
     var tag = document.createElement("script");
     tag.src = bundle;
     tag.onload = function () {
-      draw(found);
+      // At once: left to itself, mermaid would draw the page's code blocks in place on "load".
+      window.mermaid.initialize({ startOnLoad: false, securityLevel: "strict", theme: dark() ? "dark" : "default" });
+      whenShown(function () {
+        draw(found);
+      });
     };
     tag.onerror = function () {
+      document.documentElement.setAttribute("data-diagrams", "failed");
       console.error("the diagram library could not be loaded from " + bundle);
     };
     document.head.appendChild(tag);
