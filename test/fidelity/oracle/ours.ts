@@ -168,7 +168,9 @@ export async function ourMcpSchema(input: McpSchemaInput): Promise<McpSchemaOutp
   if (tool === undefined) {
     return { name: "", description: "", parameters: null, skipped: listing.problems.map((p) => p.reason).join("; ") };
   }
-  return { name: tool.name, description: tool.description, parameters: toWire(tool.parameters) };
+  // What the model is shown (`toSchema()`, upstream's normalised form), not the schema arguments are validated with.
+  const shown = tool.toSchema().function;
+  return { name: shown.name, description: shown.description, parameters: toWire(shown.parameters) };
 }
 
 /** `mcp-result`: an `MCPToolAdapter` over a client that answers as told, run by `AgentRunner.run`. */
