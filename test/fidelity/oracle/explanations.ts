@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { isBigInt, isTaggedFloat, numericValue, type AnyCase, type Kind, type McpSchemaInput, type PrepareInput, type Wire } from "./protocol.js";
+import { isBigInt, isTaggedFloat, numericValue, wireEqual, type AnyCase, type Kind, type McpSchemaInput, type PrepareInput, type Wire } from "./protocol.js";
 import { PY_TYPE_TO_JSON, pyRepr } from "./python-repr.js";
 
 /** Where a difference is listed: the row of docs/fidelity.md (and the words in it), or API.md's last table only. */
@@ -391,6 +391,17 @@ export const pythonStrCast: SiteExplanation = {
   },
 };
 
+/**
+ * Blank space Python's `int()` and `float()` skip around a number (`str.isspace()` less
+ * U+001C–U+001F): JavaScript's `\s` less U+FEFF, plus U+0085.
+ */
+const PY_NUMBER_PAD = "[\\t\\n\\v\\f\\r \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*";
+
+/** `body` (a regular expression's source) padded at both ends as Python's number reading allows. */
+function pyNumberText(body: string): RegExp {
+  return new RegExp(`^${PY_NUMBER_PAD}${body}${PY_NUMBER_PAD}$`);
+}
+
 /** Row 4: an integer field: upstream reads `"1_000"` with Python's `int()`; ours never reads `_`. */
 export const pythonIntUnderscore: SiteExplanation = {
   form: "site",
@@ -402,8 +413,8 @@ export const pythonIntUnderscore: SiteExplanation = {
     return (
       resolvedType(site.schema) === "integer" &&
       typeof site.value === "string" &&
-      // Blank space both sides strip (JavaScript's \s without U+FEFF) may pad it.
-      /^[^\S\ufeff]*[+-]?[0-9]+(?:_[0-9]+)+[^\S\ufeff]*$/.test(site.value) &&
+      // Blank space Python's int() skips may pad it.
+      pyNumberText("[+-]?[0-9]+(?:_[0-9]+)+").test(site.value) &&
       isIntegerWire(site.upCast) &&
       site.ourCast === site.value
     );
@@ -421,10 +432,10 @@ export const bigIntegerText: SiteExplanation = {
     if (typeof site.value !== "string" || site.ourCast !== site.value) return false;
     const type = resolvedType(site.schema);
     if (type === "integer") {
-      return /^[^\S\ufeff]*[+-]?[0-9][0-9_]*[^\S\ufeff]*$/.test(site.value) && isBigInt(site.upCast);
+      return pyNumberText("[+-]?[0-9][0-9_]*").test(site.value) && isBigInt(site.upCast);
     }
     if (type === "number") {
-      return /[0-9]_[0-9]/.test(site.value) && /^[^\S\ufeff]*[+-]?[0-9_.]+(?:[eE][+-]?[0-9_]+)?[^\S\ufeff]*$/.test(site.value) && numericValue(site.upCast) !== undefined;
+      return /[0-9]_[0-9]/.test(site.value) && pyNumberText("[+-]?[0-9_.]+(?:[eE][+-]?[0-9_]+)?").test(site.value) && numericValue(site.upCast) !== undefined;
     }
     return false;
   },
@@ -465,6 +476,52 @@ export const integralFloat: SiteExplanation = {
       Number.isFinite(n) &&
       site.upProblems.includes("<p> should be integer") &&
       !site.ourProblems.includes("<p> should be integer")
+    );
+  },
+};
+
+/** A wire value as Python's `==` compares it: a boolean is the number 0 or 1. */
+function pyNumeric(wire: Wire | undefined): number | bigint | undefined {
+  if (wire === true) return 1;
+  if (wire === false) return 0;
+  return numericValue(wire);
+}
+
+/** Python's `==` on two values `json.loads` made: `False == 0`, `True == 1`, containers item by item. */
+export function pyEquals(a: Wire | undefined, b: Wire | undefined): boolean {
+  const x = pyNumeric(a);
+  const y = pyNumeric(b);
+  if (x !== undefined || y !== undefined) {
+    if (x === undefined || y === undefined) return false;
+    return typeof x === "bigint" || typeof y === "bigint" ? BigInt(x) === BigInt(y) : x === y;
+  }
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => pyEquals(v, b[i]));
+  if (isRecord(a) && isRecord(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && pyEquals(a[k] as Wire, b[k] as Wire));
+  }
+  return a === b;
+}
+
+/** Row 57: upstream's enum check is Python's `in`, so `false` matches `0` and `true` matches `1`; JSON Schema's does not. */
+export const enumPythonEquality: SiteExplanation = {
+  form: "site",
+  id: "enum-python-equality",
+  listing: { row: 57, quote: "an enum compares values with Python's `==`" },
+  summary: "a value that equals an enum value only by Python's == (false and 0, true and 1): upstream accepts it, ours refuses it",
+  kinds: PREPARE,
+  explains(site) {
+    const values = isRecord(site.schema) && Array.isArray(site.schema["enum"]) ? (site.schema["enum"] as Wire[]) : null;
+    if (values === null || site.upCast === undefined) return false;
+    const upNotEnum = site.upProblems.every((p) => !p.startsWith("<p> must be one of"));
+    const ourEnum = site.ourProblems.filter((p) => p.startsWith("<p> must be one of"));
+    const ourRest = site.ourProblems.filter((p) => !p.startsWith("<p> must be one of"));
+    return (
+      upNotEnum &&
+      ourEnum.length === 1 &&
+      ourRest.join("; ") === site.upProblems.join("; ") &&
+      values.some((v) => pyEquals(site.upCast, v)) &&
+      !values.some((v) => wireEqual(site.upCast, v))
     );
   },
 };
@@ -549,7 +606,14 @@ export function nonTextResult(decode: (wire: Wire) => unknown, maxChars: (c: Any
     summary: "a result that is not a string: upstream's tool message keeps the value; ours its text",
     kinds: ["result"],
     rewrite(c, up, ours) {
-      if (typeof up.content === "string" || typeof ours.content !== "string") return null;
+      if (typeof up.content === "string") {
+        // The same message (an empty list's marker, a saved reference): the event detail is still
+        // Python's str() of the value upstream, ours from our text.
+        const value = c.kind === "result" && c.input.behaviour.kind === "return" ? c.input.behaviour.value : null;
+        if (value === null || typeof value === "string" || !wireEqual(up.content, ours.content) || wireEqual(up.detail, ours.detail)) return null;
+        return { up: { ...up, detail: ours.detail }, ours };
+      }
+      if (typeof ours.content !== "string") return null;
       const text = textOfValue(up.content, decode(up.content));
       const max = maxChars(c);
       // Ours as it is, cut at the limit (a cut never splits a surrogate pair, so it may fall one unit early), or saved.
@@ -639,6 +703,15 @@ export const utf16Reference: PartExplanation = {
   kinds: ["result", "history"],
 };
 
+/** Row 58: a fresh result that is a list of text blocks is saved as `<id>.json` upstream; ours saves its text as `<id>.txt`. Recognised by {@link persistedReferences}. */
+export const textBlocksSavedAsJson: PartExplanation = {
+  form: "part",
+  id: "text-blocks-saved-as-json",
+  listing: { row: 58, quote: "a result that is a list of text blocks is saved as a `.json` file" },
+  summary: "a list of text blocks over the limit: saved as `<id>.json` upstream, as text in `<id>.txt` by ours",
+  kinds: ["result"],
+};
+
 const REFERENCE_HEAD = "[tool output persisted]\n";
 const PREVIEW_CUT = "\n...\n(Read the saved file if you need the full output.)";
 
@@ -672,6 +745,10 @@ export function comparePersisted(u: string, o: string): string[] | null {
       if (x.endsWith("/...txt")) {
         x = x.replace(/\/\.\.\.txt$/, "/_.txt");
         used.add(dotDotFileName.id);
+      }
+      if (x.endsWith(".json") && y.endsWith(".txt")) {
+        x = x.slice(0, -".json".length) + ".txt";
+        used.add(textBlocksSavedAsJson.id);
       }
     }
     if (i === 2 && x !== y && astral && /^Original size: \d+ chars$/.test(x) && /^Original size: \d+ chars$/.test(y)) {
@@ -752,22 +829,77 @@ export function utf16Lengths<V extends ResultView | Wire>(
   };
 }
 
-/** An error's event detail, cut at 120 code points upstream and at 120 UTF-16 units here, without a mark. */
-function sameDetailCut(u: string, o: string): boolean {
-  if (u === o || !hasAstral(u + o) || !(u.startsWith(o) || o.startsWith(u))) return false;
-  return Array.from(u).length <= 120 && o.length <= 120 && Math.max(u.length, o.length) >= 119;
+// --- MCP results --------------------------------------------------------------------------------
+
+/** The exception names upstream's MCP wrapper retries once (`_TRANSIENT_EXC_NAMES`), those the generators raise. */
+const TRANSIENT = /^\(MCP tool call failed after retry: (ClosedResourceError|BrokenResourceError|EndOfStream|BrokenPipeError|ConnectionResetError|ConnectionRefusedError|ConnectionAbortedError|ConnectionError)\)/;
+
+/** Row 42: upstream retries a transient MCP failure once and then says so; ours reports the failure at once. */
+export const mcpTransientRetry: RewriteExplanation<ResultView> = {
+  form: "rewrite",
+  id: "mcp-transient-retry",
+  listing: { row: 42, quote: "a transient MCP failure is retried once after a second" },
+  summary: "a connection-type MCP failure: upstream retried it once (`failed after retry`); ours reports it as it came",
+  kinds: ["mcp-result"],
+  rewrite(_c, up, ours) {
+    if (typeof up.content !== "string" || typeof ours.content !== "string") return null;
+    const m = TRANSIENT.exec(up.content);
+    if (m === null) return null;
+    const once = up.content.replace(" after retry", "");
+    if (once !== ours.content) return null;
+    return { up: { ...up, content: ours.content, detail: typeof up.detail === "string" ? up.detail.replace(" after retry", "") : up.detail }, ours };
+  },
+};
+
+/** Row 60: a result whose content is no list: upstream names the Python exception, ours says what is wrong. */
+export const mcpMalformedContent: RewriteExplanation<ResultView> = {
+  form: "rewrite",
+  id: "mcp-malformed-content",
+  listing: { row: 60, quote: "(MCP tool returned malformed content: <exception type>)" },
+  summary: "an MCP result that is not MCP-shaped: upstream's note names the exception, ours says what is wrong",
+  kinds: ["mcp-result"],
+  rewrite(c, up, ours) {
+    if (c.kind !== "mcp-result" || typeof up.content !== "string" || typeof ours.content !== "string") return null;
+    if (!/^\(MCP tool returned malformed content: \w+\)/.test(up.content) || !/^Error: MCP tool returned malformed content \(/.test(ours.content)) return null;
+    return { up: { ...up, content: ours.content, detail: ours.detail }, ours };
+  },
+};
+
+// --- histories ----------------------------------------------------------------------------------
+
+/** Blank space as Python's `str.strip()` removes it. */
+const PY_BLANK = /^[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
+
+/** An assistant message upstream drops from the copy it sends: the compaction placeholder, with no calls. */
+function isPlaceholder(message: Wire | undefined): boolean {
+  if (!isRecord(message) || message["role"] !== "assistant") return false;
+  const calls = message["tool_calls"];
+  if (Array.isArray(calls) ? calls.length > 0 : calls !== undefined && calls !== null && calls !== false && calls !== "") return false;
+  const content = message["content"];
+  return typeof content === "string" && content.replace(PY_BLANK, "") === "[Previous assistant message omitted.]";
 }
 
-/** Row 33 for a call's event: its detail is cut at 120 code points upstream, 120 UTF-16 units here. */
-export const utf16EventDetail: RewriteExplanation<ResultView> = {
+/** Row 53: upstream's copy of the history loses compaction placeholders; ours keeps them. */
+export const placeholderMessages: RewriteExplanation<Wire> = {
   form: "rewrite",
-  id: "utf16-lengths-event-detail",
-  listing: { row: 33, quote: "lengths count Python code points" },
-  summary: "an event detail with astral characters cut at 120 UTF-16 units by ours",
-  kinds: ["result", "mcp-result"],
+  id: "placeholder-assistant-messages",
+  listing: { row: 53, quote: "loses compaction placeholders" },
+  summary: "an assistant message `[Previous assistant message omitted.]`: upstream drops it from the copy it sends, ours keeps it",
+  kinds: ["history"],
   rewrite(_c, up, ours) {
-    if (typeof up.detail !== "string" || typeof ours.detail !== "string") return null;
-    if (!sameUpToCutUnits(up.detail, ours.detail, "...") && !sameDetailCut(up.detail, ours.detail)) return null;
-    return { up: { ...up, detail: ours.detail }, ours };
+    if (!Array.isArray(up) || !Array.isArray(ours)) return null;
+    // Put ours' placeholders back where upstream left them out; anything else that differs still shows.
+    const out: Wire[] = [];
+    let j = 0;
+    let changed = false;
+    for (const message of ours) {
+      if (j < up.length && wireEqual(up[j], message)) out.push(up[j++] as Wire);
+      else if (isPlaceholder(message)) {
+        out.push(message);
+        changed = true;
+      } else if (j < up.length) out.push(up[j++] as Wire);
+    }
+    while (j < up.length) out.push(up[j++] as Wire);
+    return changed ? { up: out, ours } : null;
   },
 };

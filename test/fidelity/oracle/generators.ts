@@ -506,7 +506,7 @@ export const mcpSchemaInput: fc.Arbitrary<McpSchemaInput> = fc
     return input;
   });
 
-/** `mcp-result`: what an MCP server answers to a call: text blocks, none, blank ones, an error flag, or a failure. */
+/** `mcp-result`: what an MCP server answers to a call: text blocks, none, blank ones, an error flag, a failure, or a malformed result. */
 export const mcpResultInput: fc.Arbitrary<McpResultInput> = fc
   .tuple(
     fc.oneof(
@@ -519,6 +519,8 @@ export const mcpResultInput: fc.Arbitrary<McpResultInput> = fc
           message: fc.constantFrom("", "boom", "Session terminated", "connection closed"),
         }),
       },
+      // A `content` that is no list of blocks (upstream's rendering fails on it).
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant("malformed" as const), content: fc.constantFrom(5, true) }) },
     ),
   )
   // The default limit: cutting is the `result` kind's subject.

@@ -180,6 +180,7 @@ export async function ourMcpResult(input: McpResultInput): Promise<ResultOutput>
     listTools: () => Promise.resolve({ tools: [] }),
     callTool: () => {
       if (reply.kind === "raise") return Promise.reject(errorOf(reply.cls, reply.message));
+      if (reply.kind === "malformed") return Promise.resolve({ content: reply.content });
       const content = reply.texts.map((text) => ({ type: "text", text }));
       return Promise.resolve(reply.isError === true ? { content, isError: true } : { content });
     },

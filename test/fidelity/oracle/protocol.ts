@@ -81,8 +81,11 @@ export interface McpSchemaInput {
   inputSchema?: Wire;
 }
 
-/** What the MCP server answers to `tools/call`. */
-export type McpReply = { kind: "content"; texts: string[]; isError?: boolean } | { kind: "raise"; cls: string; message: string };
+/** What the MCP server answers to `tools/call`: text blocks, a failure, or a result whose `content` is no list. */
+export type McpReply =
+  | { kind: "content"; texts: string[]; isError?: boolean }
+  | { kind: "raise"; cls: string; message: string }
+  | { kind: "malformed"; content: number | boolean };
 
 /** `mcp-result`: one MCP call, run by the runner. */
 export interface McpResultInput {
