@@ -435,7 +435,7 @@ export const bigIntegerText: SiteExplanation = {
       return pyNumberText("[+-]?[0-9][0-9_]*").test(site.value) && isBigInt(site.upCast);
     }
     if (type === "number") {
-      return /[0-9]_[0-9]/.test(site.value) && pyNumberText("[+-]?[0-9_.]+(?:[eE][+-]?[0-9_]+)?").test(site.value) && numericValue(site.upCast) !== undefined;
+      return /\d_\d/.test(site.value) && pyNumberText("[+-]?[0-9_.]+(?:[eE][+-]?[0-9_]+)?").test(site.value) && numericValue(site.upCast) !== undefined;
     }
     return false;
   },
@@ -867,39 +867,64 @@ export const mcpMalformedContent: RewriteExplanation<ResultView> = {
 
 // --- histories ----------------------------------------------------------------------------------
 
-/** Blank space as Python's `str.strip()` removes it. */
-const PY_BLANK = /^[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
+/** True for a character Python's `str.strip()` removes (`str.isspace()`). */
+function isPySpace(ch: string): boolean {
+  const c = ch.charCodeAt(0);
+  return (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x20) || c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
+}
+
+/** Python's `str.strip()`, one pass from each end. */
+function pyStripped(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isPySpace(text.charAt(start))) start++;
+  while (end > start && isPySpace(text.charAt(end - 1))) end--;
+  return text.slice(start, end);
+}
 
 /** An assistant message upstream drops from the copy it sends: the compaction placeholder, with no calls. */
-function isPlaceholder(message: Wire | undefined): boolean {
+export function isPlaceholder(message: Wire | undefined): boolean {
   if (!isRecord(message) || message["role"] !== "assistant") return false;
   const calls = message["tool_calls"];
   if (Array.isArray(calls) ? calls.length > 0 : calls !== undefined && calls !== null && calls !== false && calls !== "") return false;
   const content = message["content"];
-  return typeof content === "string" && content.replace(PY_BLANK, "") === "[Previous assistant message omitted.]";
+  return typeof content === "string" && pyStripped(content) === "[Previous assistant message omitted.]";
 }
 
-/** Row 53: upstream's copy of the history loses compaction placeholders; ours keeps them. */
-export const placeholderMessages: RewriteExplanation<Wire> = {
-  form: "rewrite",
+/**
+ * Row 53: upstream's copy of the history loses compaction placeholders; ours keeps them. The
+ * comparison then holds upstream's copy against ours for the same history without them
+ * (`OurHistoryOutput.withoutPlaceholders`): dropping one first can change the repairs after it.
+ */
+export const placeholderMessages: PartExplanation = {
+  form: "part",
   id: "placeholder-assistant-messages",
   listing: { row: 53, quote: "loses compaction placeholders" },
   summary: "an assistant message `[Previous assistant message omitted.]`: upstream drops it from the copy it sends, ours keeps it",
   kinds: ["history"],
-  rewrite(_c, up, ours) {
-    if (!Array.isArray(up) || !Array.isArray(ours)) return null;
-    // Put ours' placeholders back where upstream left them out; anything else that differs still shows.
-    const out: Wire[] = [];
-    let j = 0;
+};
+
+/** Row 54: an old tool message holding a list of text blocks over the limit is saved by upstream (as `.json`); ours sends the list. */
+export const oldTextBlocksSaved: RewriteExplanation<Wire> = {
+  form: "rewrite",
+  id: "old-text-blocks-saved-as-json",
+  listing: { row: 54, quote: "an old tool message holding a list of text blocks over the limit is saved as a `.json` file" },
+  summary: "an old tool message holding a list of text blocks over the limit: upstream sends a reference to a saved `.json` file, ours the list",
+  kinds: ["history"],
+  rewrite(c, up, ours) {
+    if (c.kind !== "history" || !Array.isArray(up) || !Array.isArray(ours) || up.length !== ours.length) return null;
+    const max = c.input.maxChars;
     let changed = false;
-    for (const message of ours) {
-      if (j < up.length && wireEqual(up[j], message)) out.push(up[j++] as Wire);
-      else if (isPlaceholder(message)) {
-        out.push(message);
-        changed = true;
-      } else if (j < up.length) out.push(up[j++] as Wire);
-    }
-    while (j < up.length) out.push(up[j++] as Wire);
+    const out = up.map((u, i) => {
+      const o = ours[i];
+      if (!isRecord(u) || !isRecord(o) || u["role"] !== "tool" || o["role"] !== "tool" || u["tool_call_id"] !== o["tool_call_id"]) return u;
+      const content = o["content"];
+      if (typeof u["content"] !== "string" || !u["content"].startsWith(REFERENCE_HEAD) || !isTextBlocks(content as Wire)) return u;
+      const joined = (content as { text: string }[]).map((b) => b.text).join("\n");
+      if (!(max > 0 && Array.from(joined).length > max)) return u;
+      changed = true;
+      return { ...u, content: content as Wire };
+    });
     return changed ? { up: out, ours } : null;
   },
 };

@@ -413,6 +413,8 @@ const CALL_IDS: readonly string[] = ["call_1", "call_2", "call_3", "call_4", ""]
 const historyContent: fc.Arbitrary<Wire> = fc.oneof(
   { weight: 4, arbitrary: resultText },
   { weight: 1, arbitrary: fc.constant(null) },
+  // A list of text blocks, as some providers store a tool message's content.
+  { weight: 1, arbitrary: fc.array(resultText.map((text): Wire => ({ type: "text", text })), { minLength: 1, maxLength: 3 }) },
 );
 
 type Segment = Wire[];

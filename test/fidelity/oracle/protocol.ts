@@ -22,7 +22,7 @@ export const KIND_SUBJECT: Readonly<Record<Kind, string>> = {
   history: "the history sent to the model: orphans, missing results, blank and oversized old results",
   "mcp-name": "MCP tool names: cleaning and shortening",
   "mcp-schema": "MCP tool definitions: name, description, normalised input schema",
-  "mcp-result": "MCP call results as tool messages: text, empty, isError, raised",
+  "mcp-result": "MCP call results as tool messages: text, empty, isError, raised, malformed",
 };
 
 /** A JSON value, with tagged objects standing for what JSON cannot carry. */
@@ -140,6 +140,15 @@ export interface HistoryOutput {
   messages: Wire;
 }
 
+/** Our side of a history: what is sent, plus what the comparison needs to explain listed differences. */
+export interface OurHistoryOutput extends HistoryOutput {
+  /**
+   * What is sent for the same history without its compaction placeholders (the assistant messages
+   * upstream drops first, docs/fidelity.md row 53). Absent when the history has none.
+   */
+  withoutPlaceholders?: Wire;
+}
+
 /** An MCP tool's registry name. */
 export interface McpNameOutput {
   name: string;
@@ -169,7 +178,7 @@ export interface OurOutputOf {
   args: OurPrepareOutput;
   schema: OurPrepareOutput;
   result: ResultOutput;
-  history: HistoryOutput;
+  history: OurHistoryOutput;
   "mcp-name": McpNameOutput;
   "mcp-schema": McpSchemaOutput;
   "mcp-result": ResultOutput;
