@@ -18,6 +18,7 @@ import {
   enumAsPythonList,
   integralFloat,
   enumPythonEquality,
+  typeListCastToRefused,
   mcpMalformedContent,
   mcpTransientRetry,
   placeholderMessages,
@@ -91,7 +92,7 @@ export const WHOLE: readonly WholeExplanation[] = [rootNotObject, prepareExcepti
 /** Rewrites of a prepared call's texts. */
 export const PREPARE_REWRITES: readonly RewriteExplanation<PrepareView>[] = [pythonTypeNames, enumAsPythonList];
 /** Explanations at one argument. */
-export const SITES: readonly SiteExplanation[] = [pythonStrCast, pythonIntUnderscore, bigIntegerText, nonFiniteInteger, integralFloat, enumPythonEquality];
+export const SITES: readonly SiteExplanation[] = [pythonStrCast, pythonIntUnderscore, bigIntegerText, nonFiniteInteger, integralFloat, enumPythonEquality, typeListCastToRefused];
 /** Rows behind a difference removed by upstream's schema subset. */
 export const SUBSET: readonly SubsetExplanation[] = [keywordsEnforced, typeListsAndUnions, refsAndPatternProperties, problemTextsForNewKeywords];
 /** Rewrites of tool messages (results, MCP results). */

@@ -480,6 +480,33 @@ export const integralFloat: SiteExplanation = {
   },
 };
 
+/**
+ * Row 20: a type list casts by its first non-null type even to a value the schema then refuses
+ * (`"inf"` to `inf` for `["number", "null"]`, then `must be finite`); ours casts into a type list
+ * only a value the schema then accepts, so it keeps the text and says it should be a number.
+ */
+export const typeListCastToRefused: SiteExplanation = {
+  form: "site",
+  id: "type-list-cast-to-a-refused-value",
+  listing: { row: 20, quote: "and even to a value the schema then refuses" },
+  summary: "a type-list field: upstream casts to a value the schema then refuses; ours keeps the value and reports its type",
+  kinds: PREPARE,
+  explains(site) {
+    const type = resolvedType(site.schema);
+    return (
+      isRecord(site.schema) &&
+      Array.isArray(site.schema["type"]) &&
+      (type === "number" || type === "integer" || type === "boolean") &&
+      typeof site.value === "string" &&
+      site.ourCast === site.value &&
+      site.upCast !== site.value &&
+      site.upProblems.length > 0 &&
+      site.ourProblems.length > 0 &&
+      site.ourProblems.every((p) => p.startsWith("<p> should be "))
+    );
+  },
+};
+
 /** A wire value as Python's `==` compares it: a boolean is the number 0 or 1. */
 function pyNumeric(wire: Wire | undefined): number | bigint | undefined {
   if (wire === true) return 1;

@@ -193,7 +193,7 @@ export async function ourMcpResult(input: McpResultInput): Promise<ResultOutput>
       return Promise.resolve(reply.isError === true ? { content, isError: true } : { content });
     },
   };
-  const adapter = new MCPToolAdapter(client, input.server, { name: input.tool, description: "probe", inputSchema: { type: "object", properties: {} } });
+  const adapter = new MCPToolAdapter(client, input.server, { name: input.tool, description: "probe", inputSchema: { type: "object", properties: {} } }, { logger: silent });
   const registry = new ToolRegistry();
   registry.register(adapter);
   const out = await runOneCall(registry, adapter.name, "{}", "call_mcp", input);
