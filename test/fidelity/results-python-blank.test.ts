@@ -65,6 +65,14 @@ describe("event details cut by code points, as Python slices", () => {
     expect(detail.endsWith(EMOJI)).toBe(true);
   });
 
+  it("an error result's detail and a prepare error's are their first 120 code points", async () => {
+    expect((await runOne(ToolResult.error(EMOJI.repeat(130)))).detail).toBe(EMOJI.repeat(120));
+    const provider = new ScriptedProvider([toolReply([toolCall("c1", `x${EMOJI.repeat(130)}`, {})]), textReply("done")]);
+    const run = await new AgentRunner().run({ provider, model: "m", tools: registryOf(new FakeTool({ name: "probe" })), messages: [{ role: "user", content: "go" }] });
+    // Upstream's detail: the text after the first ": ", sliced to 120 code points.
+    expect(run.toolEvents[0]?.detail).toBe(`Tool 'x${EMOJI.repeat(113)}`);
+  });
+
   it("firstCodePoints counts an emoji as one and visits no more than it keeps", () => {
     expect(firstCodePoints(`a${EMOJI}b`, 2)).toBe(`a${EMOJI}`);
     expect(firstCodePoints(`a${EMOJI}b`, 9)).toBe(`a${EMOJI}b`);
