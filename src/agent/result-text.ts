@@ -11,6 +11,7 @@ import { formatThrown } from "../tools/thrown.js";
 import { bigintText, boundedJson, describeFunction } from "./bounded-json.js";
 import { sliceAtCodePoint } from "./text-cut.js";
 import { isPlainObject } from "../json.js";
+import { pyStrip } from "../python-space.js";
 
 /** The most characters {@link toolResultToText} returns unless told otherwise. */
 export const RESULT_TEXT_MAX_CHARS = 1_000_000;
@@ -38,16 +39,17 @@ function isTextBlockList(value: unknown): value is TextBlock[] {
 /**
  * True for a result that carries nothing for the model: `null`, `undefined`, a blank string, a
  * `ToolResult` with blank content, `[]`, or a list of only `{ type: "text", text }` blocks whose
- * texts are all blank. A value that throws when inspected (a hostile Proxy) is not empty.
+ * texts are all blank. Blank is what Python's `str.strip()` removes (`src/python-space.ts`), as
+ * upstream counts it: U+001C–U+001F and U+0085 are blank, the byte-order mark U+FEFF is not. A value that throws when inspected (a hostile Proxy) is not empty.
  */
 export function isEmptyToolResult(result: unknown): boolean {
   if (result === null || result === undefined) return true;
-  if (typeof result === "string") return result.trim() === "";
+  if (typeof result === "string") return pyStrip(result) === "";
   try {
-    if (result instanceof ToolResult) return typeof result.content === "string" && result.content.trim() === "";
+    if (result instanceof ToolResult) return typeof result.content === "string" && pyStrip(result.content) === "";
     if (Array.isArray(result)) {
       if (result.length === 0) return true;
-      return isTextBlockList(result) && result.map((b) => b.text).join("\n").trim() === "";
+      return isTextBlockList(result) && pyStrip(result.map((b) => b.text).join("\n")) === "";
     }
   } catch {
     return false;

@@ -20,9 +20,10 @@ import { asError, describeThrown, formatThrown, textError } from "../tools/throw
 import { LookupThrottle } from "./lookup-throttle.js";
 import { pyStrip } from "./python-text.js";
 import { refusalKind } from "./refusal-kind.js";
-import { resultText } from "./result-text.js";
+import { resultText, toolResultToText } from "./result-text.js";
 import type { CallOutcome, RanCall } from "./run-call.js";
 import type { ToolEvent } from "./run-spec.js";
+import { firstCodePoints } from "./text-cut.js";
 
 /**
  * One call, finished: the payload (`executeTools` reports it), the text the model reads (each
@@ -52,20 +53,37 @@ export function newTurnState(): TurnState {
   return { throttle: new LookupThrottle(), violations: new Map() };
 }
 
+/** `text` on one line: line feeds become spaces, then blank space at both ends goes, as Python's `strip()` counts it. */
 function oneLine(text: string): string {
-  return text.replace(/\n/g, " ").trim();
+  return pyStrip(text.replace(/\n/g, " "));
 }
 
-/** The event detail of a success, from the result's text: one line, at most 120 characters and `...`. */
+/**
+ * An event detail cut to `max` characters counted as upstream's Python counts them, in code
+ * points, so the cut never splits an emoji into a lone surrogate.
+ */
+function cutDetail(text: string, max: number): string {
+  return firstCodePoints(text, max);
+}
+
+/**
+ * The event detail of a success: the result's text on one line, its first 120 characters (code
+ * points) and `...` when longer, `(empty)` when blank. A result that carries nothing for the
+ * model but is still a value (`[]`) is shown by its own text, as upstream's `str()` shows it.
+ */
 function successDetail(result: unknown, text: string): string {
-  const line = result === null || result === undefined ? "" : oneLine(text);
+  let source = text;
+  if (result === null || result === undefined) source = "";
+  else if (text === "" && typeof result !== "string") source = toolResultToText(result, { maxChars: 1_000 });
+  const line = oneLine(source);
   if (line === "") return "(empty)";
-  return line.length > 120 ? line.slice(0, 120) + "..." : line;
+  const cut = cutDetail(line, 120);
+  return cut.length < line.length ? cut + "..." : line;
 }
 
 function prepDetail(text: string): string {
   const at = text.indexOf(": ");
-  return (at >= 0 ? text.slice(at + 2) : text).slice(0, 120);
+  return cutDetail(at >= 0 ? text.slice(at + 2) : text, 120);
 }
 
 /**
@@ -105,15 +123,15 @@ export async function settleCall(call: ToolCallRequest, ran: RanCall, state: Tur
   if (violation === "ssrf") {
     const stripped = pyStrip(raw);
     const payload = (stripped === "" ? "Error: request blocked by SSRF guard" : stripped) + "\n\n" + SSRF_NOTE;
-    return { payload, text: payload, event: { name, status: "error", detail: ("ssrf_violation: " + oneLine(raw)).slice(0, 160) }, fatal: null };
+    return { payload, text: payload, event: { name, status: "error", detail: cutDetail("ssrf_violation: " + oneLine(raw), 160) }, fatal: null };
   }
   if (violation === "workspace") {
     const escalation = await escalationFor(state, name, args);
     if (escalation !== null) {
-      const detail = ("workspace_violation_escalated: " + oneLine(raw)).slice(0, 160);
+      const detail = cutDetail("workspace_violation_escalated: " + oneLine(raw), 160);
       return { payload: escalation, text: escalation, event: { name, status: "error", detail }, fatal: null };
     }
-    return { ...soft, event: { name, status: "error", detail: ("workspace_violation: " + oneLine(raw)).slice(0, 160) }, fatal: null };
+    return { ...soft, event: { name, status: "error", detail: cutDetail("workspace_violation: " + oneLine(raw), 160) }, fatal: null };
   }
   return soft;
 }
@@ -128,7 +146,7 @@ function failure(
   }
   if (outcome.kind === "error-result") {
     const raw = outcome.text;
-    return { raw, code: outcome.code, soft: error(raw + RETRY_HINT, oneLine(raw).slice(0, 120), textError(raw)) };
+    return { raw, code: outcome.code, soft: error(raw + RETRY_HINT, cutDetail(oneLine(raw), 120), textError(raw)) };
   }
   const raw = describeThrown(outcome.value).message;
   return { raw, code: undefined, soft: error(`Error: ${formatThrown(outcome.value)}`, raw, asError(outcome.value)) };
@@ -140,7 +158,7 @@ function failure(
  */
 export function settleFailure(call: ToolCallRequest, thrown: unknown): Settled {
   const text = `Error: ${formatThrown(thrown)}`;
-  return { payload: text, text, event: { name: call.name, status: "error", detail: oneLine(text).slice(0, 120) }, fatal: null };
+  return { payload: text, text, event: { name: call.name, status: "error", detail: cutDetail(oneLine(text), 120) }, fatal: null };
 }
 
 /**

@@ -38,3 +38,16 @@ export function truncateText(text: string, max: number): string {
   if (!(max > 0) || text.length <= max) return text;
   return sliceAtCodePoint(text, max) + TRUNCATION_SUFFIX;
 }
+
+/**
+ * The first `count` code points of `text`, as Python's `text[:count]` takes them: an emoji counts
+ * as one, and a cut never splits it. Visits at most `2 * count` units, whatever the text's length.
+ */
+export function firstCodePoints(text: string, count: number): string {
+  if (count <= 0) return "";
+  let end = 0;
+  for (let taken = 0; taken < count && end < text.length; taken++) {
+    end += isHighSurrogate(text.charCodeAt(end)) && isLowSurrogate(text.charCodeAt(end + 1)) ? 2 : 1;
+  }
+  return end >= text.length ? text : text.slice(0, end);
+}

@@ -16,6 +16,7 @@
  * @module
  */
 import type { ChatMessage, ToolCallRequest } from "../providers/base.js";
+import { pyStrip } from "../python-space.js";
 import { ToolResult } from "../tools/base.js";
 import { emptyResultMessage } from "../tools/messages.js";
 import { isEmptyToolResult, RESULT_TEXT_MAX_CHARS, toolResultToText } from "./result-text.js";
@@ -112,7 +113,7 @@ export async function toolMessageContent(callId: string, name: string, result: u
  */
 export function unfittedText(name: string, result: unknown, maxToolResultChars: number): string {
   const text = isEmptyToolResult(result) ? "" : messageText(result, maxToolResultChars);
-  return text.trim() === "" ? emptyResultMessage(name) : text;
+  return pyStrip(text) === "" ? emptyResultMessage(name) : text;
 }
 
 /** True when `text` is over the limit, the tool is not exempt and a workspace is set: step 3 saves it. */

@@ -6,6 +6,7 @@
  * @module
  */
 import type { ChatMessage, ToolCallRequest } from "../providers/base.js";
+import { pyStrip } from "../python-space.js";
 import { emptyResultMessage, MODEL_ERROR_PLACEHOLDER } from "../tools/messages.js";
 import { truncateText } from "./text-cut.js";
 import { buildToolMessage, PERSISTENCE_EXEMPT_TOOLS } from "./tool-message.js";
@@ -28,7 +29,7 @@ export async function toolMessageFor(call: ToolCallRequest, text: string, option
   try {
     return await buildToolMessage(call, text, options);
   } catch {
-    const shown = text.trim() === "" ? emptyResultMessage(call.name) : text;
+    const shown = pyStrip(text) === "" ? emptyResultMessage(call.name) : text;
     const content = PERSISTENCE_EXEMPT_TOOLS.has(call.name) ? shown : truncateText(shown, options.maxToolResultChars);
     return { role: "tool", tool_call_id: call.id, name: call.name, content };
   }

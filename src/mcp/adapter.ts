@@ -154,14 +154,17 @@ export class MCPToolAdapter extends Tool {
 
   /**
    * What a call that failed before any answer gives the model, as upstream words it; the details
-   * go to the log. A time-out of the client's request: `(MCP tool call timed out after <s>s)`; a
+   * go to the log. A time-out of the client's request, or any error named `TimeoutError`:
+   * `(MCP tool call timed out after <s>s)`; a
    * request cancelled by the client or the server: `(MCP tool call was cancelled)`; anything else:
    * `(MCP tool call failed: <error name>)` (a thrown value that is no `Error` is named as the
    * runner names it, e.g. `Thrown string`).
    */
   #failed(error: unknown): ToolResult {
     const { name, message } = describeThrown(error);
-    if (errorCode(error) === REQUEST_TIMEOUT_CODE) {
+    // The client's own time-out (a JSON-RPC -32001), or an error named `TimeoutError`, the name
+    // `AbortSignal.timeout()` gives and the class upstream catches (`asyncio.TimeoutError`).
+    if (errorCode(error) === REQUEST_TIMEOUT_CODE || name === "TimeoutError") {
       const seconds = this.#callTimeoutMs / 1000;
       this.#logger.warn(`${this.#label()} timed out after ${seconds}s`);
       return ToolResult.error(`(MCP tool call timed out after ${seconds}s)`);

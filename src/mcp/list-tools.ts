@@ -13,6 +13,7 @@ import { CappedMcpLog, consoleMcpLogger, type McpLogger } from "./logger.js";
 import { sdkClient } from "./sdk.js";
 import { mcpToolClient, type McpRequestOptions, type McpToolClient, type McpToolInfo } from "./tool-client.js";
 import { assignMcpToolNames, type McpNameChanged } from "./tool-name.js";
+import { isObjectOrNullType } from "./model-schema.js";
 import { logText } from "../util/log-text.js";
 import { describeJsonType, isPlainObject } from "../json.js";
 
@@ -76,7 +77,7 @@ function checkListedTool(entry: unknown): { info: McpToolInfo; patched?: string 
     patched = "it has no inputSchema, so it is offered with no parameters";
   } else if (!isPlainObject(input)) {
     return { reason: `its inputSchema is ${describeJsonType(input)}, not an object schema` };
-  } else if (input["type"] !== undefined && input["type"] !== "object") {
+  } else if (input["type"] !== undefined && input["type"] !== "object" && !isObjectOrNullType(input["type"])) {
     return { reason: `its inputSchema has type ${logText(JSON.stringify(input["type"]) ?? "?")}; a tool's arguments must be an object` };
   } else {
     info.inputSchema = input;

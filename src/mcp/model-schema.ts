@@ -26,15 +26,25 @@ import { hoistLocalRefs, SchemaWork, setOwn } from "./local-refs.js";
 type Json = Record<string, unknown>;
 
 /**
+ * True for a root `type` that asks for an object or null: `["object", "null"]` in either order.
+ * Arguments are always an object, so such a root is an object root; upstream shows it to the
+ * model as `type: "object"` with `nullable: true` and validates against the object schema.
+ */
+export function isObjectOrNullType(type: unknown): boolean {
+  return Array.isArray(type) && type.length === 2 && type.includes("object") && type.includes("null");
+}
+
+/**
  * The schema the registry validates an MCP tool's arguments with: the server's own, with an object
- * root. A missing schema becomes `{ type: "object", properties: {} }`; a schema without `type`
- * gets `type: "object"`; a root of any other type is replaced by an empty object schema (the
- * listing skips such tools before this). Every keyword is kept, `$schema` included, so the
- * validator reads the schema in the dialect the server wrote it in.
+ * root. A missing schema becomes `{ type: "object", properties: {} }`; a schema without `type`, or
+ * with `type: ["object", "null"]` ({@link isObjectOrNullType}), gets `type: "object"`; a root of
+ * any other type is replaced by an empty object schema (the listing skips such tools before
+ * this). Every keyword is kept, `$schema` included, so the validator reads the schema in the
+ * dialect the server wrote it in.
  */
 export function normalizeMcpInputSchema(schema: unknown): JsonSchema {
   if (!isPlainObject(schema)) return { type: "object", properties: {} };
-  if (schema["type"] === undefined) {
+  if (schema["type"] === undefined || isObjectOrNullType(schema["type"])) {
     const rooted: Json = { type: "object" };
     for (const key of Object.keys(schema)) if (key !== "type") setOwn(rooted, key, schema[key]);
     return rooted;

@@ -23,6 +23,19 @@ function stringifyValue(value: unknown): string {
   }
 }
 
+/**
+ * A schema's number limit as upstream's problem texts print it: an integer as its digits (JSON
+ * `10.0` is the integer 10 here, so `10`); any other number as Python prints a float, which turns
+ * to an exponent below 0.0001 with at least two exponent digits (`1e-05`, `2.5e-07`), where
+ * JavaScript would write `0.00001`. Between 0.0001 and 2^53 the two spellings agree.
+ */
+export function limitText(limit: unknown): string {
+  if (typeof limit !== "number" || !Number.isFinite(limit) || Number.isInteger(limit) || Math.abs(limit) >= 1e-4) return String(limit);
+  const [mantissa = "", exponent = ""] = limit.toExponential().split("e");
+  const digits = exponent.replace(/^[+-]/, "");
+  return `${mantissa}e${exponent.startsWith("-") ? "-" : "+"}${digits.length < 2 ? "0" + digits : digits}`;
+}
+
 /** True for `NaN`, `Infinity` and `-Infinity`. */
 export function isNonFiniteNumber(value: unknown): boolean {
   return typeof value === "number" && !Number.isFinite(value);
@@ -48,7 +61,7 @@ export function rewordError(error: ErrorObject, path: string, value: unknown): s
     case "maximum":
     case "exclusiveMinimum":
     case "exclusiveMaximum":
-      return `${label} must be ${String(p["comparison"])} ${String(p["limit"])}`;
+      return `${label} must be ${String(p["comparison"])} ${limitText(p["limit"])}`;
     case "enum":
       return `${label} must be one of ${stringifyValue(p["allowedValues"])}`;
     case "const":

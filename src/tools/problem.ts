@@ -30,28 +30,31 @@ export interface Problem {
   types: readonly string[] | null;
 }
 
-/** Upstream's order of one value's own problems: type, enum, range, length; then the rest. */
+/**
+ * Upstream's order of one value's own problems: type, enum, the lower then the upper limit, the
+ * shortest then the longest length, missing keys, the fewest then the most items; then the rest.
+ */
 const RANK: Readonly<Record<string, number>> = {
   type: 0,
   enum: 1,
   const: 2,
   minimum: 3,
-  maximum: 3,
   exclusiveMinimum: 3,
-  exclusiveMaximum: 3,
-  multipleOf: 4,
-  minLength: 5,
-  maxLength: 5,
-  pattern: 6,
-  format: 6,
-  required: 7,
-  minItems: 8,
-  maxItems: 8,
+  maximum: 4,
+  exclusiveMaximum: 4,
+  multipleOf: 5,
+  minLength: 6,
+  maxLength: 7,
+  pattern: 8,
+  format: 8,
+  required: 9,
+  minItems: 10,
+  maxItems: 11,
 };
 /** The rank of a keyword not in `RANK`. */
-const OTHER_RANK = 9;
+const OTHER_RANK = 12;
 /** The rank of a failed combinator: after every other problem of its value. */
-const COMBINATOR_RANK = 10;
+const COMBINATOR_RANK = 13;
 
 /** The problem of one Ajv error outside any combinator; its text is worked out when needed. */
 export function plainProblem(error: ErrorObject): Problem {

@@ -17,6 +17,13 @@ import {
   emptyErrorMessage,
   enumAsPythonList,
   integralFloat,
+  enumPythonEquality,
+  typeListCastToRefused,
+  mcpMalformedContent,
+  mcpTransientRetry,
+  placeholderMessages,
+  oldTextBlocksSaved,
+  textBlocksSavedAsJson,
   keywordsEnforced,
   mcpNonObjectSchema,
   nonFiniteInteger,
@@ -35,7 +42,6 @@ import {
   schemaBudget,
   typeListsAndUnions,
   unsafeIntegerLiteral,
-  utf16EventDetail,
   utf16Lengths,
   type Explanation,
   type PrepareView,
@@ -86,19 +92,21 @@ export const WHOLE: readonly WholeExplanation[] = [rootNotObject, prepareExcepti
 /** Rewrites of a prepared call's texts. */
 export const PREPARE_REWRITES: readonly RewriteExplanation<PrepareView>[] = [pythonTypeNames, enumAsPythonList];
 /** Explanations at one argument. */
-export const SITES: readonly SiteExplanation[] = [pythonStrCast, pythonIntUnderscore, bigIntegerText, nonFiniteInteger, integralFloat];
+export const SITES: readonly SiteExplanation[] = [pythonStrCast, pythonIntUnderscore, bigIntegerText, nonFiniteInteger, integralFloat, enumPythonEquality, typeListCastToRefused];
 /** Rows behind a difference removed by upstream's schema subset. */
 export const SUBSET: readonly SubsetExplanation[] = [keywordsEnforced, typeListsAndUnions, refsAndPatternProperties, problemTextsForNewKeywords];
 /** Rewrites of tool messages (results, MCP results). */
 export const RESULT_REWRITES: readonly RewriteExplanation<ResultView>[] = [
   persistedReferences<ResultView>(["result"], resultPick, resultPut),
   emptyErrorMessage,
+  mcpTransientRetry,
+  mcpMalformedContent,
   nonTextResult(fromWire, maxCharsOf),
   utf16Lengths<ResultView>(["result"], resultPick, resultPut, maxCharsOf),
-  utf16EventDetail,
 ];
 /** Rewrites of a history sent to the model. */
 export const HISTORY_REWRITES: readonly RewriteExplanation<Wire>[] = [
+  oldTextBlocksSaved,
   persistedReferences<Wire>(["history"], wholePick, wholePut),
   utf16Lengths<Wire>(["history"], wholePick, wholePut, maxCharsOf),
 ];
@@ -113,6 +121,8 @@ export const EXPLANATIONS: readonly Explanation[] = [
   ...HISTORY_REWRITES.filter((h) => !RESULT_REWRITES.some((r) => r.id === h.id)),
   dotDotFileName,
   utf16Reference,
+  textBlocksSavedAsJson,
+  placeholderMessages,
 ];
 
 /** Applies rewrites in order until the views agree; returns upstream's rewritten view and the ids relied on. */
@@ -471,6 +481,7 @@ function resultView(out: ResultOutput): ResultView {
 function behaviourClass(c: Case<"result"> | Case<"mcp-result">): string {
   if (c.kind === "mcp-result") {
     const r = c.input.reply;
+    if (r.kind === "malformed") return "server answered content that is no list";
     if (r.kind === "raise") return `server raised ${["ConnectionError", "ClosedResourceError"].includes(r.cls) ? "a transient error" : r.cls === "TimeoutError" ? "TimeoutError" : "an error"}${r.message === "" ? " with an empty message" : ""}`;
     const blank = r.texts.every((t) => t.replace(BLANK, "") === "");
     return `server answered ${r.texts.length === 0 ? "no blocks" : blank ? "blank text blocks" : "text blocks"}${r.isError === true ? " with isError" : ""}`;
@@ -515,7 +526,10 @@ function classifyResult(c: Case<"result"> | Case<"mcp-result">): Verdict {
 
 /** The text a result was made from, when it was text. */
 function sourceText(c: Case<"result"> | Case<"mcp-result">): string | null {
-  if (c.kind === "mcp-result") return c.input.reply.kind === "content" ? c.input.reply.texts.join("\n") : c.input.reply.message;
+  if (c.kind === "mcp-result") {
+    const r = c.input.reply;
+    return r.kind === "content" ? r.texts.join("\n") : r.kind === "raise" ? r.message : null;
+  }
   const b = c.input.behaviour;
   if (b.kind === "return") return typeof b.value === "string" ? b.value : null;
   return b.kind === "error" ? b.text : b.message;
@@ -676,7 +690,16 @@ export function historyRepairs(input: readonly Wire[], output: readonly Wire[], 
 }
 
 function classifyHistory(c: Case<"history">): Verdict {
-  const ours = c.ours.messages;
+  // Row 53: upstream drops compaction placeholders first; held against ours for the history without them.
+  const alt = c.ours.withoutPlaceholders;
+  if (alt !== undefined && !wireEqual(alt, c.ours.messages)) {
+    const v = classifyHistoryAgainst(c, alt);
+    if (v.status !== "unlisted") return verdict([...(v.status === "explained" ? v.ids : []), placeholderMessages.id]);
+  }
+  return classifyHistoryAgainst(c, c.ours.messages);
+}
+
+function classifyHistoryAgainst(c: Case<"history">, ours: Wire): Verdict {
   const { up, used } = applyRewrites<Wire>(c, HISTORY_REWRITES, c.upstream.messages, ours, wireEqual);
   if (wireEqual(up, ours)) return verdict(used);
   const a = Array.isArray(up) ? up : [];

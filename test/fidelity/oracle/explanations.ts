@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { isBigInt, isTaggedFloat, numericValue, type AnyCase, type Kind, type McpSchemaInput, type PrepareInput, type Wire } from "./protocol.js";
+import { isBigInt, isTaggedFloat, numericValue, wireEqual, type AnyCase, type Kind, type McpSchemaInput, type PrepareInput, type Wire } from "./protocol.js";
 import { PY_TYPE_TO_JSON, pyRepr } from "./python-repr.js";
 
 /** Where a difference is listed: the row of docs/fidelity.md (and the words in it), or API.md's last table only. */
@@ -391,6 +391,17 @@ export const pythonStrCast: SiteExplanation = {
   },
 };
 
+/**
+ * Blank space Python's `int()` and `float()` skip around a number (`str.isspace()` less
+ * U+001C–U+001F): JavaScript's `\s` less U+FEFF, plus U+0085.
+ */
+const PY_NUMBER_PAD = "[\\t\\n\\v\\f\\r \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*";
+
+/** `body` (a regular expression's source) padded at both ends as Python's number reading allows. */
+function pyNumberText(body: string): RegExp {
+  return new RegExp(`^${PY_NUMBER_PAD}${body}${PY_NUMBER_PAD}$`);
+}
+
 /** Row 4: an integer field: upstream reads `"1_000"` with Python's `int()`; ours never reads `_`. */
 export const pythonIntUnderscore: SiteExplanation = {
   form: "site",
@@ -402,8 +413,8 @@ export const pythonIntUnderscore: SiteExplanation = {
     return (
       resolvedType(site.schema) === "integer" &&
       typeof site.value === "string" &&
-      // Blank space both sides strip (JavaScript's \s without U+FEFF) may pad it.
-      /^[^\S\ufeff]*[+-]?[0-9]+(?:_[0-9]+)+[^\S\ufeff]*$/.test(site.value) &&
+      // Blank space Python's int() skips may pad it.
+      pyNumberText("[+-]?[0-9]+(?:_[0-9]+)+").test(site.value) &&
       isIntegerWire(site.upCast) &&
       site.ourCast === site.value
     );
@@ -421,10 +432,10 @@ export const bigIntegerText: SiteExplanation = {
     if (typeof site.value !== "string" || site.ourCast !== site.value) return false;
     const type = resolvedType(site.schema);
     if (type === "integer") {
-      return /^[^\S\ufeff]*[+-]?[0-9][0-9_]*[^\S\ufeff]*$/.test(site.value) && isBigInt(site.upCast);
+      return pyNumberText("[+-]?[0-9][0-9_]*").test(site.value) && isBigInt(site.upCast);
     }
     if (type === "number") {
-      return /[0-9]_[0-9]/.test(site.value) && /^[^\S\ufeff]*[+-]?[0-9_.]+(?:[eE][+-]?[0-9_]+)?[^\S\ufeff]*$/.test(site.value) && numericValue(site.upCast) !== undefined;
+      return /\d_\d/.test(site.value) && pyNumberText("[+-]?[0-9_.]+(?:[eE][+-]?[0-9_]+)?").test(site.value) && numericValue(site.upCast) !== undefined;
     }
     return false;
   },
@@ -465,6 +476,79 @@ export const integralFloat: SiteExplanation = {
       Number.isFinite(n) &&
       site.upProblems.includes("<p> should be integer") &&
       !site.ourProblems.includes("<p> should be integer")
+    );
+  },
+};
+
+/**
+ * Row 20: a type list casts by its first non-null type even to a value the schema then refuses
+ * (`"inf"` to `inf` for `["number", "null"]`, then `must be finite`); ours casts into a type list
+ * only a value the schema then accepts, so it keeps the text and says it should be a number.
+ */
+export const typeListCastToRefused: SiteExplanation = {
+  form: "site",
+  id: "type-list-cast-to-a-refused-value",
+  listing: { row: 20, quote: "and even to a value the schema then refuses" },
+  summary: "a type-list field: upstream casts to a value the schema then refuses; ours keeps the value and reports its type",
+  kinds: PREPARE,
+  explains(site) {
+    const type = resolvedType(site.schema);
+    return (
+      isRecord(site.schema) &&
+      Array.isArray(site.schema["type"]) &&
+      (type === "number" || type === "integer" || type === "boolean") &&
+      typeof site.value === "string" &&
+      site.ourCast === site.value &&
+      site.upCast !== site.value &&
+      site.upProblems.length > 0 &&
+      site.ourProblems.length > 0 &&
+      site.ourProblems.every((p) => p.startsWith("<p> should be "))
+    );
+  },
+};
+
+/** A wire value as Python's `==` compares it: a boolean is the number 0 or 1. */
+function pyNumeric(wire: Wire | undefined): number | bigint | undefined {
+  if (wire === true) return 1;
+  if (wire === false) return 0;
+  return numericValue(wire);
+}
+
+/** Python's `==` on two values `json.loads` made: `False == 0`, `True == 1`, containers item by item. */
+export function pyEquals(a: Wire | undefined, b: Wire | undefined): boolean {
+  const x = pyNumeric(a);
+  const y = pyNumeric(b);
+  if (x !== undefined || y !== undefined) {
+    if (x === undefined || y === undefined) return false;
+    return typeof x === "bigint" || typeof y === "bigint" ? BigInt(x) === BigInt(y) : x === y;
+  }
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => pyEquals(v, b[i]));
+  if (isRecord(a) && isRecord(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && pyEquals(a[k] as Wire, b[k] as Wire));
+  }
+  return a === b;
+}
+
+/** Row 57: upstream's enum check is Python's `in`, so `false` matches `0` and `true` matches `1`; JSON Schema's does not. */
+export const enumPythonEquality: SiteExplanation = {
+  form: "site",
+  id: "enum-python-equality",
+  listing: { row: 57, quote: "an enum compares values with Python's `==`" },
+  summary: "a value that equals an enum value only by Python's == (false and 0, true and 1): upstream accepts it, ours refuses it",
+  kinds: PREPARE,
+  explains(site) {
+    const values = isRecord(site.schema) && Array.isArray(site.schema["enum"]) ? (site.schema["enum"] as Wire[]) : null;
+    if (values === null || site.upCast === undefined) return false;
+    const upNotEnum = site.upProblems.every((p) => !p.startsWith("<p> must be one of"));
+    const ourEnum = site.ourProblems.filter((p) => p.startsWith("<p> must be one of"));
+    const ourRest = site.ourProblems.filter((p) => !p.startsWith("<p> must be one of"));
+    return (
+      upNotEnum &&
+      ourEnum.length === 1 &&
+      ourRest.join("; ") === site.upProblems.join("; ") &&
+      values.some((v) => pyEquals(site.upCast, v)) &&
+      !values.some((v) => wireEqual(site.upCast, v))
     );
   },
 };
@@ -549,7 +633,14 @@ export function nonTextResult(decode: (wire: Wire) => unknown, maxChars: (c: Any
     summary: "a result that is not a string: upstream's tool message keeps the value; ours its text",
     kinds: ["result"],
     rewrite(c, up, ours) {
-      if (typeof up.content === "string" || typeof ours.content !== "string") return null;
+      if (typeof up.content === "string") {
+        // The same message (an empty list's marker, a saved reference): the event detail is still
+        // Python's str() of the value upstream, ours from our text.
+        const value = c.kind === "result" && c.input.behaviour.kind === "return" ? c.input.behaviour.value : null;
+        if (value === null || typeof value === "string" || !wireEqual(up.content, ours.content) || wireEqual(up.detail, ours.detail)) return null;
+        return { up: { ...up, detail: ours.detail }, ours };
+      }
+      if (typeof ours.content !== "string") return null;
       const text = textOfValue(up.content, decode(up.content));
       const max = maxChars(c);
       // Ours as it is, cut at the limit (a cut never splits a surrogate pair, so it may fall one unit early), or saved.
@@ -639,6 +730,15 @@ export const utf16Reference: PartExplanation = {
   kinds: ["result", "history"],
 };
 
+/** Row 58: a fresh result that is a list of text blocks is saved as `<id>.json` upstream; ours saves its text as `<id>.txt`. Recognised by {@link persistedReferences}. */
+export const textBlocksSavedAsJson: PartExplanation = {
+  form: "part",
+  id: "text-blocks-saved-as-json",
+  listing: { row: 58, quote: "a result that is a list of text blocks is saved as a `.json` file" },
+  summary: "a list of text blocks over the limit: saved as `<id>.json` upstream, as text in `<id>.txt` by ours",
+  kinds: ["result"],
+};
+
 const REFERENCE_HEAD = "[tool output persisted]\n";
 const PREVIEW_CUT = "\n...\n(Read the saved file if you need the full output.)";
 
@@ -672,6 +772,10 @@ export function comparePersisted(u: string, o: string): string[] | null {
       if (x.endsWith("/...txt")) {
         x = x.replace(/\/\.\.\.txt$/, "/_.txt");
         used.add(dotDotFileName.id);
+      }
+      if (x.endsWith(".json") && y.endsWith(".txt")) {
+        x = x.slice(0, -".json".length) + ".txt";
+        used.add(textBlocksSavedAsJson.id);
       }
     }
     if (i === 2 && x !== y && astral && /^Original size: \d+ chars$/.test(x) && /^Original size: \d+ chars$/.test(y)) {
@@ -752,22 +856,102 @@ export function utf16Lengths<V extends ResultView | Wire>(
   };
 }
 
-/** An error's event detail, cut at 120 code points upstream and at 120 UTF-16 units here, without a mark. */
-function sameDetailCut(u: string, o: string): boolean {
-  if (u === o || !hasAstral(u + o) || !(u.startsWith(o) || o.startsWith(u))) return false;
-  return Array.from(u).length <= 120 && o.length <= 120 && Math.max(u.length, o.length) >= 119;
+// --- MCP results --------------------------------------------------------------------------------
+
+/** The exception names upstream's MCP wrapper retries once (`_TRANSIENT_EXC_NAMES`), those the generators raise. */
+const TRANSIENT = /^\(MCP tool call failed after retry: (ClosedResourceError|BrokenResourceError|EndOfStream|BrokenPipeError|ConnectionResetError|ConnectionRefusedError|ConnectionAbortedError|ConnectionError)\)/;
+
+/** Row 42: upstream retries a transient MCP failure once and then says so; ours reports the failure at once. */
+export const mcpTransientRetry: RewriteExplanation<ResultView> = {
+  form: "rewrite",
+  id: "mcp-transient-retry",
+  listing: { row: 42, quote: "a transient MCP failure is retried once after a second" },
+  summary: "a connection-type MCP failure: upstream retried it once (`failed after retry`); ours reports it as it came",
+  kinds: ["mcp-result"],
+  rewrite(_c, up, ours) {
+    if (typeof up.content !== "string" || typeof ours.content !== "string") return null;
+    const m = TRANSIENT.exec(up.content);
+    if (m === null) return null;
+    const once = up.content.replace(" after retry", "");
+    if (once !== ours.content) return null;
+    return { up: { ...up, content: ours.content, detail: typeof up.detail === "string" ? up.detail.replace(" after retry", "") : up.detail }, ours };
+  },
+};
+
+/** Row 60: a result whose content is no list: upstream names the Python exception, ours says what is wrong. */
+export const mcpMalformedContent: RewriteExplanation<ResultView> = {
+  form: "rewrite",
+  id: "mcp-malformed-content",
+  listing: { row: 60, quote: "(MCP tool returned malformed content: <exception type>)" },
+  summary: "an MCP result that is not MCP-shaped: upstream's note names the exception, ours says what is wrong",
+  kinds: ["mcp-result"],
+  rewrite(c, up, ours) {
+    if (c.kind !== "mcp-result" || typeof up.content !== "string" || typeof ours.content !== "string") return null;
+    if (!/^\(MCP tool returned malformed content: \w+\)/.test(up.content) || !/^Error: MCP tool returned malformed content \(/.test(ours.content)) return null;
+    return { up: { ...up, content: ours.content, detail: ours.detail }, ours };
+  },
+};
+
+// --- histories ----------------------------------------------------------------------------------
+
+/** True for a character Python's `str.strip()` removes (`str.isspace()`). */
+function isPySpace(ch: string): boolean {
+  const c = ch.charCodeAt(0);
+  return (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x20) || c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
 }
 
-/** Row 33 for a call's event: its detail is cut at 120 code points upstream, 120 UTF-16 units here. */
-export const utf16EventDetail: RewriteExplanation<ResultView> = {
+/** Python's `str.strip()`, one pass from each end. */
+function pyStripped(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isPySpace(text.charAt(start))) start++;
+  while (end > start && isPySpace(text.charAt(end - 1))) end--;
+  return text.slice(start, end);
+}
+
+/** An assistant message upstream drops from the copy it sends: the compaction placeholder, with no calls. */
+export function isPlaceholder(message: Wire | undefined): boolean {
+  if (!isRecord(message) || message["role"] !== "assistant") return false;
+  const calls = message["tool_calls"];
+  if (Array.isArray(calls) ? calls.length > 0 : calls !== undefined && calls !== null && calls !== false && calls !== "") return false;
+  const content = message["content"];
+  return typeof content === "string" && pyStripped(content) === "[Previous assistant message omitted.]";
+}
+
+/**
+ * Row 53: upstream's copy of the history loses compaction placeholders; ours keeps them. The
+ * comparison then holds upstream's copy against ours for the same history without them
+ * (`OurHistoryOutput.withoutPlaceholders`): dropping one first can change the repairs after it.
+ */
+export const placeholderMessages: PartExplanation = {
+  form: "part",
+  id: "placeholder-assistant-messages",
+  listing: { row: 53, quote: "loses compaction placeholders" },
+  summary: "an assistant message `[Previous assistant message omitted.]`: upstream drops it from the copy it sends, ours keeps it",
+  kinds: ["history"],
+};
+
+/** Row 54: an old tool message holding a list of text blocks over the limit is saved by upstream (as `.json`); ours sends the list. */
+export const oldTextBlocksSaved: RewriteExplanation<Wire> = {
   form: "rewrite",
-  id: "utf16-lengths-event-detail",
-  listing: { row: 33, quote: "lengths count Python code points" },
-  summary: "an event detail with astral characters cut at 120 UTF-16 units by ours",
-  kinds: ["result", "mcp-result"],
-  rewrite(_c, up, ours) {
-    if (typeof up.detail !== "string" || typeof ours.detail !== "string") return null;
-    if (!sameUpToCutUnits(up.detail, ours.detail, "...") && !sameDetailCut(up.detail, ours.detail)) return null;
-    return { up: { ...up, detail: ours.detail }, ours };
+  id: "old-text-blocks-saved-as-json",
+  listing: { row: 54, quote: "an old tool message holding a list of text blocks over the limit is saved as a `.json` file" },
+  summary: "an old tool message holding a list of text blocks over the limit: upstream sends a reference to a saved `.json` file, ours the list",
+  kinds: ["history"],
+  rewrite(c, up, ours) {
+    if (c.kind !== "history" || !Array.isArray(up) || !Array.isArray(ours) || up.length !== ours.length) return null;
+    const max = c.input.maxChars;
+    let changed = false;
+    const out = up.map((u, i) => {
+      const o = ours[i];
+      if (!isRecord(u) || !isRecord(o) || u["role"] !== "tool" || o["role"] !== "tool" || u["tool_call_id"] !== o["tool_call_id"]) return u;
+      const content = o["content"];
+      if (typeof u["content"] !== "string" || !u["content"].startsWith(REFERENCE_HEAD) || !isTextBlocks(content as Wire)) return u;
+      const joined = (content as { text: string }[]).map((b) => b.text).join("\n");
+      if (!(max > 0 && Array.from(joined).length > max)) return u;
+      changed = true;
+      return { ...u, content: content as Wire };
+    });
+    return changed ? { up: out, ours } : null;
   },
 };

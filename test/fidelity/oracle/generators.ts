@@ -413,6 +413,8 @@ const CALL_IDS: readonly string[] = ["call_1", "call_2", "call_3", "call_4", ""]
 const historyContent: fc.Arbitrary<Wire> = fc.oneof(
   { weight: 4, arbitrary: resultText },
   { weight: 1, arbitrary: fc.constant(null) },
+  // A list of text blocks, as some providers store a tool message's content.
+  { weight: 1, arbitrary: fc.array(resultText.map((text): Wire => ({ type: "text", text })), { minLength: 1, maxLength: 3 }) },
 );
 
 type Segment = Wire[];
@@ -506,7 +508,7 @@ export const mcpSchemaInput: fc.Arbitrary<McpSchemaInput> = fc
     return input;
   });
 
-/** `mcp-result`: what an MCP server answers to a call: text blocks, none, blank ones, an error flag, or a failure. */
+/** `mcp-result`: what an MCP server answers to a call: text blocks, none, blank ones, an error flag, a failure, or a malformed result. */
 export const mcpResultInput: fc.Arbitrary<McpResultInput> = fc
   .tuple(
     fc.oneof(
@@ -519,6 +521,8 @@ export const mcpResultInput: fc.Arbitrary<McpResultInput> = fc
           message: fc.constantFrom("", "boom", "Session terminated", "connection closed"),
         }),
       },
+      // A `content` that is no list of blocks (upstream's rendering fails on it).
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant("malformed" as const), content: fc.constantFrom(5, true) }) },
     ),
   )
   // The default limit: cutting is the `result` kind's subject.

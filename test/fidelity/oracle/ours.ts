@@ -29,7 +29,7 @@ import {
   fromWire,
   toWire,
   type HistoryInput,
-  type HistoryOutput,
+  type OurHistoryOutput,
   type InputOf,
   type Kind,
   type McpNameInput,
@@ -45,6 +45,7 @@ import {
   type ResultOutput,
   type Wire,
 } from "./protocol.js";
+import { isPlaceholder } from "./explanations.js";
 import { upstreamSubset } from "./upstream-subset.js";
 
 /** An Error of the given class name, as the tool on upstream's side raises it. */
@@ -129,19 +130,26 @@ export async function ourResult(input: ResultInput): Promise<ResultOutput> {
   return runOneCall(registry, input.name, fromWire(input.args), input.callId, input);
 }
 
-/** `history`: the messages of the first request `AgentRunner.run` sends for the given history. */
-export async function ourHistory(input: HistoryInput): Promise<HistoryOutput> {
+/** The messages of the first request `AgentRunner.run` sends for `messages`. */
+async function firstRequest(input: HistoryInput, messages: Wire[]): Promise<Wire> {
   const provider = new ScriptedProvider([textReply("done")]);
   await new AgentRunner().run({
     provider,
     model: "oracle",
     tools: new ToolRegistry(),
-    messages: fromWire(input.messages) as ChatMessage[],
+    messages: fromWire(messages) as ChatMessage[],
     maxToolResultChars: input.maxChars,
     ...(input.workspace !== undefined ? { workspace: input.workspace } : {}),
     ...(input.session !== undefined ? { sessionKey: input.session } : {}),
   });
-  return { messages: toWire(provider.requests[0]?.messages ?? null) };
+  return toWire(provider.requests[0]?.messages ?? null);
+}
+
+/** `history`: the messages of the first request `AgentRunner.run` sends for the given history, and for it without placeholders. */
+export async function ourHistory(input: HistoryInput): Promise<OurHistoryOutput> {
+  const messages = await firstRequest(input, input.messages);
+  const kept = input.messages.filter((m) => !isPlaceholder(m));
+  return kept.length === input.messages.length ? { messages } : { messages, withoutPlaceholders: await firstRequest(input, kept) };
 }
 
 /** `mcp-name`: {@link mcpToolName}. */
@@ -168,7 +176,9 @@ export async function ourMcpSchema(input: McpSchemaInput): Promise<McpSchemaOutp
   if (tool === undefined) {
     return { name: "", description: "", parameters: null, skipped: listing.problems.map((p) => p.reason).join("; ") };
   }
-  return { name: tool.name, description: tool.description, parameters: toWire(tool.parameters) };
+  // What the model is shown (`toSchema()`, upstream's normalised form), not the schema arguments are validated with.
+  const shown = tool.toSchema().function;
+  return { name: shown.name, description: shown.description, parameters: toWire(shown.parameters) };
 }
 
 /** `mcp-result`: an `MCPToolAdapter` over a client that answers as told, run by `AgentRunner.run`. */
@@ -178,11 +188,12 @@ export async function ourMcpResult(input: McpResultInput): Promise<ResultOutput>
     listTools: () => Promise.resolve({ tools: [] }),
     callTool: () => {
       if (reply.kind === "raise") return Promise.reject(errorOf(reply.cls, reply.message));
+      if (reply.kind === "malformed") return Promise.resolve({ content: reply.content });
       const content = reply.texts.map((text) => ({ type: "text", text }));
       return Promise.resolve(reply.isError === true ? { content, isError: true } : { content });
     },
   };
-  const adapter = new MCPToolAdapter(client, input.server, { name: input.tool, description: "probe", inputSchema: { type: "object", properties: {} } });
+  const adapter = new MCPToolAdapter(client, input.server, { name: input.tool, description: "probe", inputSchema: { type: "object", properties: {} } }, { logger: silent });
   const registry = new ToolRegistry();
   registry.register(adapter);
   const out = await runOneCall(registry, adapter.name, "{}", "call_mcp", input);

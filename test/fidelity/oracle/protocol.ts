@@ -22,7 +22,7 @@ export const KIND_SUBJECT: Readonly<Record<Kind, string>> = {
   history: "the history sent to the model: orphans, missing results, blank and oversized old results",
   "mcp-name": "MCP tool names: cleaning and shortening",
   "mcp-schema": "MCP tool definitions: name, description, normalised input schema",
-  "mcp-result": "MCP call results as tool messages: text, empty, isError, raised",
+  "mcp-result": "MCP call results as tool messages: text, empty, isError, raised, malformed",
 };
 
 /** A JSON value, with tagged objects standing for what JSON cannot carry. */
@@ -81,8 +81,11 @@ export interface McpSchemaInput {
   inputSchema?: Wire;
 }
 
-/** What the MCP server answers to `tools/call`. */
-export type McpReply = { kind: "content"; texts: string[]; isError?: boolean } | { kind: "raise"; cls: string; message: string };
+/** What the MCP server answers to `tools/call`: text blocks, a failure, or a result whose `content` is no list. */
+export type McpReply =
+  | { kind: "content"; texts: string[]; isError?: boolean }
+  | { kind: "raise"; cls: string; message: string }
+  | { kind: "malformed"; content: number | boolean };
 
 /** `mcp-result`: one MCP call, run by the runner. */
 export interface McpResultInput {
@@ -137,6 +140,15 @@ export interface HistoryOutput {
   messages: Wire;
 }
 
+/** Our side of a history: what is sent, plus what the comparison needs to explain listed differences. */
+export interface OurHistoryOutput extends HistoryOutput {
+  /**
+   * What is sent for the same history without its compaction placeholders (the assistant messages
+   * upstream drops first, docs/fidelity.md row 53). Absent when the history has none.
+   */
+  withoutPlaceholders?: Wire;
+}
+
 /** An MCP tool's registry name. */
 export interface McpNameOutput {
   name: string;
@@ -166,7 +178,7 @@ export interface OurOutputOf {
   args: OurPrepareOutput;
   schema: OurPrepareOutput;
   result: ResultOutput;
-  history: HistoryOutput;
+  history: OurHistoryOutput;
   "mcp-name": McpNameOutput;
   "mcp-schema": McpSchemaOutput;
   "mcp-result": ResultOutput;

@@ -48,7 +48,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /**
  * Cuts `schema` to what upstream reads, recursing where upstream recurses (property schemas, an
  * `additionalProperties` schema, an `items` schema). A type list keeps its first non-null type,
- * and `"null"` when it had it (upstream lets `None` through for such a list).
+ * and `"null"` when it had it (upstream lets `None` through for such a list). `type: "null"` (or a
+ * list of only `"null"`) is dropped, reported as `type "null"`: upstream checks no type for it.
  */
 export function upstreamSubset(schema: unknown): SubsetResult {
   const dropped = new Set<string>();
@@ -67,6 +68,11 @@ export function upstreamSubset(schema: unknown): SubsetResult {
         continue;
       }
       let kept: unknown = value;
+      // Upstream checks no type for `"null"`, nor for a list holding nothing else: it accepts any value.
+      if (key === "type" && (value === "null" || (Array.isArray(value) && value.length > 0 && value.every((t) => t === "null")))) {
+        dropped.add('type "null"');
+        continue;
+      }
       if (key === "type" && Array.isArray(value)) {
         const nonNull = value.filter((t) => t !== "null");
         if (nonNull.length > 1) {

@@ -295,6 +295,8 @@ class Ops:
             async def call_tool(self, name: str, arguments: Any = None) -> Any:
                 if reply["kind"] == "raise":
                     raise exception_of(reply["cls"], reply["message"])
+                if reply["kind"] == "malformed":
+                    return SimpleNamespace(content=reply["content"], isError=False)
                 blocks = [TextContent(type="text", text=text) for text in reply["texts"]]
                 return SimpleNamespace(content=blocks, isError=reply.get("isError", False))
 
