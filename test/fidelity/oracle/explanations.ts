@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { isBigInt, isTaggedFloat, numericValue, type AnyCase, type Kind, type McpSchemaInput, type PrepareInput, type Wire } from "./protocol.js";
+import { isBigInt, isTaggedFloat, numericValue, type AnyCase, type Kind, type PrepareInput, type Wire } from "./protocol.js";
 import { PY_TYPE_TO_JSON, pyRepr } from "./python-repr.js";
 
 /** Where a difference is listed: the row of docs/fidelity.md (and the words in it), or API.md's last table only. */
@@ -131,7 +131,7 @@ export function resolvedType(schema: unknown): string | null {
   const type = schema["type"];
   if (typeof type === "string") return type === "null" ? null : type;
   if (Array.isArray(type)) {
-    const first = type.find((t) => t !== "null");
+    const first: unknown = type.find((t) => t !== "null");
     return typeof first === "string" ? first : null;
   }
   return null;
@@ -197,7 +197,7 @@ export function hasUnsafeIntegerLiteral(text: string): boolean {
       inString = true;
       continue;
     }
-    const m = /^-?\d+(?![\d.eE])/.exec(text.slice(i));
+    const m = /^-?\d+(?![\d.e])/i.exec(text.slice(i));
     if (m !== null && (i === 0 || !/[\w.]/.test(text[i - 1] as string))) {
       if (!Number.isSafeInteger(Number(m[0]))) return true;
       i += m[0].length - 1;
@@ -310,7 +310,7 @@ export const mcpNonObjectSchema: WholeExplanation = {
   kinds: ["mcp-schema"],
   explains(c) {
     if (c.kind !== "mcp-schema" || c.ours.skipped === undefined) return false;
-    const schema = (c.input as McpSchemaInput).inputSchema;
+    const schema = c.input.inputSchema;
     if (schema === undefined) return false;
     if (!isRecord(schema)) return true;
     const type = schema["type"];
@@ -403,7 +403,7 @@ export const pythonIntUnderscore: SiteExplanation = {
       resolvedType(site.schema) === "integer" &&
       typeof site.value === "string" &&
       // Blank space both sides strip (JavaScript's \s without U+FEFF) may pad it.
-      /^[^\S\ufeff]*[+-]?[0-9]+(?:_[0-9]+)+[^\S\ufeff]*$/.test(site.value) &&
+      /^[^\S\ufeff]*[+-]?\d+(?:_\d+)+[^\S\ufeff]*$/.test(site.value) &&
       isIntegerWire(site.upCast) &&
       site.ourCast === site.value
     );
@@ -421,10 +421,10 @@ export const bigIntegerText: SiteExplanation = {
     if (typeof site.value !== "string" || site.ourCast !== site.value) return false;
     const type = resolvedType(site.schema);
     if (type === "integer") {
-      return /^[^\S\ufeff]*[+-]?[0-9][0-9_]*[^\S\ufeff]*$/.test(site.value) && isBigInt(site.upCast);
+      return /^[^\S\ufeff]*[+-]?\d[0-9_]*[^\S\ufeff]*$/.test(site.value) && isBigInt(site.upCast);
     }
     if (type === "number") {
-      return /[0-9]_[0-9]/.test(site.value) && /^[^\S\ufeff]*[+-]?[0-9_.]+(?:[eE][+-]?[0-9_]+)?[^\S\ufeff]*$/.test(site.value) && numericValue(site.upCast) !== undefined;
+      return /\d_\d/.test(site.value) && /^[^\S\ufeff]*[+-]?[0-9_.]+(?:e[+-]?[0-9_]+)?[^\S\ufeff]*$/i.test(site.value) && numericValue(site.upCast) !== undefined;
     }
     return false;
   },
@@ -525,6 +525,7 @@ function jsonOf(value: unknown): string {
   if (typeof value === "string" || typeof value === "boolean") return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(jsonOf).join(",")}]`;
   if (isRecord(value)) return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${jsonOf(v)}`).join(",")}}`;
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- only a symbol or a function reaches here, and String names it
   return JSON.stringify(String(value));
 }
 
@@ -577,17 +578,6 @@ export const emptyErrorMessage: RewriteExplanation<ResultView> = {
 
 const UPSTREAM_RESULTS_DIR = "/.nanobot/tool-results/";
 
-function mapStrings(wire: Wire, f: (text: string) => string): Wire {
-  if (typeof wire === "string") return f(wire);
-  if (Array.isArray(wire)) return wire.map((w) => mapStrings(w, f));
-  if (isRecord(wire)) {
-    const out: Record<string, Wire> = {};
-    for (const [k, v] of Object.entries(wire)) Object.defineProperty(out, k, { value: mapStrings(v as Wire, f), enumerable: true, writable: true, configurable: true });
-    return out;
-  }
-  return wire;
-}
-
 /**
  * Rewrites upstream's strings against ours at the same place (the same key, the same index):
  * `f` returns ours when the pair differs only in the listed way, else null. Returns the rewritten
@@ -607,7 +597,7 @@ function rewritePairs(up: Wire, ours: Wire, f: (u: string, o: string) => string 
     if (isRecord(u)) {
       if (!isRecord(o)) return u;
       const out: Record<string, Wire> = {};
-      for (const [k, v] of Object.entries(u)) Object.defineProperty(out, k, { value: walk(v as Wire, o[k] as Wire | undefined), enumerable: true, writable: true, configurable: true });
+      for (const [k, v] of Object.entries(u)) Object.defineProperty(out, k, { value: walk(v, o[k]), enumerable: true, writable: true, configurable: true });
       return out;
     }
     return u;
