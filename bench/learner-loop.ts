@@ -79,7 +79,7 @@ const cpuLog: number[] = [];
 
 /** The CPU time of a shell's children, from the last line `times` prints (`0m1.818s 0m0.533s`). */
 function cpuSeconds(timesOutput: string): number | null {
-  const parts = [...(timesOutput.trim().split("\n").at(-1) ?? "").matchAll(/(\d+)m([\d.]+)s/g)];
+  const parts = [...(timesOutput.trim().split("\n").at(-1) ?? "").matchAll(/(?<!\d)(\d+)m([\d.]+)s/g)];
   if (parts.length !== 2) return null;
   return parts.reduce((sum, m) => sum + Number(m[1]) * 60 + Number(m[2]), 0);
 }

@@ -312,7 +312,7 @@ async function main(): Promise<void> {
   const rows: string[][] = [["figure", "measured", "goal", "result"]];
   rows.push([
     "1. prepareCall, 8-call corpus",
-    `${corpus["nsPerCall"]} ns/call (floor ${corpus["floorNsPerCall"]} ns/call, ratio ${corpus["ratio"]})`,
+    `${String(corpus["nsPerCall"])} ns/call (floor ${String(corpus["floorNsPerCall"])} ns/call, ratio ${String(corpus["ratio"])})`,
     "ratio <= 1.3",
     verdict(corpus["met"]),
   ]);
@@ -321,32 +321,32 @@ async function main(): Promise<void> {
   }
   rows.push([
     "2. executeTools, 1,000 instant calls, safe",
-    `${overhead["concurrentUsPerCall"]} us/call (concurrent)`,
+    `${String(overhead["concurrentUsPerCall"])} us/call (concurrent)`,
     "<= 5 us/call",
     verdict((overhead["concurrentUsPerCall"] as number) <= 5),
   ]);
   rows.push([
     "   same, unsafe tool",
-    `${overhead["sequentialUsPerCall"]} us/call (sequential)`,
+    `${String(overhead["sequentialUsPerCall"])} us/call (sequential)`,
     "<= 5 us/call",
     verdict((overhead["sequentialUsPerCall"] as number) <= 5),
   ]);
   rows.push([
     "   same, with a run signal and toolTimeoutMs",
-    `${limited["concurrentUsPerCall"]} us/call (concurrent), ${limited["sequentialUsPerCall"]} us/call (sequential)`,
+    `${String(limited["concurrentUsPerCall"])} us/call (concurrent), ${String(limited["sequentialUsPerCall"])} us/call (sequential)`,
     "<= 6 us/call",
     verdict((limited["concurrentUsPerCall"] as number) <= 6 && (limited["sequentialUsPerCall"] as number) <= 6),
   ]);
-  rows.push(["3. 100 safe calls x 20 ms timer", `${concurrency["concurrentWallMs"]} ms wall`, "<= 40 ms", verdict(concurrency["met"])]);
-  rows.push(["   100 unsafe calls x 20 ms timer", `${concurrency["sequentialWallMs"]} ms wall`, "~2000 ms (expected)", "-"]);
-  for (const r of sizes) rows.push([`4. prepareCall, ${r["tools"]} tools registered`, `${r["nsPerCall"]} ns/call (call 1)`, "flat", ""]);
+  rows.push(["3. 100 safe calls x 20 ms timer", `${String(concurrency["concurrentWallMs"])} ms wall`, "<= 40 ms", verdict(concurrency["met"])]);
+  rows.push(["   100 unsafe calls x 20 ms timer", `${String(concurrency["sequentialWallMs"])} ms wall`, "~2000 ms (expected)", "-"]);
+  for (const r of sizes) rows.push([`4. prepareCall, ${String(r["tools"])} tools registered`, `${String(r["nsPerCall"])} ns/call (call 1)`, "flat", ""]);
   const sizeNs = sizes.map((r) => r["nsPerCall"] as number);
   const flat = Math.max(...sizeNs) <= Math.min(...sizeNs) * 1.25;
   rows[rows.length - 1]![3] = flat ? "met (flat)" : "MISSED (grows)";
   for (const r of wide) {
     rows.push([
-      `   prepareCall, ${r["properties"]}-property arguments`,
-      `${r["nsPerCall"]} ns/call (floor ${r["floorNsPerCall"]} ns, ratio ${r["ratio"]})`,
+      `   prepareCall, ${String(r["properties"])}-property arguments`,
+      `${String(r["nsPerCall"])} ns/call (floor ${String(r["floorNsPerCall"])} ns, ratio ${String(r["ratio"])})`,
       "",
       "",
     ]);

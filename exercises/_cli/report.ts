@@ -35,7 +35,7 @@ export function frameIn(stack: string | undefined, folders: readonly string[], s
   if (stack === undefined) return null;
   const root = ROOT.split("\\").join("/") + "/";
   for (const line of stack.split("\n")) {
-    const match = /\(?(?:file:\/\/)?([^\s()]+?):(\d+):(\d+)\)?\s*$/.exec(line.trim());
+    const match = /(?<![^\s()])\(?(?:file:\/\/)?([^\s()]+?):(\d+):(\d+)\)?\s*$/.exec(line.trim());
     if (match === null) continue;
     const path = (match[1] ?? "").split("\\").join("/");
     const rel = path.startsWith(root) ? path.slice(root.length) : path;
@@ -58,7 +58,7 @@ export function printTypeProblems(problems: readonly TypeProblem[]): number {
 /** Prints one failing test: its name, where it failed, the test's own message and vitest's diff. */
 export function printFailure(test: TestOutcome, learnerFolders: readonly string[]): void {
   console.log(red(`✘ ${test.fullName}`));
-  const failures = test.failures ?? test.failureMessages.map((message) => ({ message }) as TestFailure);
+  const failures = test.failures ?? test.failureMessages.map((message): TestFailure => ({ message }));
   for (const failure of failures.length > 0 ? failures : [{ message: "(no message)" } as TestFailure]) {
     const where = [frameIn(failure.stack, learnerFolders), frameIn(failure.stack, ["test/"], ".test.ts")].filter((w): w is string => w !== null);
     if (where.length > 0) console.log(dim(`    at ${where.join(", test ")}`));

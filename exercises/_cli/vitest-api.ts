@@ -51,7 +51,7 @@ export function reportFromModules(
       tests,
     };
   });
-  const output = unhandled.map((e) => `${String(e.message ?? "")}\n${typeof e.stack === "string" ? e.stack : ""}`).join("\n");
+  const output = unhandled.map((e) => `${typeof e.message === "string" ? e.message : ""}\n${typeof e.stack === "string" ? e.stack : ""}`).join("\n");
   return { files, tests: files.flatMap((f) => f.tests), exitCode: null, output, durationMs };
 }
 
@@ -120,7 +120,7 @@ export async function openVitest(target: Target, options: OpenOptions = {}): Pro
     async run(files) {
       started = Date.now();
       last = null;
-      const specs = (await Promise.all(files.map((file) => vitest.getModuleSpecifications(`${root}/${file}`)))).flat();
+      const specs = files.flatMap((file) => vitest.getModuleSpecifications(`${root}/${file}`));
       const fresh = specs.length > 0 ? specs : await vitest.getRelevantTestSpecifications(files.map((f) => `${root}/${f}`));
       await vitest.runTestSpecifications(fresh, false);
       return last ?? { files: [], tests: [], exitCode: 1, output: "vitest reported nothing", durationMs: Date.now() - started };

@@ -148,7 +148,7 @@ export function forLearners(message: string): string {
   const copy = /If it should pass with deep equality, replace "toBe" with "\w+"/.test(message);
   return message
     .replace(/ \/\/ Object\.is equality/g, copy ? " (the very same object)" : "")
-    .replace(/\n*If it should pass with deep equality, replace "toBe" with "\w+"\n*/g, "\n\n")
+    .replace(/(?:(?<!\n)\n+)?If it should pass with deep equality, replace "toBe" with "\w+"\n*/g, "\n\n")
     .replace(/Received: serializes to the same string/g, "Received: an equal copy, not the same object: keep and return the object itself");
 }
 

@@ -34,7 +34,7 @@ function paramsSummary(tool: Tool): string {
   const properties = (schema["properties"] ?? {}) as Record<string, Record<string, unknown>>;
   const required = new Set((schema["required"] as string[] | undefined) ?? []);
   return Object.entries(properties)
-    .map(([key, prop]) => `${key}${required.has(key) ? "*" : ""}: ${String(prop["type"] ?? "any")}`)
+    .map(([key, prop]) => `${key}${required.has(key) ? "*" : ""}: ${(prop["type"] as string | undefined) ?? "any"}`)
     .join(", ");
 }
 
@@ -48,7 +48,7 @@ export function describeResult(result: unknown): string {
 }
 
 /** Runs the lesson 1 demo. */
-export async function main(_args: string[]): Promise<number> {
+export async function main(): Promise<number> {
   const workspace = await mkdtemp(join(tmpdir(), "lesson-01-"));
   const warnings: string[] = [];
   try {

@@ -51,7 +51,7 @@ function colourReason(reason: string): string {
 async function explainFolder(dir: string, discovered: readonly ToolClass[]): Promise<void> {
   const kept = new Set<unknown>(discovered);
   const rows: string[][] = [["module", "export", "verdict"]];
-  const files = (await readdir(dir)).filter((f) => /\.(m?js|ts)$/.test(f) && !f.endsWith(".d.ts")).sort();
+  const files = (await readdir(dir)).filter((f) => /\.(?:m?js|ts)$/.test(f) && !f.endsWith(".d.ts")).sort();
   for (const file of files) {
     if (file.startsWith("_")) {
       rows.push([file, "-", yellow("module skipped: name starts with _")]);
@@ -197,7 +197,7 @@ export function loaderVerdict(cls: ToolClass, ctx: ToolContext, scope: string): 
 }
 
 /** Runs the lesson 2 demo. */
-export async function main(_args: string[]): Promise<number> {
+export async function main(): Promise<number> {
   const temp = await mkdtemp(join(tmpdir(), "lesson-02-"));
   try {
     // 1. The real built-in folder.

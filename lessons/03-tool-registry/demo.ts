@@ -28,7 +28,7 @@ class BrokenSchemaTool extends Tool {
 }
 
 /** Runs the lesson 3 demo. */
-export async function main(_args: string[]): Promise<number> {
+export async function main(): Promise<number> {
   const registry = new ToolRegistry();
   const tools = [
     new FakeWriteFileTool(),

@@ -25,7 +25,7 @@ function sample(): { registry: ToolRegistry; tools: CountingTool[] } {
 }
 
 /** Runs the lesson 4 demo; exits 1 if any near-miss name ever reached a tool. */
-export async function main(_args: string[]): Promise<number> {
+export async function main(): Promise<number> {
   const { registry, tools } = sample();
   const args = '{"path": "README.md"}';
   say(`Registered: ${registry.toolNames.join(", ")}. Every call below sends ${args}.`);

@@ -32,7 +32,7 @@ class WaitTool extends CountingTool {
   readonly description = "Wait a number of seconds, or until told to stop when seconds is null (sample; waits for nothing).";
   readonly parameters: JsonSchema = WAIT_SCHEMA;
   protected run(params: Record<string, unknown>): Promise<unknown> {
-    return Promise.resolve(params["seconds"] === null ? "waiting until told to stop" : `waited ${String(params["seconds"])} s`);
+    return Promise.resolve(params["seconds"] === null ? "waiting until told to stop" : `waited ${params["seconds"] as number} s`);
   }
 }
 
@@ -70,10 +70,10 @@ export function describeParameters(schema: JsonSchema): string[] {
   const properties = (schema["properties"] ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema["required"] ?? []) as string[]);
   return Object.entries(properties).map(([key, sub]) => {
-    const parts: string[] = [Array.isArray(sub["type"]) ? (sub["type"] as string[]).join(" | ") : String(sub["type"] ?? "any")];
-    if (sub["minLength"] !== undefined) parts.push(`minLength ${String(sub["minLength"])}`);
-    if (sub["minimum"] !== undefined) parts.push(`>= ${String(sub["minimum"])}`);
-    if (sub["maximum"] !== undefined) parts.push(`<= ${String(sub["maximum"])}`);
+    const parts: string[] = [Array.isArray(sub["type"]) ? (sub["type"] as string[]).join(" | ") : (sub["type"] as string | undefined) ?? "any"];
+    if (sub["minLength"] !== undefined) parts.push(`minLength ${sub["minLength"] as number}`);
+    if (sub["minimum"] !== undefined) parts.push(`>= ${sub["minimum"] as number}`);
+    if (sub["maximum"] !== undefined) parts.push(`<= ${sub["maximum"] as number}`);
     if (sub["enum"] !== undefined) parts.push(`one of ${JSON.stringify(sub["enum"])}`);
     return `${key}: ${parts.join(", ")}${required.has(key) ? " (required)" : ""}`;
   });

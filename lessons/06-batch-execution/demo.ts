@@ -57,6 +57,7 @@ class TimedTool extends Tool {
       const timer = setTimeout(resolve, this.#ms);
       options.signal.addEventListener("abort", () => {
         clearTimeout(timer);
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a stopped tool rejects with the reason its signal was aborted with, as fetch does
         reject(options.signal.reason);
       }, { once: true });
     });
@@ -152,7 +153,7 @@ function overlaps(a: Span | undefined, b: Span | undefined): boolean {
 }
 
 /** Runs the demo; exits 0 when the observed timeline matches the batching rule. */
-export async function main(_args: string[]): Promise<number> {
+export async function main(): Promise<number> {
   section("The turn: four calls from one model reply");
   table([
     ["call", "waits", "readOnly", "concurrencySafe"],

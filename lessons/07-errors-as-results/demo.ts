@@ -72,6 +72,7 @@ class SlowSearchTool extends Tool {
   }
   async execute(_params: Record<string, unknown>, options: ExecuteOptions): Promise<unknown> {
     return new Promise((_resolve, reject) => {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a stopped tool rejects with the reason its signal was aborted with, as fetch does
       options.signal.addEventListener("abort", () => reject(options.signal.reason), { once: true });
     });
   }
@@ -100,7 +101,7 @@ function cases(): Case[] {
 }
 
 /** Runs the demo. */
-export async function main(_args: string[]): Promise<number> {
+export async function main(): Promise<number> {
   const root = await mkdtemp(join(tmpdir(), "lesson-07-"));
   const workspace = join(root, "workspace");
   let ok = true;
@@ -122,10 +123,10 @@ export async function main(_args: string[]): Promise<number> {
           lookups++;
           return ["127.0.0.1"];
         },
-        fetch: (async () => {
+        fetch: async () => {
           fetches++;
           return new Response("should never be fetched");
-        }) as typeof fetch,
+        },
       }),
     );
 
@@ -218,10 +219,10 @@ async function guardsAcrossCalls(workspace: string, root: string): Promise<[stri
   let fetched = 0;
   const trusted = new WebFetchTool({
     lookup: async () => ["127.0.0.1"],
-    fetch: (async () => {
+    fetch: async () => {
       fetched++;
       return new Response("dashboard: all services up", { headers: { "content-type": "text/plain" } });
-    }) as typeof fetch,
+    },
     ssrfAllowlist: ["127.0.0.1"],
   });
   say(dim(`  new WebFetchTool({ ssrfAllowlist: ["127.0.0.1"] }) — upstream's setting is tools.ssrfWhitelist`));

@@ -174,7 +174,7 @@ async function replayBoundaries(): Promise<ReplayRun> {
 }
 
 /** Runs the demo. */
-export async function main(_args: string[]): Promise<number> {
+export async function main(): Promise<number> {
   let ok = true;
   const check = (label: string, passed: boolean): void => {
     ok &&= passed;

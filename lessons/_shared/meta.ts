@@ -33,7 +33,7 @@ export function readLessonMeta(folder: string): LessonMeta {
   const text = readFileSync(readme, "utf8").replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, "");
   const lines = text.split(/\r?\n/);
   const first = lines.find((line) => line.trim() !== "") ?? "";
-  const match = /^#\s+(\d+)\.\s+(.+?)\s*$/.exec(first);
+  const match = /^#\s+(\d+)\.\s+(\S(?:.*\S)?)\s*$/.exec(first);
   if (match === null) throw new Error(`${readme}: the first line must be "# <N>. <Title>", got "${first}"`);
   const keyPoints: string[] = [];
   let inKeyPoints = false;
@@ -43,7 +43,7 @@ export function readLessonMeta(folder: string): LessonMeta {
       continue;
     }
     if (!inKeyPoints) continue;
-    const bullet = /^\s*[-*]\s+(.*)$/.exec(line);
+    const bullet = /^\s*[-*]\s(.*)$/.exec(line);
     if (bullet !== null) keyPoints.push((bullet[1] ?? "").trim());
     else if (line.trim() !== "" && keyPoints.length > 0) {
       keyPoints[keyPoints.length - 1] += " " + line.trim();

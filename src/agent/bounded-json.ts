@@ -17,6 +17,7 @@ const MAX_DEPTH = 64;
  * How a function is shown in a result: `[function name]`, or `[function (anonymous)]`. Reading
  * the name never throws.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- any function at all may be shown: it is never called, only its name read
 export function describeFunction(fn: Function): string {
   let name = "";
   try {
@@ -75,12 +76,14 @@ class TextSink {
   write(text: string): void {
     this.parts.push(text);
     this.length += text.length;
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- a private symbol as the budget sentinel: cheap to throw, and nothing else thrown can equal it
     if (this.length > this.maxChars) throw STOP;
   }
 
   /** Counts one visited value; every loop below visits at least one per step, so all loops end. */
   visit(): void {
     this.nodes += 1;
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- a private symbol as the budget sentinel: cheap to throw, and nothing else thrown can equal it
     if (this.nodes > this.maxNodes) throw STOP;
   }
 

@@ -134,6 +134,7 @@ function standInName(call: Record<string, unknown>): string {
   if (!isRecord(fn)) return "";
   const name = fn["name"];
   if (name === undefined) return "";
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a name of any other type becomes text as String makes it
   return typeof name === "string" ? name : String(name);
 }
 

@@ -55,5 +55,6 @@ export function pyStr(value: unknown, depth = 0): string {
       .map((k) => `${pyRepr(k, depth + 1)}: ${pyRepr(value[k], depth + 1)}`)
       .join(", ")}}`;
   }
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- what is left (a symbol, a function, a class instance) has no Python repr: String names it
   return String(value);
 }

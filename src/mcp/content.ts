@@ -27,9 +27,11 @@ function summarizeBlock(block: Record<string, unknown>): string {
       const resource = block["resource"];
       if (!isPlainObject(resource)) throw new MalformedContent("a resource block without a resource");
       if (typeof resource["text"] === "string") return resource["text"];
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a uri of any type is shown as String makes it, a malformed one included
       return `[embedded resource: ${String(resource["uri"] ?? "no uri")}]`;
     }
     case "resource_link":
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a uri of any type is shown as String makes it, a malformed one included
       return `[resource link: ${String(block["uri"] ?? "no uri")}]`;
     default:
       return `[${String(type)} content]`;

@@ -70,7 +70,7 @@ function checkListedTool(entry: unknown): { info: McpToolInfo; patched?: string 
   if (typeof name !== "string" || name === "") return { reason: `its name is not a non-empty string (got ${describeJsonType(name)})` };
   const info: McpToolInfo = { name };
   if (typeof entry["description"] === "string") info.description = entry["description"];
-  if (isPlainObject(entry["annotations"])) info.annotations = entry["annotations"] as NonNullable<McpToolInfo["annotations"]>;
+  if (isPlainObject(entry["annotations"])) info.annotations = entry["annotations"];
   const input = entry["inputSchema"];
   let patched: string | undefined;
   if (input === undefined) {

@@ -83,6 +83,7 @@ function unquoteAsciiRun(run: string): Uint8Array {
 export function pythonUnquote(text: string): string | null {
   if (!text.includes("%")) return text;
   let out = "";
+  // eslint-disable-next-line no-control-regex -- splits ASCII runs from the rest: the ASCII range starts at U+0000
   for (const run of text.match(/[\u0000-\u007f]+|[^\u0000-\u007f]+/g) ?? []) {
     if (run.charCodeAt(0) > 0x7f) {
       out += run;

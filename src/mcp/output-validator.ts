@@ -11,7 +11,6 @@
  * @module
  */
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
-import type { JsonSchema } from "../tools/base.js";
 import { describeThrown } from "../tools/thrown.js";
 import { compileValidator } from "../tools/validate.js";
 import { describeJsonType, isPlainObject } from "../json.js";
@@ -32,8 +31,9 @@ export function compileOutputSchema(schema: unknown): OutputCheck {
   if (schema["type"] !== undefined && schema["type"] !== "object") {
     throw new Error(`the output schema's root must have type "object", got ${JSON.stringify(schema["type"]) ?? "?"}`);
   }
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the rest pattern leaves $schema out
   const { $schema: _dropped, ...rest } = schema;
-  const validate = compileValidator(rest as JsonSchema);
+  const validate = compileValidator(rest);
   return (value) => (isPlainObject(value) ? validate(value) : [`structured content must be an object, got ${describeJsonType(value)}`]);
 }
 

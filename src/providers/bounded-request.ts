@@ -54,6 +54,7 @@ export interface BoundedAnswer {
 export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted === true) {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- rejects with the reason the signal was aborted with, as fetch does
       reject(signal.reason);
       return;
     }
@@ -63,6 +64,7 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
     }, Math.min(ms, MAX_TIMER_MS));
     const onAbort = (): void => {
       clearTimeout(timer);
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- rejects with the reason the signal was aborted with, as fetch does
       reject(signal?.reason);
     };
     signal?.addEventListener("abort", onAbort, { once: true });
@@ -146,6 +148,7 @@ async function attemptOnce(request: BoundedRequest): Promise<Attempt> {
   // fetch or a body that ignores the signal still ends at the deadline.
   let stopWaiting: () => void = () => undefined;
   const aborted = new Promise<never>((_resolve, reject) => {
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- rejects with the reason the signal was aborted with, as fetch does
     const onAbort = (): void => reject(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });
     stopWaiting = () => signal.removeEventListener("abort", onAbort);
@@ -210,7 +213,7 @@ async function readBody(response: Response, limit: number, aborted: Promise<neve
   }
   const body = response.body;
   if (body === null) return "";
-  const reader = body.getReader();
+  const reader = body.getReader() as ReadableStreamDefaultReader<Uint8Array>;
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {

@@ -161,6 +161,7 @@ export class FakeTool extends Tool {
     if (this.#options.honoursAbort !== true) return this.#behave(params, options).finally(finish);
     if (options.signal.aborted) {
       finish();
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- rejects with the reason the signal was aborted with, as fetch does
       return Promise.reject(options.signal.reason);
     }
     return untilAborted(this.#behave(params, options), options.signal, finish).finally(finish);

@@ -220,11 +220,13 @@ export abstract class Tool<P extends Record<string, unknown> = Record<string, un
   static discoverable = true;
 
   /** Whether the loader should create this tool for `ctx`. Default true. */
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the signature subclasses override; the default needs no context
   static enabled(_ctx: ToolContext): boolean {
     return true;
   }
 
   /** Builds the instance the loader registers. Default: `new this()`. */
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the signature subclasses override; the default needs no context
   static create(_ctx: ToolContext): Tool {
     return new (this as unknown as new () => Tool)();
   }

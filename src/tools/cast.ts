@@ -104,7 +104,7 @@ function compileArray(schema: JsonSchema, ctx: CompileContext): Caster {
       if (out === null && after !== before) out = value.slice(0, i);
       if (out !== null) out.push(after);
     }
-    return out ?? value;
+    return out ?? (value as unknown[]);
   };
 }
 

@@ -53,6 +53,7 @@ export function collectProblems(errors: readonly ErrorObject[], from: number, ro
     // Ajv reports one combinator's errors together (its branches, then its own error), so a
     // group only needs comparing with the one before. Were one ever split, its two halves would
     // give two problems, never none.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- without it TypeScript narrows `last` to null here, not seeing the loop set it
     let group = last as Group | null;
     if (group === null || lastSite !== route.site || group.pointer !== pointer) {
       if (group !== null) combined.push(groupProblem(group, root, routes));
@@ -105,7 +106,7 @@ function wrongTypeOnly(problems: readonly Problem[], pointer: string): readonly 
 function groupProblem(group: Group, root: unknown, routes: Routes): Problem {
   const { pointer } = group;
   if (group.keyword === "not") return combinatorProblem(pointer, `${labelOf(pointer, root)} must not match the schema in "not"`);
-  const passing = group.own?.params["passingSchemas"];
+  const passing: unknown = group.own?.params["passingSchemas"];
   if (group.keyword === "oneOf" && passing !== null && passing !== undefined) {
     return combinatorProblem(pointer, `${labelOf(pointer, root)} must match exactly one schema`);
   }

@@ -151,7 +151,7 @@ function checkAgainstMetaSchema(meta: Ajv, schema: JsonSchema): void {
   // Own keys only: a `$schema` of "__proto__" or "constructor" names no meta-schema either.
   if (typeof named === "string" && !Object.hasOwn(meta.schemas, metaKey(named))) throw new Error(`no schema with key or ref "${named}"`);
   try {
-    meta.validateSchema(schema, true);
+    void meta.validateSchema(schema, true);
   } catch (error) {
     if (!(error instanceof PatternCheckError)) throw error;
     throw new Error(

@@ -22,7 +22,7 @@ export function isLoadableToolClass(value: unknown): value is ToolClass {
   }
 }
 
-function loadable(value: Function): boolean {
+function loadable(value: object): boolean {
   const proto: unknown = (value as { prototype?: unknown }).prototype;
   if (!(proto instanceof Tool)) return false;
   if (Object.hasOwn(value, "abstract") && (value as { abstract?: unknown }).abstract === true) return false;

@@ -71,7 +71,9 @@ function byCodeUnits(a: ToolDefinition, b: ToolDefinition): number {
 }
 
 /** The base class's own cast and validate methods: a tool that keeps them can skip the method call. */
+// eslint-disable-next-line @typescript-eslint/unbound-method -- kept to compare by identity, never called detached
 const baseCastParams = Tool.prototype.castParams;
+// eslint-disable-next-line @typescript-eslint/unbound-method -- kept to compare by identity, never called detached
 const baseValidateParams = Tool.prototype.validateParams;
 
 /** Marks a loose key shared by more than one registered name (no suggestion then). */

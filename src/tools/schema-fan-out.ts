@@ -52,7 +52,7 @@ type State = Map<Json, number>;
 const BASE = "https://schema.invalid/root.json";
 
 /** Stands for a boolean schema reached by a `$ref`: it applies nothing further. */
-const ANYTHING: Json = Object.freeze({}) as Json;
+const ANYTHING: Json = Object.freeze({});
 
 /**
  * Why a schema's `$ref` fan-out is over `limits`, naming the limit; `null` when it is within them.
@@ -199,7 +199,7 @@ class FanOut {
     if (Array.isArray(prefix)) for (const s of prefix) node.prefix.push(isObject(s) ? s : {});
     const rest = Array.isArray(items) ? schema["additionalItems"] : items;
     if (isObject(rest)) node.rest = rest;
-    for (const k of ["contains", "unevaluatedItems"]) if (isObject(schema[k])) node.anyItem.push(schema[k] as Json);
+    for (const k of ["contains", "unevaluatedItems"]) if (isObject(schema[k])) node.anyItem.push(schema[k]);
     this.#nodes.set(schema, node);
     return node;
   }

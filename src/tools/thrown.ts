@@ -28,6 +28,7 @@ function safeString(value: unknown): string {
         // fall through to String()
       }
     }
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- what is left (a number, a bigint, an object JSON shows as {}) is named by String, on purpose
     return String(value);
   } catch {
     return "[a value that cannot be described]";

@@ -149,8 +149,8 @@ export const uniqueItemsKeyword: CodeKeywordDefinition = {
   schemaType: "boolean",
   error,
   code(cxt) {
-    const { gen, data, schema } = cxt;
-    if (schema !== true) return;
+    const { gen, data } = cxt;
+    if (cxt.schema !== true) return;
     const find = gen.scopeValue("func", { ref: repeatedItems });
     const pair = gen.const("repeated", _`${find}(${data})`);
     cxt.setParams({ i: _`${pair}[1]`, j: _`${pair}[0]` });

@@ -89,7 +89,8 @@ export class StopGroup {
       try {
         return Promise.resolve(start(controller.signal));
       } catch (thrown) {
-        return Promise.reject(thrown as Error);
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passes on what the work threw, whatever it is
+        return Promise.reject(thrown);
       }
     }
     return new Promise<T>((resolve, reject) => {
@@ -100,7 +101,8 @@ export class StopGroup {
       try {
         running = start(controller.signal);
       } catch (thrown) {
-        if (this.#end(entry as Running<unknown>)) reject(thrown as Error);
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passes on what the work threw, whatever it is
+        if (this.#end(entry as Running<unknown>)) reject(thrown);
         return;
       }
       Promise.resolve(running).then(
@@ -108,7 +110,8 @@ export class StopGroup {
           if (this.#end(entry as Running<unknown>)) resolve(value);
         },
         (thrown: unknown) => {
-          if (this.#end(entry as Running<unknown>)) reject(thrown as Error);
+          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passes on what the work threw, whatever it is
+          if (this.#end(entry as Running<unknown>)) reject(thrown);
         },
       );
     });
@@ -201,6 +204,7 @@ export class StopGroup {
 export function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (signal === undefined) return promise;
   return new Promise<T>((resolve, reject) => {
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- rejects with the reason the signal was aborted with, as fetch does
     const onAbort = (): void => reject(signal.reason ?? new Error("aborted"));
     if (signal.aborted) return onAbort();
     signal.addEventListener("abort", onAbort, { once: true });
@@ -211,6 +215,7 @@ export function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefin
       },
       (error: unknown) => {
         signal.removeEventListener("abort", onAbort);
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passes on what the work threw, whatever it is
         reject(error);
       },
     );

@@ -20,6 +20,7 @@ export const LOG_TEXT_MAX_CHARS = 200;
  * right-to-left marks, the embeddings and overrides (U+202A–U+202E), the isolates (U+2066–U+2069),
  * and the line and paragraph separators U+2028 and U+2029.
  */
+// eslint-disable-next-line no-control-regex -- finding the control characters a log line must not hold raw is the point
 const UNSAFE_IN_LOG = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 function escapeChar(char: string): string {

@@ -82,6 +82,7 @@ const HOSTILE_PAGES: Record<string, (n: number) => string> = {
 };
 
 let tokenizerReads = 0;
+// eslint-disable-next-line @typescript-eslint/unbound-method -- kept to restore the prototype and called with .call(this), never detached
 const originalWrite = Tokenizer.prototype.write;
 
 /** Runs `work` with every read of the page by the HTML tokenizer counted, and returns the count. */

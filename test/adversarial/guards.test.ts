@@ -227,7 +227,7 @@ const resolvedForms: { url: string; answers: string[] }[] = [
 function fetchSpy(): { fetch: typeof fetch; calls: string[] } {
   const calls: string[] = [];
   const fake = (async (input: string | URL | Request) => {
-    calls.push(String(input));
+    calls.push(input instanceof Request ? input.url : String(input));
     return new Response("should not be reached", { status: 200 });
   }) as typeof fetch;
   return { fetch: fake, calls };

@@ -265,14 +265,22 @@ const hostileProxy = new Proxy({}, {
 const faultRows: { label: string; run: Behaviour; expect: RegExp; spec?: { toolTimeoutMs?: number }; memory?: boolean }[] = [
   { label: "throws synchronously", run: () => { throw new TypeError("bad input"); }, expect: /^Error: TypeError: bad input$/ },
   { label: "rejects later", run: () => new Promise((_r, reject) => setTimeout(() => reject(new RangeError("late failure")), 5)), expect: /^Error: RangeError: late failure$/ },
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
   { label: "throws undefined", run: () => { throw undefined; }, expect: /^Error: Thrown undefined/ },
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
   { label: "throws null", run: () => { throw null; }, expect: /^Error: Thrown null/ },
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
   { label: "throws a string", run: () => { throw "plain words"; }, expect: /^Error: Thrown string: plain words$/ },
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
   { label: "throws an object", run: () => { throw { code: 42 }; }, expect: /^Error: Thrown object: \{"code":42\}$/ },
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
   { label: "throws a Symbol", run: () => { throw Symbol("boom"); }, expect: /^Error: Thrown symbol: Symbol\(boom\)$/ },
+  // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the row pins how a rejection with a non-Error is reported
   { label: "rejects with a Symbol", run: () => Promise.reject(Symbol("later")), expect: /^Error: Thrown symbol: Symbol\(later\)$/ },
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
   { label: "throws a BigInt", run: () => { throw 10n; }, expect: /^Error: Thrown bigint: 10/ },
   { label: "throws an Error whose message getter throws", run: () => { const e = new Error("x"); Object.defineProperty(e, "message", { get() { throw new Error("no"); } }); throw e; }, expect: /^Error: / },
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
   { label: "throws a Proxy that traps everything", run: () => { throw hostileProxy; }, expect: /^Error: / },
   { label: "throws an Error with an empty message", run: () => { throw new Error(""); }, expect: /^Error: Error$/ },
   { label: "returns a ToolResult error", run: () => ToolResult.error("Error: the disk is full"), expect: /^Error: the disk is full\n\n\[Analyze/ },
@@ -316,6 +324,7 @@ describe("faulty tools", () => {
   const abortRows: { label: string; run: Behaviour }[] = [
     { label: "resolves after the run was aborted", run: () => new Promise((r) => setTimeout(() => r("late value"), 40)) },
     { label: "rejects after the run was aborted", run: () => new Promise((_r, reject) => setTimeout(() => reject(new Error("late")), 40)) },
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a tool that rejects with its signal's abort reason, whatever that is
     { label: "rejects with the abort reason when its signal fires", run: (_p, o) => new Promise((_r, reject) => o.signal.addEventListener("abort", () => reject(o.signal.reason))) },
     { label: "never settles and ignores its signal", run: () => new Promise(() => undefined) },
   ];
@@ -372,7 +381,7 @@ function classOf(name: string, statics: { enabled?: () => boolean; create?: () =
   Object.defineProperty(cls, "name", { value: `${name}Class` });
   if (statics.enabled) (cls as unknown as { enabled: () => boolean }).enabled = statics.enabled;
   if (statics.create) (cls as unknown as { create: () => Tool }).create = statics.create;
-  return cls as unknown as ToolClass;
+  return cls;
 }
 
 beforeAll(async () => {
@@ -449,6 +458,7 @@ describe("plugins", () => {
         new ToolLoader({
           classes: [classOf("builtin_ok"), classOf("builtin_enabled", { enabled: () => { throw new Error("no config"); } })],
           plugins: {
+            // eslint-disable-next-line @typescript-eslint/only-throw-error -- the loader must survive a create() that throws a non-Error
             plugin_create: classOf("plugin_create", { create: () => { throw Symbol("sym"); } }),
             plugin_null: classOf("plugin_null", { create: () => null as unknown as Tool }),
             plugin_ok: classOf("plugin_ok"),

@@ -112,7 +112,7 @@ describe("a start given up after the server was spawned leaves no process and no
   /** The pid of the one child spawned in this test. */
   const childPid = (): number => {
     expect(spawned).toHaveBeenCalledTimes(1);
-    const pid = spawned.mock.results[0]?.value?.pid;
+    const pid = (spawned.mock.results[0]?.value as { pid?: unknown } | undefined)?.pid;
     expect(typeof pid).toBe("number");
     return pid as number;
   };

@@ -23,10 +23,10 @@ vi.mock("node:crypto", async (importOriginal) => {
     const hash = real.createHash(algorithm);
     hashing.names++;
     const update = hash.update.bind(hash);
-    hash.update = ((data: string | Buffer) => {
+    hash.update = (data: string | Buffer) => {
       hashing.chars += data.length;
       return update(data as string);
-    }) as typeof hash.update;
+    };
     return hash;
   }) as typeof real.createHash;
   return { ...real, default: { ...real, createHash }, createHash };
@@ -158,6 +158,7 @@ describe("the log of a listing is bounded whatever the server sends", () => {
           expect(lines.length).toBeLessThanOrEqual(MAX_LOGGED_WARNINGS + 1);
           const chars = lines.reduce((sum, line) => sum + line.length, 0);
           expect(chars).toBeLessThanOrEqual(MAX_LOGGED_CHARS + 200);
+          // eslint-disable-next-line no-control-regex -- the test looks for raw control characters in the log
           for (const line of lines) expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
         }),
         propertyConfig("mcp listing log is bounded", 40),

@@ -15,6 +15,7 @@ import { ToolRegistry } from "../../src/tools/registry.js";
 import { collectingLogger, connectHostile, HOSTILE_SERVER } from "./mcp-harness.js";
 
 /** Any character a terminal would obey. */
+// eslint-disable-next-line no-control-regex -- matching the control characters a terminal would obey is the point
 const RAW_CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const signal = (): AbortSignal => AbortSignal.timeout(30_000);
 

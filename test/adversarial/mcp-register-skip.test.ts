@@ -67,7 +67,7 @@ describe("registerMcpTools with refusals of every kind", () => {
     const logger = collectingLogger();
     const tools: Tool[] = [
       shaped("first", { type: "object" }),
-      shaped("array_root", { type: "array" } as JsonSchema),
+      shaped("array_root", { type: "array" }),
       new NameThrows(),
       shaped("bad_pattern", { type: "object", properties: { d: { type: "string", pattern: "(unclosed" } } }),
       shaped("first", { type: "object", properties: { other: {} } }),

@@ -114,7 +114,7 @@ describe("colliding MCP names over stdio (issue 12.9, issue 16.5)", () => {
     expect(server?.problems).toContainEqual({
       tool: "notes.list",
       action: "renamed",
-      reason: expect.stringMatching(/^'mcp_h_notes_list' would also name 'notes_list'; it is offered as 'mcp_h_notes_list_[0-9a-f]{8}'$/) as unknown as string,
+      reason: expect.stringMatching(/^'mcp_h_notes_list' would also name 'notes_list'; it is offered as 'mcp_h_notes_list_[0-9a-f]{8}'$/) as unknown,
     });
     expect(logger.warnings.some((w) => w.startsWith("server 'h': tool 'notes.list' renamed: "))).toBe(true);
   });

@@ -99,7 +99,7 @@ describe("item 11: one bad plugin does not stop the load", () => {
     const log = logger();
     const registry = new ToolRegistry();
     const loader = new ToolLoader({
-      classes: [hostile as unknown as ToolClass],
+      classes: [hostile],
       plugins: { first: hostile as unknown as ToolClass, second: fine as unknown as ToolClass },
       logger: log.logger,
     });

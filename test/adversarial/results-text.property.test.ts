@@ -112,7 +112,7 @@ function build(plan: Plan, ancestors: object[], pool: object[]): unknown {
     case "symbol":
       return Symbol(plan.d);
     case "obj":
-      return within({} as Record<string, unknown>, (self) => {
+      return within({}, (self) => {
         for (const [k, p] of plan.entries) {
           if (k === "__proto__") seen("__proto__ key");
           Object.defineProperty(self, k, { value: build(p, ancestors, pool), enumerable: true, configurable: true, writable: true });
@@ -272,7 +272,7 @@ describe("(b) a cut never holds a lone surrogate", () => {
 class ReadCounter {
   reads = 0;
   readonly #handler: ProxyHandler<object> = {
-    get: (target, key) => (this.reads++, Reflect.get(target, key)),
+    get: (target, key) => (this.reads++, Reflect.get(target, key) as unknown),
     has: (target, key) => (this.reads++, Reflect.has(target, key)),
     ownKeys: (target) => (this.reads++, Reflect.ownKeys(target)),
     getOwnPropertyDescriptor: (target, key) => (this.reads++, Reflect.getOwnPropertyDescriptor(target, key)),
@@ -284,11 +284,11 @@ class ReadCounter {
 
   /** A Map whose entries count as read when iterated (a Proxy cannot stand in for a Map). */
   map<K, V>(entries: [K, V][]): Map<K, V> {
-    const counter = this;
+    const countRead = (): void => void this.reads++;
     return new (class extends Map<K, V> {
       override *[Symbol.iterator](): MapIterator<[K, V]> {
         for (const entry of super.entries()) {
-          counter.reads++;
+          countRead();
           yield entry;
         }
         return undefined;
@@ -298,11 +298,11 @@ class ReadCounter {
 
   /** A Set whose items count as read when iterated. */
   set<T>(items: T[]): Set<T> {
-    const counter = this;
+    const countRead = (): void => void this.reads++;
     return new (class extends Set<T> {
       override *[Symbol.iterator](): SetIterator<T> {
         for (const item of super.values()) {
-          counter.reads++;
+          countRead();
           yield item;
         }
         return undefined;

@@ -14,7 +14,7 @@ import { FakeTool, ScriptedProvider } from "../../src/testing/index.js";
 
 /** `levels` objects, each holding the next one twice: no cycle, 2^levels paths. Reads of it are counted in `reads`. */
 function dag(levels: number, reads = { count: 0 }): Record<string, unknown> {
-  const counting: ProxyHandler<object> = { get: (target, key) => (reads.count++, Reflect.get(target, key)) };
+  const counting: ProxyHandler<object> = { get: (target, key) => (reads.count++, Reflect.get(target, key) as unknown) };
   let node: Record<string, unknown> = { leaf: true };
   for (let i = 0; i < levels; i++) node = new Proxy({ left: node, right: node, level: i }, counting) as Record<string, unknown>;
   return node;

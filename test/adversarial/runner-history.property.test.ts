@@ -105,7 +105,7 @@ describe("the copy of the history sent to the model (property)", () => {
 async function reads(pattern: ChatMessage[], times: number): Promise<{ reads: number; repairedReads: number }> {
   const counter = { reads: 0 };
   const handler: ProxyHandler<object> = {
-    get: (target, key) => (counter.reads++, Reflect.get(target, key)),
+    get: (target, key) => (counter.reads++, Reflect.get(target, key) as unknown),
     ownKeys: (target) => (counter.reads++, Reflect.ownKeys(target)),
     getOwnPropertyDescriptor: (target, key) => (counter.reads++, Reflect.getOwnPropertyDescriptor(target, key)),
     has: (target, key) => (counter.reads++, Reflect.has(target, key)),

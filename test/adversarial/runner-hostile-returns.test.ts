@@ -43,7 +43,7 @@ const HOSTILE: Record<string, () => unknown> = {
   },
   "an object whose isError getter throws": () =>
     Object.create(ToolResult.prototype, { isError: { get: throwing }, content: { value: "x" } }) as unknown,
-  "an array Proxy whose length getter throws": () => new Proxy([], { get: (t, k) => (k === "length" ? throwing() : Reflect.get(t, k)) }),
+  "an array Proxy whose length getter throws": () => new Proxy([], { get: (t, k) => (k === "length" ? throwing() : Reflect.get(t, k) as unknown) }),
 };
 
 function registryWith(value: () => unknown): { tools: ToolRegistry; tool: FakeTool } {

@@ -73,9 +73,9 @@ describe("ToolResult.code", () => {
 
 describe("the built-ins carry the kind of their refusals as data", () => {
   it.each<[string, () => Tool, Record<string, unknown>]>([
-    ["read_file", () => new ReadFileTool({ workspace: ws }) as Tool, { path: "../secret.txt" }],
-    ["list_dir", () => new ListDirTool({ workspace: ws }) as Tool, { path: ".." }],
-    ["write_file", () => new WriteFileTool({ workspace: ws }) as Tool, { path: "../planted.txt", content: "x" }],
+    ["read_file", () => new ReadFileTool({ workspace: ws }), { path: "../secret.txt" }],
+    ["list_dir", () => new ListDirTool({ workspace: ws }), { path: ".." }],
+    ["write_file", () => new WriteFileTool({ workspace: ws }), { path: "../planted.txt", content: "x" }],
   ])("%s refuses a path outside the workspace with code \"workspace\"", async (_name, make, args) => {
     const result = await make().execute(args, { signal });
     expect(result).toBeInstanceOf(ToolResult);

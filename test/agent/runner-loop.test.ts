@@ -238,6 +238,7 @@ describe("provider failures end the run with stopReason error; run() never rejec
   });
 
   it("a chat that throws synchronously, or a non-Error value", async () => {
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- pins that a chat throwing a non-Error ends the run with its text
     const sync = { chat: () => { throw "socket hang up"; } };
     const result = await runner.run({ provider: sync, model: "m", tools: registryOf(), messages: user });
     expect(result.stopReason).toBe("error");

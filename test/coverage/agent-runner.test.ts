@@ -9,10 +9,10 @@ import { AgentRunner } from "../../src/agent/runner.js";
 import { BUDGET_EXHAUSTED_FINALIZATION_PROMPT, maxIterationsMessage, MODEL_ERROR_PLACEHOLDER, RUN_ABORTED_MESSAGE, toolAbortedMessage, REPEATED_LOOKUP_MESSAGE, RETRY_HINT } from "../../src/tools/messages.js";
 import { ModelHistory } from "../../src/agent/model-history.js";
 import type { AgentRunSpec } from "../../src/agent/run-spec.js";
-import type { ChatMessage, ChatRequest, LLMProvider, LLMResponse } from "../../src/providers/base.js";
+import type { ChatMessage, LLMProvider, LLMResponse } from "../../src/providers/base.js";
 import type { ToolRegistry } from "../../src/tools/registry.js";
 import { TRUNCATION_SUFFIX } from "../../src/agent/text-cut.js";
-import { ANY_PARAMS, FakeTool, registryOf, ScriptedProvider, textReply, toolCall, toolReply } from "../../src/testing/index.js";
+import { ANY_PARAMS, FakeTool, registryOf, ScriptedProvider, textReply, toolCall } from "../../src/testing/index.js";
 
 const runner = new AgentRunner();
 const user: ChatMessage[] = [{ role: "user", content: "go" }];
@@ -188,7 +188,7 @@ describe("a history that already ends with the assistant's answer", () => {
       chat: async () => {
         throw new Error("down");
       },
-    } as unknown as LLMProvider;
+    };
     const result = await runner.run(specFor(registryOf(), { provider, messages: answered }));
     expect(result.stopReason).toBe("error");
     expect(result.messages).toEqual(answered);
@@ -200,7 +200,7 @@ describe("a history that already ends with the assistant's answer", () => {
       chat: async () => {
         throw new Error("down");
       },
-    } as unknown as LLMProvider;
+    };
     const history: ChatMessage[] = [
       { role: "user", content: "hi" },
       { role: "assistant", content: "", tool_calls: [toolCall("1", "t").toOpenAIToolCall()] },
@@ -265,7 +265,7 @@ describe("the finalization request after the iteration limit", () => {
   });
 
   it("a finalization reply that is not an object falls back to the limit message", async () => {
-    const provider: LLMProvider = { chat: async (_request: ChatRequest) => null } as unknown as LLMProvider;
+    const provider: LLMProvider = { chat: async () => null } as unknown as LLMProvider;
     const result = await runner.run(specFor(registryOf(), { provider, maxIterations: 0 }));
     expect(result.stopReason).toBe("max_iterations");
     expect(result.finalContent).toBe(maxIterationsMessage(0));

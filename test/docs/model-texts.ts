@@ -173,7 +173,7 @@ async function mcpTexts(): Promise<string[]> {
   const answers = [structuredClone(blocks), { content: "not a list" }, {}];
   const adapter = new MCPToolAdapter(answering([...answers]), "fs", { name: "read_text_file" });
   const real: unknown[] = [];
-  for (const _answer of answers) real.push(await adapter.execute({}, { signal: signal() }).catch((error: unknown) => String(error)));
+  for (let i = 0; i < answers.length; i++) real.push(await adapter.execute({}, { signal: signal() }).catch((error: unknown) => String(error)));
   const exercise = new McpTool(answering([structuredClone(blocks), {}]), "fs", { name: "read_text_file" });
   const worked = [await exercise.execute({}, { signal: signal() }), await exercise.execute({}, { signal: signal() })];
   return [...real, ...worked].map(String);

@@ -15,7 +15,6 @@
  */
 import { describe, expect, it } from "vitest";
 import { ToolCallRequest } from "../../src/providers/base.js";
-import type { Tool } from "../../src/tools/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { executeTools, partitionToolBatches } from "../../exercises/06-batch-execution/batches.js";
 import { flaggedTool } from "./_support/tools.js";
@@ -30,7 +29,7 @@ for (const tool of [
   registry.register(tool);
 }
 /** What the runner asks: does the tool exist, and does it declare itself concurrency-safe? */
-const isSafe = (call: ToolCallRequest): boolean => (registry.get(call.name) as Tool | undefined)?.concurrencySafe === true;
+const isSafe = (call: ToolCallRequest): boolean => registry.get(call.name)?.concurrencySafe === true;
 
 /** Calls for these tool names, with the ids call_0, call_1, … in order. */
 function callsFor(names: readonly string[]): ToolCallRequest[] {

@@ -46,7 +46,7 @@ describe("exercise 7: captureOutcome", () => {
       value: "Error: report generated",
     });
     const done = new ToolResult("done");
-    const fine = await capture(async () => done, { kind: "ok", value: "<the ToolResult>" } as CallOutcome);
+    const fine = await capture(async () => done, { kind: "ok", value: "<the ToolResult>" });
     expect(fine.kind, "a ToolResult that is not an error is a success").toBe("ok");
     expect((fine as { value?: unknown }).value, "keep the ToolResult itself as the value, not its content").toBe(done);
     const lookalike = { isError: true, content: "Error: not really" };
@@ -68,6 +68,7 @@ describe("exercise 7: captureOutcome", () => {
     expect(caught).toEqual({ kind: "thrown", value: boom });
     expect((caught as { value?: unknown }).value, "the very error that was thrown, not a copy").toBe(boom);
     for (const value of ["plain string", undefined, null, 0, { code: 42 }]) {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- pins that a rejection with any value keeps that value
       expect(await capture(async () => Promise.reject(value), { kind: "thrown", value }), `a rejection with ${shown(value)} is kept as it is`).toEqual({
         kind: "thrown",
         value,
@@ -77,6 +78,7 @@ describe("exercise 7: captureOutcome", () => {
 
   it("catches a synchronous throw: start() is called inside try", async () => {
     const start = (): Promise<unknown> => {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- pins that a synchronous throw of a non-Error is caught too
       throw "plain string";
     };
     const why = ". start() threw before it returned a promise: call it inside the try, not before it";

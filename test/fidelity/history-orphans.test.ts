@@ -26,7 +26,7 @@ const BROKEN: ChatMessage[] = [
   { role: "tool", tool_call_id: "a", name: "grep", content: "A" },
   { role: "tool", tool_call_id: "a", name: "grep", content: "A again" },
   { role: "tool", tool_call_id: "zzz", name: "grep", content: "nobody asked" },
-  { role: "tool", name: "grep", content: "no id" } as ChatMessage,
+  { role: "tool", name: "grep", content: "no id" },
   { role: "user", content: "next" },
   { role: "assistant", content: "", tool_calls: [call("c", "exec")] },
 ];

@@ -8,11 +8,12 @@ import { classifyKey, pauseForEnter } from "../../lessons/_shared/step.js";
 import { runLessonCommand, withNpmFlags } from "../../lessons/run.js";
 
 const stdin = process.stdin as NodeJS.ReadStream & { setRawMode?: (mode: boolean) => NodeJS.ReadStream };
+// eslint-disable-next-line @typescript-eslint/unbound-method -- saved only to be put back on stdin, never called detached
 const saved = { isTTY: stdin.isTTY, setRawMode: stdin.setRawMode };
 
 afterEach(() => {
   stdin.isTTY = saved.isTTY;
-  stdin.setRawMode = saved.setRawMode as (mode: boolean) => NodeJS.ReadStream;
+  stdin.setRawMode = saved.setRawMode;
   vi.restoreAllMocks();
 });
 

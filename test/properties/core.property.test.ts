@@ -248,6 +248,7 @@ describe("core properties", () => {
     let mode: "sync" | "async" | "reject" = "sync";
     const boom = spyTool("boom", { type: "object", properties: {} }, () => {
       if (mode === "sync") throw thrown;
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the property is that a rejection with any value becomes a ToolResult error
       if (mode === "reject") return Promise.reject(thrown);
       return (async () => {
         await Promise.resolve();

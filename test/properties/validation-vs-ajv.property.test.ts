@@ -355,7 +355,7 @@ function aimedValue(schema: unknown, depth: number): fc.Arbitrary<unknown> {
 function aimedArgs(schema: unknown, depth = 0): fc.Arbitrary<Record<string, unknown>> {
   const node = (schema !== null && typeof schema === "object" ? schema : {}) as Record<string, unknown>;
   const properties = (node["properties"] ?? {}) as Record<string, unknown>;
-  const keyPatterns = [...Object.keys((node["patternProperties"] ?? {}) as object), ...patternsIn(node["propertyNames"])];
+  const keyPatterns = [...Object.keys(node["patternProperties"] ?? {}), ...patternsIn(node["propertyNames"])];
   const declared = Object.entries(properties).map(([key, sub]) => fc.option(aimedValue(sub, depth), { nil: undefined, freq: 4 }).map((value) => [key, value] as const));
   const keyed = keyPatterns.length > 0 ? fc.option(fc.tuple(aimedString(keyPatterns), aimedValue(node, 2)), { nil: undefined }) : fc.constant(undefined);
   return fc.tuple(fc.tuple(...declared), keyed).map(([entries, extra]) => {
@@ -376,7 +376,7 @@ function patternsIn(schema: unknown, found: string[] = []): string[] {
   if (schema === null || typeof schema !== "object") return found;
   for (const [key, child] of Object.entries(schema)) {
     if (key === "pattern" && typeof child === "string") found.push(child);
-    if (key === "patternProperties" && child !== null && typeof child === "object") found.push(...Object.keys(child));
+    if (key === "patternProperties" && child !== null && typeof child === "object") found.push(...Object.keys(child as object));
     patternsIn(child, found);
   }
   return found;

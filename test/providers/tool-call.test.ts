@@ -149,7 +149,7 @@ describe("ToolCallRequest (items 78, 79)", () => {
     expect(new ToolCallRequest({ id: "1", name: "read_file", arguments: {} }).hasValidName()).toBe(true);
     expect(new ToolCallRequest({ id: "1", name: " ", arguments: {} }).hasValidName()).toBe(true);
     for (const name of ["", null, undefined, 0, {}, ["a"]]) {
-      expect(new ToolCallRequest({ id: "1", name: name as unknown as string, arguments: {} }).hasValidName()).toBe(false);
+      expect(new ToolCallRequest({ id: "1", name: name as string, arguments: {} }).hasValidName()).toBe(false);
     }
   });
 

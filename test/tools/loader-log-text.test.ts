@@ -13,6 +13,7 @@ import { Tool, type ToolClass, type ToolContext } from "../../src/tools/base.js"
 import { ToolLoader } from "../../src/tools/loader.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 
+// eslint-disable-next-line no-control-regex -- matching the control characters a terminal would obey is the point
 const RAW_CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const baseUrl = pathToFileURL(resolve(import.meta.dirname, "../../src/tools/base.ts")).href;
 const ctx: ToolContext = { workspace: tmpdir() };
@@ -37,7 +38,7 @@ function throwing(className: string, message: string): ToolClass {
     }
   };
   Object.defineProperty(cls, "name", { value: className });
-  return cls as unknown as ToolClass;
+  return cls;
 }
 
 beforeAll(async () => {

@@ -37,7 +37,7 @@ function named(name: string, opts: { scopes?: string[]; enabled?: () => boolean;
   if (opts.scopes) (cls as unknown as { scopes: string[] }).scopes = opts.scopes;
   if (opts.enabled) (cls as unknown as { enabled: () => boolean }).enabled = opts.enabled;
   if (opts.create) (cls as unknown as { create: () => Tool }).create = opts.create;
-  return cls as unknown as ToolClass;
+  return cls;
 }
 
 beforeAll(async () => {
@@ -188,7 +188,7 @@ describe("load()", () => {
         return "";
       }
     };
-    const names = await new ToolLoader({ classes: [broken as unknown as ToolClass, named("ok")], plugins: {}, logger: log.logger }).load(ctx, new ToolRegistry());
+    const names = await new ToolLoader({ classes: [broken, named("ok")], plugins: {}, logger: log.logger }).load(ctx, new ToolRegistry());
     expect(names).toEqual(["ok"]);
     expect(log.lines.join("\n")).toContain("must have type \"object\"");
   });

@@ -824,7 +824,9 @@ describe("execute (items 65–71)", () => {
   it("a synchronous throw and a rejection of a non-Error are caught too", async () => {
     const registry = registryOf(
       new FakeTool({ name: "sync", synchronous: true, throws: new TypeError("sync") }),
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- pins how a rejection with a string is reported
       new FakeTool({ name: "rejects", run: () => Promise.reject("just a string") }),
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- pins how a rejection with nothing is reported
       new FakeTool({ name: "undef", run: () => Promise.reject(undefined) }),
     );
     expect(String(await registry.execute("sync", {}))).toBe(`Error executing sync: sync${HINT}`);
@@ -910,7 +912,7 @@ describe("a call runs if and only if Ajv accepts its cast arguments (issue 11)",
     expect(tool.calls).toHaveLength(0);
   });
 
-  it("values the combinators accept run, unchanged", async () => {
+  it("values the combinators accept run, unchanged", () => {
     const tool = new FakeTool({ name: "wait", parameters: OPTIONAL_INT });
     const registry = registryOf(tool);
     for (const args of [{ seconds: 5 }, { seconds: null }, {}]) {

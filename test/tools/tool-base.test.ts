@@ -169,6 +169,7 @@ describe("ToolResult (items 5 and 6)", () => {
     expect(r.content).toBe("x");
     expect(r.isError).toBe(false);
     expect(r.toString()).toBe("x");
+    // eslint-disable-next-line @typescript-eslint/restrict-template-expressions -- pins what a ToolResult gives inside a template
     expect(`${r}`).toBe("x");
   });
 
@@ -193,6 +194,7 @@ describe("ToolResult (items 5 and 6)", () => {
   });
 
   it("concatenation gives a plain string, which is not an error", () => {
+    // eslint-disable-next-line @typescript-eslint/restrict-template-expressions -- pins what a ToolResult gives inside a template
     const joined = `${ToolResult.error("a")}b`;
     expect(joined).toBe("ab");
     expect(isToolErrorResult(joined)).toBe(false);

@@ -4,7 +4,7 @@
  * (which `npm test` runs first): each one must be an error, or the type check fails.
  */
 import { describe, expect, it } from "vitest";
-import { Tool, type ExecuteOptions } from "../../src/tools/base.js";
+import { Tool } from "../../src/tools/base.js";
 import { ListDirTool, type ListDirParams } from "../../src/tools/builtin/list-dir.js";
 import { ReadFileTool, type ReadFileParams } from "../../src/tools/builtin/read-file.js";
 import { WebFetchTool, type WebFetchParams } from "../../src/tools/builtin/web-fetch.js";
@@ -31,7 +31,7 @@ class RepeatTool extends Tool<RepeatParams> {
   readonly description = "Repeat the text.";
   readonly parameters = repeatSchema;
   readonly seen: RepeatParams[] = [];
-  async execute(params: RepeatParams, _options: ExecuteOptions): Promise<unknown> {
+  async execute(params: RepeatParams): Promise<unknown> {
     this.seen.push(params);
     return params.text.repeat(params.times ?? 1);
   }

@@ -50,7 +50,7 @@ describe("web_fetch: the tool contract", () => {
     expect(WebFetchTool.create({ workspace: "/tmp" })).toBeInstanceOf(WebFetchTool);
     const seen: string[] = [];
     const fake: typeof fetch = async (input) => {
-      seen.push(String(input));
+      seen.push(input instanceof Request ? input.url : String(input));
       return new Response("from ctx", { status: 200, headers: { "content-type": "text/plain" } });
     };
     const t = WebFetchTool.create({ workspace: "/tmp", fetch: fake, lookup: publicLookup });

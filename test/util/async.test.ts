@@ -26,7 +26,7 @@ function countListeners(signal: AbortSignal): { live: () => number; peak: () => 
   const add = signal.addEventListener.bind(signal) as Method;
   const remove = signal.removeEventListener.bind(signal) as Method;
   const listeners = new Set<unknown>();
-  signal.addEventListener = ((type: string, listener: unknown, options?: unknown) => {
+  signal.addEventListener = (type: string, listener: unknown, options?: unknown) => {
     if (type === "abort" && listener !== null && !listeners.has(listener)) {
       listeners.add(listener);
       live++;
@@ -34,11 +34,11 @@ function countListeners(signal: AbortSignal): { live: () => number; peak: () => 
       peak = Math.max(peak, live);
     }
     add(type, listener, options);
-  }) as AbortSignal["addEventListener"];
-  signal.removeEventListener = ((type: string, listener: unknown, options?: unknown) => {
+  };
+  signal.removeEventListener = (type: string, listener: unknown, options?: unknown) => {
     if (type === "abort" && listeners.delete(listener)) live--;
     remove(type, listener, options);
-  }) as AbortSignal["removeEventListener"];
+  };
   return { live: () => live, peak: () => peak, added: () => added };
 }
 
@@ -63,7 +63,7 @@ describe("StopGroup", () => {
     const reason = new Error("user pressed stop");
     run.abort(reason);
     expect(await Promise.all(races)).toEqual(["aborted", "aborted", "aborted"]);
-    expect(signals.map((s) => s.reason)).toEqual([reason, reason, reason]);
+    expect(signals.map((s) => s.reason as unknown)).toEqual([reason, reason, reason]);
     stops.release();
   });
 

@@ -9,6 +9,7 @@ import { LOG_TEXT_MAX_CHARS, logText } from "../../src/util/log-text.js";
 import { propertyConfig } from "../properties/runs.js";
 
 /** Every character that must never reach a log line raw. */
+// eslint-disable-next-line no-control-regex -- matching the control characters a log line must never hold raw is the point
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 describe("logText", () => {

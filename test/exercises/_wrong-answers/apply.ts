@@ -60,7 +60,7 @@ export function rulesOf(testFile: string): Rule[] {
   const header = /^\/\*\*[\s\S]*?\*\//.exec(source)?.[0] ?? "";
   const rules: Rule[] = [];
   for (const line of header.split("\n")) {
-    const match = /^\s*\*\s+(R\d+)\s+(.+?)\s+→\s+(?:"(.+)"|test ([a-d]\)))\s*$/.exec(line);
+    const match = /^\s*\*\s+(R\d+)\s+(\S(?:.*?\S)?)\s+→\s+(?:"(.+)"|test ([a-d]\)))\s*$/.exec(line);
     // The name is written as a string literal, so `\"` stands for a quote in it.
     if (match !== null) rules.push({ id: match[1] ?? "", text: match[2] ?? "", test: match[4] ?? (JSON.parse(`"${match[3] ?? ""}"`) as string) });
   }

@@ -75,7 +75,8 @@ export type Verdict =
   | { status: "unlisted"; group: string; details: string[] };
 
 /** Blank space at either end of a text: what JavaScript trims, what Python strips, and U+200B. */
-const BLANK = /^[\s\x1c-\x1f\x85\ufeff\u200b]+|[\s\x1c-\x1f\x85\ufeff\u200b]+$/g;
+// eslint-disable-next-line no-control-regex -- U+001C–U+001F are blank space to Python's strip, which this mirrors
+const BLANK = /^[\s\x1c-\x1f\x85\u200b]+|(?<![\s\x1c-\x1f\x85\u200b])[\s\x1c-\x1f\x85\u200b]+$/g;
 
 function maxCharsOf(c: AnyCase): number {
   const input = c.input as { maxChars?: unknown };
@@ -183,6 +184,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** A wire value as text for a label: a string as it is, anything else as its JSON. */
+function wireText(value: unknown): string {
+  return typeof value === "string" ? value : (JSON.stringify(value) ?? typeof value);
+}
+
 function valueAt<T>(root: T, path: string): T | undefined {
   let node: unknown = root;
   for (const seg of segments(path)) {
@@ -211,7 +217,7 @@ function castDiffs(a: Wire | undefined, b: Wire | undefined, path: string, out: 
   if (wireEqual(a, b)) return;
   const join = (key: string): string => (path === "" ? key : `${path}.${key}`);
   if (isRecord(a) && isRecord(b) && a["$t"] === undefined && b["$t"] === undefined) {
-    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) castDiffs(a[key] as Wire | undefined, b[key] as Wire | undefined, join(key), out);
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) castDiffs(a[key], b[key], join(key), out);
     return;
   }
   if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
@@ -237,12 +243,12 @@ export function valueClass(value: unknown): string {
   const pad = v.match(BLANK)?.join("") ?? null;
   const core = v.replace(BLANK, "");
   let kind: string;
-  if (/^[+-]?[0-9]+$/.test(core)) kind = Number.isSafeInteger(Number(core)) ? "integer text" : "integer text past 2^53";
-  else if (/^[+-]?[0-9][0-9_]*$/.test(core)) kind = "integer text with _";
-  else if (/^[+-]?(?:[0-9_]+\.?[0-9_]*|\.[0-9_]+)(?:[eE][+-]?[0-9_]+)?$/.test(core)) kind = core.includes("_") ? "number text with _" : "number text";
+  if (/^[+-]?\d+$/.test(core)) kind = Number.isSafeInteger(Number(core)) ? "integer text" : "integer text past 2^53";
+  else if (/^[+-]?\d[0-9_]*$/.test(core)) kind = "integer text with _";
+  else if (/^[+-]?(?:[\d_]+(?:\.[\d_]*)?|\.[\d_]+)(?:e[+-]?[\d_]+)?$/i.test(core)) kind = core.includes("_") ? "number text with _" : "number text";
   else if (/^[+-]?(?:nan|inf|infinity)$/i.test(core)) kind = "non-finite word";
   else if (/^(?:true|false|yes|no|on|off|t)$/i.test(core)) kind = "boolean word";
-  else if (/^0[xXbBoO]/.test(core)) kind = "prefixed integer text";
+  else if (/^0[xbo]/i.test(core)) kind = "prefixed integer text";
   else if (core === "") kind = "blank text";
   else kind = "other text";
   if (pad === null) return kind;
@@ -252,6 +258,7 @@ export function valueClass(value: unknown): string {
 /** Which kind of blank space pads a text: what Python strips and JavaScript keeps, the reverse, neither, or both agree. */
 export function paddingClass(pad: string): string {
   // The most telling kind only, so that one cause makes one group.
+  // eslint-disable-next-line no-control-regex -- U+001C–U+001F are blank space to Python's strip: finding them is the point
   if (/[\x1c-\x1f\x85]/.test(pad)) return "padded with U+001C–U+001F/U+0085 (Python strips, JavaScript keeps)";
   if (/\ufeff/.test(pad)) return "padded with U+FEFF (JavaScript trims, Python keeps)";
   if (/\u200b/.test(pad)) return "padded with U+200B (neither trims)";
@@ -315,7 +322,7 @@ function describeMessage(v: PrepareView, coarse = false): string {
 /** The called name and the argument text, in a few words. */
 function inputClass(c: Case<"args" | "schema">): string {
   const name = c.input.name;
-  const named = name === "probe" ? "" : `name ${/[^\x00-\x7f]/.test(name) ? "with non-ASCII characters" : name.toLowerCase().replace(/[^a-z0-9]/g, "") === "probe" ? "differing in case or punctuation" : "unknown"}, `;
+  const named = name === "probe" ? "" : `name ${/\P{ASCII}/u.test(name) ? "with non-ASCII characters" : name.toLowerCase().replace(/[^a-z0-9]/g, "") === "probe" ? "differing in case or punctuation" : "unknown"}, `;
   const args = c.input.args;
   if (typeof args !== "string") return `${named}arguments given as ${valueClass(fromWire(args))}`;
   const core = args.replace(BLANK, "");
@@ -330,7 +337,8 @@ function inputClass(c: Case<"args" | "schema">): string {
       kind = "malformed JSON";
     }
   }
-  const pad = /^[\s\x1c-\x1f\x85\ufeff\u200b]+|[\s\x1c-\x1f\x85\ufeff\u200b]+$/.exec(args);
+  // eslint-disable-next-line no-control-regex -- U+001C–U+001F are blank space to Python's strip, which this mirrors
+  const pad = /^[\s\x1c-\x1f\x85\u200b]+|(?<![\s\x1c-\x1f\x85\u200b])[\s\x1c-\x1f\x85\u200b]+$/.exec(args);
   return `${named}argument text ${kind}${pad === null ? "" : `, ${paddingClass(args.match(BLANK)?.join("") ?? "")}`}`;
 }
 
@@ -456,7 +464,7 @@ const EMPTY_MARKER = /^\(.* completed with no output\)$/s;
 /** A coarse class of a tool message's content. */
 export function contentClass(content: Wire | undefined): string {
   if (content === undefined) return "no message";
-  if (typeof content !== "string") return `a ${Array.isArray(content) ? "list" : content === null ? "null" : typeof content === "object" && content["$t"] !== undefined ? `python ${String(content["$t"])}` : typeof content} value`;
+  if (typeof content !== "string") return `a ${Array.isArray(content) ? "list" : content === null ? "null" : typeof content === "object" && content["$t"] !== undefined ? `python ${wireText(content["$t"])}` : typeof content} value`;
   if (content === "") return "empty text";
   if (EMPTY_MARKER.test(content)) return "the empty-result marker";
   if (content === "[Tool result unavailable — call was interrupted or lost]") return "the lost-call marker";
@@ -509,7 +517,7 @@ function classifyResult(c: Case<"result"> | Case<"mcp-result">): Verdict {
     const b = baseContentClass(ours.content);
     parts.push(a === b ? `content: ${a}, ${textDiffClass(up.content, ours.content)}` : `content: up ${a} | ours ${b}`);
   } else {
-    if (!wireEqual(up.status, ours.status)) parts.push(`event status up ${String(up.status)} | ours ${String(ours.status)}`);
+    if (!wireEqual(up.status, ours.status)) parts.push(`event status up ${wireText(up.status)} | ours ${wireText(ours.status)}`);
     if (!wireEqual(up.detail, ours.detail)) parts.push(`event detail ${textDiffClass(up.detail, ours.detail)}`);
   }
   const source = sourceText(c);
@@ -537,14 +545,15 @@ function sourceText(c: Case<"result"> | Case<"mcp-result">): string | null {
 
 /** A content class without the decorations (cut, retry hint) that follow from it. */
 function baseContentClass(content: Wire | undefined): string {
-  return contentClass(content).replace(/,? ?(cut|with the retry hint)/g, "").replace(/^text$/, "text").trim() || "text";
+  return contentClass(content).replace(/,? ?(?:cut|with the retry hint)/g, "").replace(/^text$/, "text").trim() || "text";
 }
 
 /** How two texts differ: only in blank space, only where they are cut, or in their words. */
 export function textDiffClass(a: Wire | undefined, b: Wire | undefined): string {
   if (typeof a !== "string" || typeof b !== "string") return "differs";
   const cut = (t: string): string => t.replace(/\n\.\.\. \(truncated\)$/, "").replace(/\.\.\.$/, "");
-  const squeeze = (t: string): string => t.replace(/[\s\x1c-\x1f\x85\ufeff\u200b]/g, "");
+  // eslint-disable-next-line no-control-regex -- U+001C–U+001F are blank space to Python's strip, which this mirrors
+  const squeeze = (t: string): string => t.replace(/[\s\x1c-\x1f\x85\u200b]/g, "");
   if (squeeze(a) === squeeze(b)) return "differs only in blank space";
   const x = cut(a);
   const y = cut(b);
@@ -577,7 +586,7 @@ function callNameValid(call: unknown): boolean {
 function inputMessageClass(messages: readonly Wire[], k: number, maxChars: number): string {
   const m = messages[k];
   if (!isRecord(m)) return "a non-object message";
-  const role = String(m["role"]);
+  const role = wireText(m["role"]);
   if (role === "tool") {
     const id = m["tool_call_id"];
     if (typeof id !== "string" || id === "") return `a tool result without a call id (${historyText(m["content"], maxChars)})`;
@@ -646,7 +655,7 @@ function repairRank(repair: string): number {
 function sameMessage(a: Wire | undefined, b: Wire | undefined): boolean {
   if (!isRecord(a) || !isRecord(b) || a["role"] !== b["role"]) return false;
   if (a["role"] === "tool") return a["tool_call_id"] === b["tool_call_id"] && (a["name"] ?? null) === (b["name"] ?? null);
-  if (!wireEqual(a["content"] as Wire, b["content"] as Wire)) return false;
+  if (!wireEqual(a["content"], b["content"])) return false;
   if (a["role"] !== "assistant") return true;
   // An assistant message matches its repaired self: the same calls, or only those with a valid name.
   const calls = (m: Record<string, unknown>): Wire[] => (Array.isArray(m["tool_calls"]) ? (m["tool_calls"] as Wire[]) : []);
@@ -669,14 +678,14 @@ export function historyRepairs(input: readonly Wire[], output: readonly Wire[], 
     while (j < input.length && !sameMessage(input[j], out)) j++;
     if (j === input.length) {
       // A tool message the history does not hold is the lost-call marker, saved or cut past recognition.
-      repairs.push(isRecord(out) && out["role"] === "tool" ? "inserts the lost-call marker for a call without a result" : `sends a ${isRecord(out) ? String(out["role"]) : "?"} message the history does not hold`);
+      repairs.push(isRecord(out) && out["role"] === "tool" ? "inserts the lost-call marker for a call without a result" : `sends a ${isRecord(out) ? wireText(out["role"]) : "?"} message the history does not hold`);
       continue;
     }
     for (let k = i; k < j; k++) repairs.push(dropped(input, k, maxChars));
     const before = input[j];
     if (!wireEqual(before, out) && isRecord(before) && isRecord(out)) {
       const what = inputMessageClass(input, j, maxChars);
-      if (before["role"] === "tool") repairs.push(`turns ${what} into ${contentClass(out["content"] as Wire)}`);
+      if (before["role"] === "tool") repairs.push(`turns ${what} into ${contentClass(out["content"])}`);
       else {
         const n = Array.isArray(before["tool_calls"]) ? before["tool_calls"].length : 0;
         const m = Array.isArray(out["tool_calls"]) ? out["tool_calls"].length : 0;
@@ -729,7 +738,7 @@ function classifyHistoryAgainst(c: Case<"history">, ours: Wire): Verdict {
 /** The features of an MCP name that cleaning or shortening may treat differently. */
 export function mcpNameFeatures(server: string, tool: string): string {
   const raw = `mcp_${server}_${tool}`;
-  const cleaned = raw.replace(/[^A-Za-z0-9_-]/g, "_");
+  const cleaned = raw.replace(/[^\w-]/g, "_");
   const features: string[] = [];
   if (cleaned !== raw) features.push("unsafe characters");
   if (/__/.test(cleaned)) features.push("runs of _");
@@ -758,7 +767,7 @@ function diffKeywords(a: Wire | undefined, b: Wire | undefined, out: Set<string>
         out.add(underProperties ? `${keyword} (a property only one side has)` : `${key} (${Object.hasOwn(a, key) ? "only upstream" : "only ours"})`);
         continue;
       }
-      diffKeywords(a[key] as Wire, b[key] as Wire, out, child, !underProperties && (key === "properties" || key === "$defs" || key === "definitions"));
+      diffKeywords(a[key], b[key], out, child, !underProperties && (key === "properties" || key === "$defs" || key === "definitions"));
     }
     return;
   }
@@ -771,11 +780,14 @@ function schemaCauses(keywords: ReadonlySet<string>): string[] {
   const left = new Set(keywords);
   const take = (test: (k: string) => boolean): boolean => {
     let hit = false;
-    for (const k of [...left]) if (test(k)) (left.delete(k), (hit = true));
+    for (const k of [...left]) if (test(k)) {
+      left.delete(k);
+      hit = true;
+    }
     return hit;
   };
   if (take((k) => k === "nullable (only upstream)")) {
-    take((k) => /^(anyOf|oneOf|type)\b/.test(k) || !k.includes("only"));
+    take((k) => /^(?:anyOf|oneOf|type)\b/.test(k) || !k.includes("only"));
     causes.push("parameters: upstream turns a union with null or a type list with null into `nullable: true`");
   }
   if (take((k) => k === "required (only upstream)")) causes.push("parameters: upstream adds `required: []` to object schemas");

@@ -163,18 +163,18 @@ export function objectSchema(depth: number): fc.Arbitrary<Schema> {
     .tuple(
       fc.uniqueArray(key, { minLength: 0, maxLength: 4 }),
       // Now and then a boolean schema (`true` accepts anything, `false` nothing), valid JSON Schema.
-      fc.array(fc.oneof({ weight: 40, arbitrary: valueSchema(depth) as fc.Arbitrary<Wire> }, { weight: 1, arbitrary: fc.constantFrom<Wire>(true, false) }), { minLength: 4, maxLength: 4 }),
+      fc.array(fc.oneof({ weight: 40, arbitrary: valueSchema(depth) }, { weight: 1, arbitrary: fc.constantFrom<Wire>(true, false) }), { minLength: 4, maxLength: 4 }),
       fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }),
       fc.option(fc.oneof(fc.constant<Wire>(false), fc.constant<Wire>(true), valueSchema(0)), { nil: undefined }),
     )
     .map(([names, subs, flags, additional]) => {
       const properties: Record<string, Wire> = {};
-      names.forEach((name, i) => Object.defineProperty(properties, name, { value: subs[i] as Wire, enumerable: true, writable: true, configurable: true }));
+      names.forEach((name, i) => Object.defineProperty(properties, name, { value: subs[i], enumerable: true, writable: true, configurable: true }));
       const required = names.filter((_, i) => flags[i] === true);
       if (flags[4] === true) required.push("missing");
       const schema: Schema = { type: "object", properties };
       if (required.length > 0) schema["required"] = required;
-      if (additional !== undefined) schema["additionalProperties"] = additional as Wire;
+      if (additional !== undefined) schema["additionalProperties"] = additional;
       return schema;
     });
 }
@@ -191,6 +191,7 @@ export const rootSchema: fc.Arbitrary<Schema> = fc.oneof(
     })),
   },
   { weight: 2, arbitrary: objectSchema(1).map((s) => ({ ...s, patternProperties: { "^x": { type: "string" } }, additionalProperties: { type: "integer" } })) },
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the rest pattern leaves the type out of the schema
   { weight: 2, arbitrary: objectSchema(1).map(({ type: _type, ...rest }) => rest) },
   { weight: 1, arbitrary: fc.constantFrom<Schema>({ type: "array", items: { type: "string" } }, { type: "string" }, { type: ["object", "null"], properties: {} }) },
 );
@@ -215,7 +216,7 @@ const anyJson: fc.Arbitrary<Wire> = (fc.jsonValue({ maxDepth: 2 }) as fc.Arbitra
 
 /** A value for `schema`: one that fits, a text an LLM might send instead, the wrong type, null, non-finite. */
 export function valueFor(schema: Wire, depth = 0): fc.Arbitrary<Wire> {
-  const s = (typeof schema === "object" && schema !== null && !Array.isArray(schema) ? schema : {}) as Schema;
+  const s = typeof schema === "object" && schema !== null && !Array.isArray(schema) ? schema : {};
   const rawType = s["type"];
   const type = Array.isArray(rawType) ? rawType.find((t) => t !== "null") : rawType;
   const off: fc.Arbitrary<Wire>[] = [
@@ -224,7 +225,7 @@ export function valueFor(schema: Wire, depth = 0): fc.Arbitrary<Wire> {
     fc.constantFrom<Wire>({ $t: "float", v: "inf" }, { $t: "float", v: "-inf" }, { $t: "float", v: "nan" }, 3.5, -0, 1e21, 1e-7),
   ];
   const likely: fc.Arbitrary<Wire>[] = [];
-  if (Array.isArray(s["enum"])) likely.push(fc.constantFrom(...(s["enum"] as Wire[])));
+  if (Array.isArray(s["enum"])) likely.push(fc.constantFrom(...s["enum"]));
   switch (type) {
     case "integer":
       likely.push(fc.integer({ min: -50, max: 50 }), integerText, fc.boolean());
@@ -474,7 +475,7 @@ export const mcpNameInput: fc.Arbitrary<McpNameInput> = fc.record({ server: mcpN
 
 /** Input schemas MCP servers send: generated object schemas, nullable forms, refs, odd roots. */
 const mcpInputSchema: fc.Arbitrary<Wire> = fc.oneof(
-  { weight: 6, arbitrary: objectSchema(1) as fc.Arbitrary<Wire> },
+  { weight: 6, arbitrary: objectSchema(1) },
   {
     weight: 3,
     arbitrary: fc.constantFrom<Wire>(
@@ -546,7 +547,7 @@ export type GeneratedOf = {
 
 /** A generated value as the input sent to both sides: `persist` becomes a workspace and a session of its own. */
 export function materialise<K extends Kind>(kind: K, generated: GeneratedOf[K], workspace: string, session: string): InputOf[K] {
-  if (kind !== "result" && kind !== "history") return generated as InputOf[K];
+  if (kind !== "result" && kind !== "history") return generated;
   const { persist, ...rest } = generated as { persist: boolean } & Record<string, unknown>;
   return (persist ? { ...rest, workspace, session } : rest) as unknown as InputOf[K];
 }

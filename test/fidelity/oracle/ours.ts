@@ -91,6 +91,7 @@ export function ourPrepare(input: PrepareInput): OurPrepareOutput {
     const { schema, dropped, typeListsCut } = upstreamSubset(probe.schema);
     if (dropped.length > 0 || typeListsCut) {
       const cutTools = tools.map((t) => (t === probe ? { name: t.name, schema } : t));
+      // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the rest pattern leaves the shaped arguments out of the subset
       const { shaped: _shaped, ...subset } = prepareWith(cutTools, input.name, args);
       full.subset = { ...subset, dropped, typeListsCut };
     }

@@ -230,6 +230,7 @@ export function toWire(value: unknown): Wire {
     for (const [k, v] of Object.entries(value)) if (v !== undefined) setKey(out, k, toWire(v));
     return out;
   }
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- only a symbol or a function reaches here, and String names it
   return { $t: "repr", type: typeof value, v: String(value) };
 }
 
@@ -243,8 +244,8 @@ export function fromWire(wire: Wire): unknown {
       for (const [k, v] of Object.entries(wire)) setKey(out, k, fromWire(v));
       return out;
     }
-    if (tag === "int") return BigInt(String(wire["v"]));
-    if (tag === "float") return pyFloat(String(wire["v"]));
+    if (tag === "int") return BigInt(wire["v"] as string);
+    if (tag === "float") return pyFloat(wire["v"] as string);
     if (tag === "undefined") return undefined;
     if (tag === "dict") {
       const out: Record<string, unknown> = {};
@@ -276,8 +277,8 @@ export function isBigInt(wire: Wire | undefined): boolean {
 /** A number's value from a wire number or tagged float/int, else undefined. */
 export function numericValue(wire: Wire | undefined): number | bigint | undefined {
   if (typeof wire === "number") return wire;
-  if (isRecord(wire) && wire["$t"] === "float") return pyFloat(String(wire["v"]));
-  if (isRecord(wire) && wire["$t"] === "int") return BigInt(String(wire["v"]));
+  if (isRecord(wire) && wire["$t"] === "float") return pyFloat(wire["v"] as string);
+  if (isRecord(wire) && wire["$t"] === "int") return BigInt(wire["v"] as string);
   return undefined;
 }
 

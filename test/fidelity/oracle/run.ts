@@ -206,7 +206,7 @@ async function main(): Promise<number> {
     for (const kind of options.kinds) {
       const kindStarted = Date.now();
       const tally: KindTally = { kind, runs: 0, equal: 0, explained: 0, unlisted: 0, crashes: 0, seconds: 0 };
-      const generated = fc.sample(GENERATORS[kind] as fc.Arbitrary<GeneratedOf[Kind]>, { seed: options.seed, numRuns: options.runs });
+      const generated = fc.sample<GeneratedOf[Kind]>(GENERATORS[kind], { seed: options.seed, numRuns: options.runs });
       for (let start = 0; start < generated.length; start += options.batch) {
         const slice = generated.slice(start, start + options.batch);
         const results = await evaluator.evaluate(kind, slice);
