@@ -128,12 +128,19 @@ function runWithLimits(start: (signal: AbortSignal) => Promise<unknown>, limits:
   // With neither a run signal nor a time limit nothing can stop the call, and nothing holds the
   // process: there is no race, and nothing to release.
   if (runSignal === undefined && timeoutMs === null) return settling;
+  const cut = (): CallOutcome => (deadline.timedOut() && timeoutMs !== null ? { kind: "timeout", ms: timeoutMs } : { kind: "aborted" });
   // settling never rejects, so a rejection of the race is the signal's.
   return raceSignal(settling, deadline.signal).then(
-    (outcome) => (deadline.release(), outcome),
+    (outcome) => {
+      deadline.release();
+      // A tool that gives up when its signal aborts settles with the signal's reason. In a browser
+      // the page runs its promise reactions between two listeners of the abort, so that settling
+      // can win the race before the race's own listener runs: it is the same cut, and reads so.
+      return outcome.kind === "thrown" && deadline.signal.aborted && outcome.value === deadline.signal.reason ? cut() : outcome;
+    },
     (): CallOutcome => {
       deadline.release();
-      return deadline.timedOut() && timeoutMs !== null ? { kind: "timeout", ms: timeoutMs } : { kind: "aborted" };
+      return cut();
     },
   );
 }
