@@ -169,6 +169,8 @@
       parts.push(list);
     }
     entry.text.replaceChildren.apply(entry.text, parts);
+    // A diagram drawn before its text was ready (a theme switched at once) gets its name now.
+    label(entry);
   }
 
   /** Gives a drawn SVG its role, name and description; its boxes are then read as one image. */

@@ -5,6 +5,8 @@
  * The page's own code is reached through expressions in strings: the tests are compiled without
  * the DOM's types.
  */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 
@@ -118,4 +120,39 @@ export async function focused(page: Page): Promise<{ tag: string; id: string; la
     if (!el || el === document.body || el === document.documentElement) return { tag: "body", id: "", label: "" };
     return { tag: el.tagName.toLowerCase(), id: el.id, label: el.getAttribute("aria-label") || el.textContent.trim().slice(0, 60) };
   })()`);
+}
+
+/** The highlight classes (`hl-0`, `hl-1`, …) that the code of one page uses. */
+function highlightClasses(html: string): Set<string> {
+  return new Set([...html.matchAll(/class="(hl-\d+)"/g)].map((m) => m[1] ?? ""));
+}
+
+/**
+ * The pages of a built site to audit, as paths relative to `site`: the landing page, every page
+ * under documents/ made from a document, the two class pages the lessons link most, and of the
+ * pages that show one source file each (one template, differing only in their highlighted code),
+ * a few that together use every highlight class any of them uses, so every token colour is checked
+ * against the code's background. With `all`, every source page too.
+ */
+export function sitePagesToAudit(site: string, all = false): string[] {
+  const documents = readdirSync(join(site, "documents")).filter((f) => f.endsWith(".html")).sort();
+  const isSource = (f: string): boolean => f.startsWith("Source_files.") && f !== "Source_files.html";
+  const sources = documents.filter(isSource);
+  let chosen = sources;
+  if (!all) {
+    const classes = new Map(sources.map((f) => [f, highlightClasses(readFileSync(join(site, "documents", f), "utf8"))]));
+    const missing = new Set([...classes.values()].flatMap((set) => [...set]));
+    chosen = [];
+    while (missing.size > 0) {
+      let best = "";
+      let gain = 0;
+      for (const [file, set] of classes) {
+        const covers = [...set].filter((c) => missing.has(c)).length;
+        if (covers > gain) [best, gain] = [file, covers];
+      }
+      chosen.push(best);
+      for (const c of classes.get(best) ?? []) missing.delete(c);
+    }
+  }
+  return ["index.html", ...documents.filter((f) => !isSource(f) || chosen.includes(f)).map((f) => `documents/${f}`), "classes/index.ToolRegistry.html", "classes/index.AgentRunner.html"];
 }
