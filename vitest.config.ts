@@ -1,7 +1,8 @@
+import { availableParallelism, tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
-import { tmpdir } from "node:os";
 import { defineConfig } from "vitest/config";
 import { learnerAlias, targetFromEnv } from "./exercises/_cli/target.js";
+import { pristineStubs } from "./test/proof/pristine-stubs.js";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -14,22 +15,37 @@ function tempPluginFiles(): RegExp {
   return new RegExp(`^(?!${escapeRegExp(root)})${escapeRegExp(tmpdir())}[\\\\/]`);
 }
 
+/** The tests that open a real browser; their project starts one browser for them, or skips them with one line when none is installed. */
+const BROWSER_TESTS = ["test/browser/site.test.ts", "test/browser/playground.test.ts"];
+/** The exercise and self-check tests, which the `stubs` project runs again against the untouched stubs. */
+const EXERCISE_TESTS = ["test/exercises/*.test.ts", "test/self-check/*.test.ts"];
+
 /**
  * Tests import `../../exercises/<folder>/<file>.js`; the alias sends those imports to:
  * - `solutions/` (the default, so `npm test` checks the worked answers),
  * - `exercises/` when `WORKBOOK_TARGET=exercises`,
- * - any folder given as `WORKBOOK_TARGET_DIR` (the CI proof points it at a copy of the pristine stubs).
+ * - any folder given as `WORKBOOK_TARGET_DIR`.
  * The learner CLI (`npm run exercise`, `npm run progress`) runs vitest in-process with the same alias.
+ *
+ * Three projects share the settings below:
+ * - `workbook`: every test but the browser tests;
+ * - `browser`: the site and the playground in a real browser (`test/browser/`), skipped with one
+ *   line when no Chrome, Chromium or Edge is installed (a failure with `WORKBOOK_REQUIRE_BROWSER=1`);
+ * - `stubs`: the exercise and self-check tests against the pristine stubs
+ *   (`exercises/_cli/pristine/`), where every test must fail (`test/proof/stub-runner.ts`): with
+ *   `workbook` running the same tests against `solutions/`, this is the proof that every worked
+ *   answer passes and every untouched stub fails.
  */
 export default defineConfig({
-  resolve: {
-    alias: [learnerAlias(root, targetFromEnv())],
-  },
   test: {
-    include: ["test/**/*.test.ts"],
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
+    // Hang guards, not speed limits: no test puts a ceiling on wall time, and a busy machine is slow.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     pool: "forks",
+    // One fork per core: vitest's default leaves one core idle, which on two cores halves the run.
+    maxWorkers: availableParallelism(),
+    // The run's shared folder, where the site is built once for the docs and browser tests.
+    globalSetup: ["test/docs/run-folder.ts"],
     // `npm test` runs with `--coverage`: src/ must keep lines >= 95% and branches >= 90%.
     coverage: {
       provider: "v8",
@@ -44,5 +60,22 @@ export default defineConfig({
     // those: not the workbook itself when it was cloned under the temp folder (inlining its
     // node_modules made vite warn about the MCP SDK's source maps).
     server: { deps: { inline: [tempPluginFiles()] } },
+    projects: [
+      {
+        extends: true,
+        resolve: { alias: [learnerAlias(root, targetFromEnv())] },
+        test: { name: "workbook", include: ["test/**/*.test.ts"], exclude: ["**/node_modules/**", ...BROWSER_TESTS] },
+      },
+      {
+        extends: true,
+        test: { name: "browser", include: BROWSER_TESTS, globalSetup: ["test/browser/browser-setup.ts"] },
+      },
+      {
+        extends: true,
+        plugins: [pristineStubs()],
+        resolve: { alias: [learnerAlias(root, { kind: "exercises" })] },
+        test: { name: "stubs", include: EXERCISE_TESTS, runner: "./test/proof/stub-runner.ts" },
+      },
+    ],
   },
 });

@@ -10,6 +10,13 @@
  * The exercise figures run in a temporary copy of the workbook whose `exercises/` holds the worked
  * answers, so the learner's own files are never touched.
  *
+ * Each figure is taken twice: on the machine as it is ("quiet"), and with two busy processes
+ * beside it (`node -e 'for(;;){}'`, twice), as a learner's laptop with a browser and an editor
+ * busy would be. The busy figure should be at most twice the quiet one. The load average before
+ * and after is reported with each, since a machine that was not quiet to begin with reads high.
+ *
+ *     npx tsx bench/learner-loop.ts [--runs=5] [--busy-only | --quiet-only]
+ *
  * @module
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -39,10 +46,14 @@ export interface LoopFigure {
   goal: number;
   /** True when the median is within the goal. */
   met: boolean;
+  /** The median CPU time (user + system) of the command and everything it started, in seconds; null where it cannot be read. */
+  cpuMedian: number | null;
 }
 
 /** The learner-loop figures, with the machine's load when they were taken. */
 export interface LearnerLoopResult {
+  /** How many busy processes ran beside the commands. */
+  busyProcesses: number;
   exercise: LoopFigure;
   watch: LoopFigure;
   progress: LoopFigure;
@@ -57,17 +68,41 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-function figure(command: string, runs: number[], goal: number): LoopFigure {
+function figure(command: string, runs: number[], goal: number, cpu: number[] = []): LoopFigure {
   const m = Math.round(median(runs) * 1000) / 1000;
-  return { command, runs: runs.map((r) => Math.round(r * 1000) / 1000), median: m, goal, met: m <= goal };
+  const cpuMedian = cpu.length === runs.length && cpu.length > 0 ? Math.round(median(cpu) * 1000) / 1000 : null;
+  return { command, runs: runs.map((r) => Math.round(r * 1000) / 1000), median: m, goal, met: m <= goal, cpuMedian };
+}
+
+/** CPU seconds of the commands timed so far, in the order they ran (empty where bash cannot report them). */
+const cpuLog: number[] = [];
+
+/** The CPU time of a shell's children, from the last line `times` prints (`0m1.818s 0m0.533s`). */
+function cpuSeconds(timesOutput: string): number | null {
+  const parts = [...(timesOutput.trim().split("\n").at(-1) ?? "").matchAll(/(\d+)m([\d.]+)s/g)];
+  if (parts.length !== 2) return null;
+  return parts.reduce((sum, m) => sum + Number(m[1]) * 60 + Number(m[2]), 0);
 }
 
 function timeCommand(args: readonly string[], cwd: string): number {
+  const env = { ...process.env, NO_COLOR: "1" };
   const started = process.hrtime.bigint();
-  const result = spawnSync(NPM, args, { cwd, stdio: "ignore", env: { ...process.env, NO_COLOR: "1" }, timeout: COMMAND_TIMEOUT_MS, killSignal: "SIGKILL" });
+  // Through bash where there is one, so `times` can report the CPU the command used, its children included.
+  const viaBash = process.platform !== "win32";
+  const result = viaBash
+    ? spawnSync("bash", ["-c", `"$0" "$@" >/dev/null 2>&1; times`, NPM, ...args], { cwd, env, encoding: "utf8", timeout: COMMAND_TIMEOUT_MS, killSignal: "SIGKILL" })
+    : spawnSync(NPM, args, { cwd, stdio: "ignore", env, timeout: COMMAND_TIMEOUT_MS, killSignal: "SIGKILL" });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   if (result.error !== undefined) throw new Error(`npm ${args.join(" ")} failed: ${result.error.message}`, { cause: result.error });
+  const cpu = viaBash ? cpuSeconds(String(result.stdout ?? "")) : null;
+  if (cpu !== null) cpuLog.push(cpu);
   return seconds;
+}
+
+/** The CPU seconds of the last `n` timed commands, or none when any of them could not be read. */
+function lastCpu(n: number, from: number): number[] {
+  const taken = cpuLog.slice(from);
+  return taken.length === n ? taken : [];
 }
 
 /** A throwaway copy of the workbook with the worked answers in `exercises/` ("work done"). */
@@ -156,8 +191,17 @@ async function timeWatch(cwd: string, file: string, saves: number): Promise<numb
   return times;
 }
 
-/** Times the learner's loop; `runs` fresh processes per figure. */
-export async function benchLearnerLoop(runs = 5): Promise<LearnerLoopResult> {
+/** Starts `count` processes that keep one core busy each; stop them with the returned function. */
+export function busyProcesses(count: number): () => void {
+  const children = Array.from({ length: count }, () => spawn(process.execPath, ["-e", "for(;;){}"], { stdio: "ignore" }));
+  return () => {
+    for (const child of children) child.kill("SIGKILL");
+  };
+}
+
+/** Times the learner's loop; `runs` fresh processes per figure, with `busy` busy processes beside them. */
+export async function benchLearnerLoop(runs = 5, busy = 0): Promise<LearnerLoopResult> {
+  const stopBusy = busyProcesses(busy);
   const before = loadavg()[0] ?? 0;
   const copy = workDoneCopy();
   try {
@@ -167,26 +211,34 @@ export async function benchLearnerLoop(runs = 5): Promise<LearnerLoopResult> {
     timeCommand(["run", "progress"], copy.dir);
     timeCommand(["run", "lesson", "5"], ROOT);
     const exercise: number[] = [];
+    let mark = cpuLog.length;
     for (let i = 0; i < runs; i++) {
       edit(prepare, i);
       exercise.push(timeCommand(["run", "exercise", "5"], copy.dir));
     }
+    const exerciseCpu = lastCpu(runs, mark);
     const watch = await timeWatch(copy.dir, prepare, runs);
     const progress: number[] = [];
+    mark = cpuLog.length;
     for (let i = 0; i < runs; i++) {
       edit(prepare, 100 + i);
       progress.push(timeCommand(["run", "progress"], copy.dir));
     }
+    const progressCpu = lastCpu(runs, mark);
     const lesson: number[] = [];
+    mark = cpuLog.length;
     for (let i = 0; i < runs; i++) lesson.push(timeCommand(["run", "lesson", "5"], ROOT));
+    const lessonCpu = lastCpu(runs, mark);
     return {
-      exercise: figure("npm run exercise 5 (after an edit)", exercise, LEARNER_LOOP_GOALS.exercise),
+      busyProcesses: busy,
+      exercise: figure("npm run exercise 5 (after an edit)", exercise, LEARNER_LOOP_GOALS.exercise, exerciseCpu),
       watch: figure("npm run exercise 5 -- --watch (save to verdict)", watch, LEARNER_LOOP_GOALS.watch),
-      progress: figure("npm run progress (all work done, after an edit)", progress, LEARNER_LOOP_GOALS.progress),
-      lesson: figure("npm run lesson 5", lesson, LEARNER_LOOP_GOALS.lesson),
+      progress: figure("npm run progress (all work done, after an edit)", progress, LEARNER_LOOP_GOALS.progress, progressCpu),
+      lesson: figure("npm run lesson 5", lesson, LEARNER_LOOP_GOALS.lesson, lessonCpu),
       loadAverage: { before: Math.round(before * 100) / 100, after: Math.round((loadavg()[0] ?? 0) * 100) / 100 },
     };
   } finally {
+    stopBusy();
     copy.dispose();
   }
 }
@@ -197,7 +249,7 @@ export function learnerLoopRows(result: LearnerLoopResult): string[][] {
     const f = result[key];
     return [
       `${i === 0 ? "L. " : "   "}${f.command}`,
-      `${f.median.toFixed(2)} s median of ${f.runs.length} (${f.runs.map((r) => r.toFixed(2)).join(", ")})`,
+      `${f.median.toFixed(2)} s median of ${f.runs.length} (${f.runs.map((r) => r.toFixed(2)).join(", ")})${f.cpuMedian === null ? "" : `, ${f.cpuMedian.toFixed(2)} s of CPU`}`,
       `<= ${f.goal} s`,
       f.met ? "met" : "MISSED",
     ];
@@ -206,10 +258,29 @@ export function learnerLoopRows(result: LearnerLoopResult): string[][] {
   return rows;
 }
 
+/** Busy against quiet, per figure: the ratio of the medians, which should be at most 2. */
+export function busyRatios(quiet: LearnerLoopResult, busy: LearnerLoopResult): Array<{ figure: string; ratio: number; met: boolean }> {
+  return (["exercise", "watch", "progress", "lesson"] as const).map((key) => {
+    const ratio = Math.round((busy[key].median / quiet[key].median) * 100) / 100;
+    return { figure: key, ratio, met: ratio <= 2 };
+  });
+}
+
 const invokedDirectly = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];
 if (invokedDirectly) {
   const runsArg = process.argv.find((a) => a.startsWith("--runs="));
-  const result = await benchLearnerLoop(runsArg === undefined ? 5 : Number(runsArg.slice("--runs=".length)));
-  console.log(learnerLoopRows(result).map((r) => r.join("  |  ")).join("\n"));
-  console.log(JSON.stringify(result));
+  const runs = runsArg === undefined ? 5 : Number(runsArg.slice("--runs=".length));
+  const results: LearnerLoopResult[] = [];
+  for (const busy of process.argv.includes("--busy-only") ? [2] : process.argv.includes("--quiet-only") ? [0] : [0, 2]) {
+    const result = await benchLearnerLoop(runs, busy);
+    results.push(result);
+    console.log(busy === 0 ? "Quiet:" : `With ${busy} busy processes beside it:`);
+    console.log(learnerLoopRows(result).map((r) => r.join("  |  ")).join("\n"));
+  }
+  const [quiet, busy] = results;
+  if (quiet !== undefined && busy !== undefined) {
+    console.log("Busy / quiet (at most 2):");
+    for (const r of busyRatios(quiet, busy)) console.log(`   ${r.figure.padEnd(9)} ${r.ratio.toFixed(2)}  ${r.met ? "met" : "MISSED"}`);
+  }
+  console.log(JSON.stringify(results));
 }

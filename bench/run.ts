@@ -334,8 +334,8 @@ async function main(): Promise<void> {
   rows.push([
     "   same, with a run signal and toolTimeoutMs",
     `${limited["concurrentUsPerCall"]} us/call (concurrent), ${limited["sequentialUsPerCall"]} us/call (sequential)`,
-    "reported",
-    "-",
+    "<= 6 us/call",
+    verdict((limited["concurrentUsPerCall"] as number) <= 6 && (limited["sequentialUsPerCall"] as number) <= 6),
   ]);
   rows.push(["3. 100 safe calls x 20 ms timer", `${concurrency["concurrentWallMs"]} ms wall`, "<= 40 ms", verdict(concurrency["met"])]);
   rows.push(["   100 unsafe calls x 20 ms timer", `${concurrency["sequentialWallMs"]} ms wall`, "~2000 ms (expected)", "-"]);

@@ -10,13 +10,15 @@
  *   `npm_config_step`; the runner reads it back, as the exercise CLI does.
  * - `--step` pauses between steps only on a terminal; piped, it says so and runs straight through.
  * - An unknown number (`0`, `12`, `99`, `five`) prints the list and exits with 2.
+ * - `--help` (or `-h`): `npm run lesson -- --help` says how to run a lesson; `npm run lesson 5 -- --help`
+ *   lists lesson 5's options (those its demo exports as `options`) and runs nothing.
  *
  * @module
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseDemoFlags } from "./_shared/args.js";
+import { parseDemoFlags, wantsHelp, type DemoOption } from "./_shared/args.js";
 import { findLessonFolder, listLessons, readLessonMeta, type LessonMeta } from "./_shared/meta.js";
 import { bold, dim, heading, red, say, yellow } from "./_shared/print.js";
 import { canPause, noteStepNeedsTerminal } from "./_shared/step.js";
@@ -25,6 +27,34 @@ import { canPause, noteStepNeedsTerminal } from "./_shared/step.js";
 export interface DemoModule {
   /** Runs the demo with the arguments after the lesson number; resolves with an exit code. */
   main(args: string[]): Promise<number>;
+  /** The options the demo understands, for `--help`; none when it has none. */
+  options?: readonly DemoOption[];
+}
+
+/** Options every lesson understands. */
+const COMMON_OPTIONS: readonly DemoOption[] = [{ flag: "--help, -h", says: "this help; runs nothing" }];
+
+/** Prints how to run the lessons, and the options every lesson understands. */
+export function printRunnerHelp(): void {
+  say("Usage: npm run lesson [N] [-- <options>]");
+  say();
+  say("  npm run lesson              the list of lessons");
+  say("  npm run lesson N            lesson N's key points, then its demo");
+  say("  npm run lesson N -- --help  the options lesson N's demo understands");
+  say();
+  printLessonList();
+}
+
+/** Prints the options of one lesson's demo. */
+export function printLessonHelp(meta: LessonMeta, options: readonly DemoOption[]): void {
+  say(`Usage: npm run lesson ${meta.number} [-- <options>]`);
+  say();
+  say(`Lesson ${meta.number}. ${meta.title}: prints its key points, then runs its demo.`);
+  say();
+  say("Options (after --):");
+  const all = [...options, ...COMMON_OPTIONS];
+  const width = Math.max(...all.map((o) => o.flag.length)) + 2;
+  for (const option of all) say(`  ${option.flag.padEnd(width)}${option.says}`);
 }
 
 /** Prints the numbered list of lessons and how to run one. */
@@ -70,6 +100,10 @@ export async function runLessonCommand(argv: readonly string[]): Promise<number>
     printLessonList();
     return 0;
   }
+  if (parseLessonNumber(args[0]) === null && wantsHelp(args)) {
+    printRunnerHelp();
+    return 0;
+  }
   const [first, ...rest] = args;
   const n = parseLessonNumber(first);
   const folder = n === null ? null : findLessonFolder(n);
@@ -86,9 +120,14 @@ export async function runLessonCommand(argv: readonly string[]): Promise<number>
     say(red(`Lesson ${n}: ${(error as Error).message}`));
     return 1;
   }
+  const demoPath = join(folder, "demo.ts");
+  if (wantsHelp(rest)) {
+    const options = existsSync(demoPath) ? ((await import(pathToFileURL(demoPath).href)) as Partial<DemoModule>).options : undefined;
+    printLessonHelp(meta, options ?? []);
+    return 0;
+  }
   printLessonIntro(meta);
   if (parseDemoFlags(rest).step && !canPause()) noteStepNeedsTerminal();
-  const demoPath = join(folder, "demo.ts");
   if (!existsSync(demoPath)) {
     say(yellow(`Lesson ${meta.number} has no demo yet (${demoPath}).`));
     return 1;

@@ -44,6 +44,9 @@ export async function buildPlayground(file: string = PLAYGROUND_PAGE): Promise<P
       nodeBuiltinStubs(),
       { name: "workbook-list-modules", generateBundle: (_options, bundle) => { for (const chunk of Object.values(bundle)) if (chunk.type === "chunk") modules.push(...chunk.moduleIds); } },
     ],
+      // The page is one classic script, which has no `import.meta`; the only code that reads it
+      // (reloading RE2 through Node's `require`) never runs in a page.
+      define: { "import.meta.url": "undefined" },
       build: {
         outDir: work,
         emptyOutDir: false,

@@ -37,9 +37,9 @@ export const LESSON_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   read_file: {
     type: "object",
     properties: {
-      path: { type: "string", minLength: 1, description: "File path, relative to the workspace." },
-      offset: { type: "integer", minimum: 1, description: "Line to start from, counting from 1 (default 1)." },
-      limit: { type: "integer", minimum: 1, description: "Most lines to read (default 2000)." },
+      path: { type: "string", description: "The file path to read" },
+      offset: { type: "integer", description: "Line number to start reading from (1-indexed, default 1)", minimum: 1 },
+      limit: { type: "integer", description: "Maximum number of lines to read (default 2000)", minimum: 1 },
     },
     required: ["path"],
     additionalProperties: false,

@@ -51,6 +51,7 @@ export {
   lengthRecoveryMessage,
   MODEL_ERROR_MESSAGE,
   MODEL_ERROR_PLACEHOLDER,
+  MISSING_TOOL_RESULT_MESSAGE,
 } from "./tools/messages.js";
 export { describeThrown, formatThrown, type ThrownDescription } from "./tools/thrown.js";
 export { SCHEMA_BUDGET, type SchemaBudget } from "./tools/schema-budget.js";

@@ -19,7 +19,9 @@ export {
   MAX_PATTERN_COST,
   MAX_PATTERN_INPUT,
   MAX_PATTERN_WORK,
+  PatternCheckError,
   PatternError,
+  longestCheckedInput,
   ajvRegExpEngine,
   nativePatternEngine,
   patternCost,
@@ -30,7 +32,11 @@ export {
   type CompiledPattern,
   type PatternEngine,
 } from "./tools/pattern.js";
-export { re2PatternEngine, RE2_LIVE_PROGRAMS } from "./tools/re2-engine.js";
+export { re2PatternEngine, re2LivePrograms } from "./tools/re2-engine.js";
+export { validationWork, workSnapshot, workBetween, type ValidationWork } from "./tools/validation-work.js";
+export { repeatedItems } from "./tools/unique-items.js";
+export { isMultipleOf, shortestDecimal } from "./tools/multiple-of.js";
+export { asyncKeywordAt, asyncSchemaProblem } from "./tools/async-schema.js";
 export { toJsonSchema2020, createSchemaCompiler, type SchemaCompiler } from "./tools/dialect.js";
 export { normalizeCall } from "./providers/base.js";
 export { sliceAtCodePoint } from "./agent/text-cut.js";
@@ -41,7 +47,9 @@ export {
   TOOL_RESULT_BUCKET_MAX_AGE_MS,
   TOOL_RESULT_MAX_OTHER_BUCKETS,
 } from "./agent/result-persistence.js";
-export { budgetHistoryMessage, PERSIST_PREVIEW_CHARS, PERSISTED_PREVIEW_CUT_LINE } from "./agent/tool-message.js";
+export { PERSIST_PREVIEW_CHARS, PERSISTED_PREVIEW_CUT_LINE, toolMessageContent } from "./agent/tool-message.js";
+export { ModelHistory, repairToolPairs, type ModelHistoryOptions } from "./agent/model-history.js";
+export { durationOption, wholeNumberOption, MAX_TIMER_MS, type WholeNumberRule } from "./util/options.js";
 export { SSRF_MARKERS, WORKSPACE_MARKERS } from "./agent/refusal-kind.js";
 export { MAX_LENGTH_RECOVERIES, TOOL_FINISH_REASONS } from "./agent/runner.js";
 export { DEFAULT_TIMEOUT_MS, DEFAULT_MAX_RESPONSE_BYTES } from "./providers/openai-compatible.js";

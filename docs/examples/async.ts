@@ -3,7 +3,7 @@
  * from their module. The reference shows each region; `tsc` checks this file and
  * `test/docs/examples.test.ts` runs every function it exports.
  */
-import { deadlineSignal, raceSignal, runPool } from "../../src/util/async.js";
+import { raceSignal, runPool, StopGroup } from "../../src/util/async.js";
 
 /** A promise that never settles, given up when its signal aborts. */
 export async function raceAgainstSignal(): Promise<void> {
@@ -28,18 +28,19 @@ export async function pool(): Promise<void> {
   // #endregion run-pool
 }
 
-/** A call's own signal, from the run's signal and a time limit; the time runs out first. */
-export async function callDeadline(): Promise<void> {
-  // #region deadline-signal
+/** Two calls under one group: the run's signal and a 20 ms limit each; the first never settles. */
+export async function stopGroup(): Promise<void> {
+  // #region stop-group
   const run = new AbortController();
-  const deadline = deadlineSignal(run.signal, 20); // AbortSignal.any([run.signal, AbortSignal.timeout(20)])
+  const stops = new StopGroup(run.signal, 20); // one listener on run.signal, one timer, for every call
   try {
-    await raceSignal(new Promise(() => {}), deadline.signal); // a tool that never settles
-  } catch {
-    deadline.timedOut(); // true: the time ran out before the run was aborted
+    const [hung, quick] = await Promise.all([
+      stops.race(() => new Promise<string>(() => {}), "timed out", "aborted"), // a tool that never settles
+      stops.race(async (signal) => (signal.aborted ? "aborted" : "done"), "timed out", "aborted"),
+    ]);
+    console.log(hung, quick); // timed out done
   } finally {
-    deadline.release(); // lets the process exit
+    stops.release(); // removes the listener and the timer
   }
-  // #endregion deadline-signal
-  if (!deadline.timedOut()) throw new Error("the deadline did not time out");
+  // #endregion stop-group
 }

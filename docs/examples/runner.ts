@@ -12,9 +12,12 @@ import {
   Tool,
   ToolCallRequest,
   ToolRegistry,
+  MISSING_TOOL_RESULT_MESSAGE,
   type AgentRunResult,
   type AgentRunSpec,
+  type ChatMessage,
 } from "../../src/index.js";
+import { repairToolPairs } from "../../src/agent/model-history.js";
 
 /** A tool that does nothing, safe to run beside others when `safe` is true. */
 class Stub extends Tool {
@@ -79,4 +82,28 @@ export async function batches(): Promise<void> {
   partitionBatches([r1, r2, w, r3], (c) => c.name.startsWith("r"));
   // [[r1, r2], [w], [r3]]
   // #endregion partition-batches
+}
+
+/** A history that lost a result and holds a result nobody asked for, repaired as the model's copy is. */
+export function repairedHistory(): void {
+  // #region repair-tool-pairs
+  const history: ChatMessage[] = [
+    { role: "user", content: "Read a.txt and b.txt" },
+    { role: "tool", tool_call_id: "stray", name: "read_file", content: "no call declared this" },
+    {
+      role: "assistant",
+      content: "",
+      tool_calls: [
+        { id: "a", type: "function", function: { name: "read_file", arguments: '{"path":"a.txt"}' } },
+        { id: "b", type: "function", function: { name: "read_file", arguments: '{"path":"b.txt"}' } },
+      ],
+    },
+    { role: "tool", tool_call_id: "a", name: "read_file", content: "1| alpha" },
+    // the run was aborted before b answered
+  ];
+  const sent = repairToolPairs(history);
+  // user; assistant (a, b); tool a "1| alpha";
+  // tool b "[Tool result unavailable — call was interrupted or lost]" — the stray result is gone
+  // #endregion repair-tool-pairs
+  if (sent.length !== 4 || sent[3]?.content !== MISSING_TOOL_RESULT_MESSAGE) throw new Error("the history was not repaired");
 }

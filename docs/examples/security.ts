@@ -10,7 +10,7 @@ import { assertPublicUrl, isPrivateAddress, parseHostAddress, SsrfAllowlist, Ssr
 export async function refusePrivateUrl(): Promise<void> {
   try {
     // #region assert-public-url
-    await assertPublicUrl("http://127.1/"); // throws: Blocked: http://127.1/ resolves to private/internal address 127.0.0.1
+    await assertPublicUrl("http://127.1/"); // throws: Blocked: 127.1 resolves to private/internal address 127.0.0.1
     // #endregion assert-public-url
   } catch (error) {
     if (error instanceof SsrfError) return;

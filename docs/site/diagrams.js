@@ -184,9 +184,26 @@
     svg.setAttribute("focusable", "false");
   }
 
+  // TypeDoc hides the page (body display: none) until its own script shows it; mermaid cannot
+  // measure text in a hidden page, so a bundle that loads first (from the browser's cache) waits.
+  var shown = null;
+  function whenShown() {
+    if (shown) return shown;
+    shown = new Promise(function (resolve) {
+      if (document.body.style.display !== "none") return resolve();
+      var watcher = new MutationObserver(function () {
+        if (document.body.style.display === "none") return;
+        watcher.disconnect();
+        resolve();
+      });
+      watcher.observe(document.body, { attributes: true, attributeFilter: ["style"] });
+    });
+    return shown;
+  }
+
   /** Draws every diagram for the theme in force, unless they already are. */
   function drawAll() {
-    drawing = drawing.then(function () {
+    drawing = drawing.then(whenShown).then(function () {
       var mermaid = library;
       var name = theme();
       if (!mermaid || figures.every(function (e) { return e.figure.dataset.drawnFor === name; })) return undefined;
@@ -204,10 +221,13 @@
             label(entry);
             entry.figure.dataset.drawnFor = name;
           });
+          // The page says when its diagrams are done (or failed), for anyone waiting on them.
+          document.documentElement.setAttribute("data-diagrams", "drawn");
           // The theme may have changed while drawing.
           if (theme() !== name) drawAll();
         },
         function (error) {
+          document.documentElement.setAttribute("data-diagrams", "failed");
           console.error("a diagram could not be drawn:", error);
         },
       );
@@ -236,6 +256,7 @@
       reading.then(drawAll);
     };
     tag.onerror = function () {
+      document.documentElement.setAttribute("data-diagrams", "failed");
       console.error("the diagram library could not be loaded from " + bundle);
     };
     document.head.appendChild(tag);

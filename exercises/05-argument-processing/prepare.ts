@@ -10,9 +10,9 @@ import { suggestToolName } from "../../src/tools/suggest.js";
 import { Tool, ToolResult, type JsonSchema } from "../../src/tools/base.js";
 
 /**
- * Step "coerce": `null`, `undefined` and blank text become `{}`; text that starts (after
- * trimming) with `{` or `[` is parsed when it is valid JSON; everything else — malformed JSON
- * included — comes back unchanged. Never repair, never guess.
+ * Step "coerce": `null`, `undefined` and blank text become `{}` (`false` and `0` do not); text
+ * that starts (after trimming) with `{` or `[` is parsed when it is valid JSON; everything else —
+ * malformed JSON included — comes back unchanged. Never repair, never guess.
  */
 export function coerce(value: unknown): unknown {
   // TODO(lesson 5): turn "no arguments" into {}, parse JSON object/array text, keep everything else.
@@ -21,7 +21,8 @@ export function coerce(value: unknown): unknown {
 
 /**
  * Step "unwrap": when `value` is an object whose only key is `arguments`, and the schema has no
- * `arguments` property of its own, return the inner value, coerced. One level only.
+ * `arguments` property of its own, return the inner value, coerced. One level only; `value` itself
+ * is never changed.
  */
 export function unwrap(schema: JsonSchema, value: unknown): unknown {
   // TODO(lesson 5): unwrap {"arguments": …} once, unless the tool really has an "arguments" parameter.

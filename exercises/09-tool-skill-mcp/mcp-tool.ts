@@ -6,6 +6,32 @@
 import type { McpToolClient, McpToolInfo } from "../../src/mcp/adapter.js";
 import { Tool, ToolResult, type ExecuteOptions, type JsonSchema } from "../../src/tools/base.js";
 
+/** What the adapter is told about one server. */
+export interface McpToolOptions {
+  /** Believe the server's `readOnlyHint: true` and let the tool run beside other safe calls. Default: false. */
+  trustReadOnlyHint?: boolean;
+}
+
+/** What an empty answer reads, so the model knows the call ran. */
+export const NO_OUTPUT = "(no output)";
+
+/** One content block of a `tools/call` answer, as this exercise reads it. */
+type Block = { type: string; [key: string]: unknown };
+
+/**
+ * The text of one content block:
+ * - `text`: its `text`;
+ * - `image` / `audio`: `[<type> content: <mimeType>, <n> base64 chars]` (`unknown type` without a
+ *   `mimeType`; no `, <n> base64 chars` without a `data` string);
+ * - `resource`: `resource.text` when it is a string, else `[embedded resource: <resource.uri>]`;
+ * - `resource_link`: `[resource link: <uri>]` (`no uri` when either has none);
+ * - any other type: `[<type> content]`.
+ */
+export function blockText(block: Block): string {
+  // TODO(lesson 9): one case per block type, as listed above.
+  throw new Error(`TODO(lesson 9): the text of a ${block.type} block`);
+}
+
 /** One tool of an MCP server, as a {@link Tool}. */
 export class McpTool extends Tool {
   /** Needs a live client, so the loader must never try to create it. */
@@ -13,7 +39,7 @@ export class McpTool extends Tool {
 
   // TODO(lesson 9): `mcp_<server>_<tool name>`.
   readonly name: string;
-  // TODO(lesson 9): the server's description, or `MCP tool <name> from <server>` when it has none.
+  // TODO(lesson 9): the server's description; a missing or empty one becomes the tool's name.
   readonly description: string;
   // TODO(lesson 9): the server's inputSchema; a missing one becomes { type: "object", properties: {} }.
   readonly parameters: JsonSchema;
@@ -22,30 +48,32 @@ export class McpTool extends Tool {
   readonly #info: McpToolInfo;
 
   /** Wraps `info`, listed by the server called `server` behind `client`. */
-  constructor(client: McpToolClient, server: string, info: McpToolInfo) {
+  constructor(client: McpToolClient, server: string, info: McpToolInfo, options: McpToolOptions = {}) {
     super();
     this.#client = client;
     this.#info = info;
     this.name = `TODO(lesson 9): ${server}`;
     this.description = "";
     this.parameters = { type: "object", properties: {} };
+    void options;
   }
 
-  // TODO(lesson 9): readOnly is true only when the server marked the tool `annotations.readOnlyHint: true`.
+  // TODO(lesson 9): override readOnly: true only when options.trustReadOnlyHint is true AND the
+  // TODO(lesson 9): server marked the tool `annotations.readOnlyHint: true`; false in every other case.
 
   /**
-   * Calls `client.callTool({ name: <the server's own tool name>, arguments: params })` and joins
-   * the `text` of every `{ type: "text" }` content block with "\n". A result with `isError: true`
-   * becomes `ToolResult.error(<that text>)`.
+   * Calls `client.callTool({ name: <the server's own tool name>, arguments: params })` and turns the
+   * answer's content blocks into one text (see {@link blockText}), joined with "\n"; no text at all
+   * reads {@link NO_OUTPUT}. A result with `isError: true` becomes `ToolResult.error(<that text>)`.
    */
   async execute(params: Record<string, unknown>, _options?: ExecuteOptions): Promise<unknown> {
-    // TODO(lesson 9): forward the call, collect the text blocks, map isError to a ToolResult error.
+    // TODO(lesson 9): forward the call, turn the blocks into text, map isError to a ToolResult error.
     throw new Error(`TODO(lesson 9): call ${this.#info.name} with ${Object.keys(params).length} params (${typeof this.#client}, ${typeof ToolResult})`);
   }
 }
 
-/** Lists the server's tools (one `listTools()` page is enough here) and wraps each in an {@link McpTool}. */
-export async function adaptServerTools(client: McpToolClient, server: string): Promise<McpTool[]> {
+/** Lists the server's tools (one `listTools()` page is enough here) and wraps each in an {@link McpTool} with `options`. */
+export async function adaptServerTools(client: McpToolClient, server: string, options: McpToolOptions = {}): Promise<McpTool[]> {
   // TODO(lesson 9): await client.listTools() and map its tools.
-  throw new Error(`TODO(lesson 9): adapt the tools of ${server} (${typeof client})`);
+  throw new Error(`TODO(lesson 9): adapt the tools of ${server} (${typeof client}, ${JSON.stringify(options)})`);
 }

@@ -19,8 +19,13 @@ export const SOLUTIONS_DIR = join(ROOT, "solutions");
 export const PRISTINE_DIR = join(EXERCISES_DIR, "_cli", "pristine");
 /** The learner's backups and state (git-ignored). */
 export const BACKUP_DIR = join(ROOT, ".exercise-backups");
-/** Which hints were shown. */
+/** Which hints and worked answers were shown. */
 export const STATE_FILE = join(BACKUP_DIR, "state.json");
+
+/** What a passed exercise is worth when the class is graded (`npm run grade`, GitHub Classroom). */
+export const EXERCISE_POINTS = 10;
+/** What a passed self-check question is worth: four predictions and a reason, less work than an exercise. */
+export const QUESTION_POINTS = 2;
 
 /** One exercise, or one self-check question: its number, folder, files and test. */
 export interface Exercise {
@@ -48,13 +53,35 @@ export interface Exercise {
   files: string[];
   /** The lesson whose `TODO(lesson N)` marks the blanks: the exercise's number, 11 for questions. */
   lesson: number;
+  /** What passing it is worth in `npm run grade`: {@link EXERCISE_POINTS} or {@link QUESTION_POINTS}. */
+  points: number;
 }
 
-/** One self-check question of the source lesson. */
+/** One choice of a part answered by choosing: the value written in the answer file, and what it says. */
+export interface SelfCheckChoice {
+  /** What the learner writes: `"a"`, or the choice itself (`"the runner"`). */
+  value: string;
+  /** The choice in words, as the answer file lists it. */
+  text: string;
+}
+
+/** One part of a self-check question: a prediction, or a choice. */
+export interface SelfCheckPart {
+  /** `a` to `d`. */
+  letter: string;
+  /** The field of `answer` that holds it. */
+  field: string;
+  /** What the part asks, exactly as the answer file's comment asks it (and the test's title names it). */
+  ask: string;
+  /** For a part answered by choosing: the choices, in the order the answer file lists them. */
+  choices?: readonly SelfCheckChoice[];
+}
+
+/** One self-check question of lesson 11. */
 export interface SelfCheck {
   /** 1 to 5. */
   number: number;
-  /** The question, which is also the name of its test's `describe` block. */
+  /** The question, as lesson 11 asks it; also the name of its test's `describe` block. */
   question: string;
   /** The answer file under `exercises/self-check/` (name only). */
   file: string;
@@ -62,6 +89,8 @@ export interface SelfCheck {
   testFile: string;
   /** The lessons the answer builds on. */
   lessons: number[];
+  /** Its parts, a) to d). */
+  parts: readonly SelfCheckPart[];
   /** The explanation, shown once the learner's answer passes. */
   explanation: string;
 }
@@ -69,14 +98,38 @@ export interface SelfCheck {
 /** The folder of the self-check answers, under `exercises/` and `solutions/`. */
 export const SELF_CHECK_ID = "self-check";
 
-/** The five self-check questions of the source lesson, in order. */
+/** Three reasons to choose from, by letter. */
+function reasons(a: string, b: string, c: string): SelfCheckChoice[] {
+  return [
+    { value: "a", text: a },
+    { value: "b", text: b },
+    { value: "c", text: c },
+  ];
+}
+
+/** The five self-check questions of lesson 11, in order. */
 export const SELF_CHECKS: readonly SelfCheck[] = [
   {
     number: 1,
-    question: "Why should ToolLoader and ToolRegistry remain conceptually distinct?",
+    question: "Why should the ToolLoader and the ToolRegistry remain two separate ideas?",
     file: "q1-loader-and-registry.ts",
     testFile: "test/self-check/01-loader-and-registry.test.ts",
     lessons: [2, 3],
+    parts: [
+      { letter: "a", field: "handRegisteredToolIsPrepared", ask: "Does a registry filled by hand, with no loader anywhere, prepare a call to its tool?" },
+      { letter: "b", field: "definitionOrder", ask: "The names `getDefinitions()` lists, in order, after registering `zeta` and then `alpha`." },
+      { letter: "c", field: "sameNameAgain", ask: "Registering a second tool under a name the registry already holds: what does the registry do?" },
+      {
+        letter: "d",
+        field: "reason",
+        ask: "Why keep them apart? One of the reasons listed below.",
+        choices: reasons(
+          "The registry would start faster if it never read plugin folders, so the folder scan is kept in a class of its own.",
+          "The registry runs each tool from the file path the loader found it at, so it depends on what the loader saw.",
+          "The loader decides once, at start-up, which tools exist; the registry serves each call, however a tool was found.",
+        ),
+      },
+    ],
     explanation:
       "They answer different questions at different times. The loader runs once at start-up and decides which tool " +
       "classes exist and should be built for this context (discovery, scope, enabled, create, which of two same-named " +
@@ -88,10 +141,25 @@ export const SELF_CHECKS: readonly SelfCheck[] = [
   },
   {
     number: 2,
-    question: "Why are name suggestions used only for errors, not real execution?",
+    question: "Why are name suggestions used only in errors, never to pick the tool that runs?",
     file: "q2-suggestions-only-in-errors.ts",
     testFile: "test/self-check/02-suggestions-only-in-errors.test.ts",
     lessons: [4, 5],
+    parts: [
+      { letter: "a", field: "nearMissIsReadyToRun", ask: "The registry holds `read_file`. Is `prepareCall(\"ReadFile\", '{\"path\": \"notes.txt\"}')` ready to run (`error === null`)?" },
+      { letter: "b", field: "suggestedName", ask: "The name the error text suggests for `\"ReadFile\"`, or `\"none\"` if it suggests none." },
+      { letter: "c", field: "suggestionWhenTwoMatch", ask: "The registry holds `read_file` AND `readFile`. What does `suggestName(\"READ_FILE\")` return? (`\"none\"` for null)" },
+      {
+        letter: "d",
+        field: "reason",
+        ask: "Why only in errors? One of the reasons listed below.",
+        choices: reasons(
+          "Similar names can be different tools, each with its own schema and side effects; only the model knows which it meant.",
+          "Working a suggestion out costs too much to do for every call, so it is done only once a call has already failed.",
+          "The model skips the text of error messages, so a suggestion placed there can never change which tool it calls.",
+        ),
+      },
+    ],
     explanation:
       "A near-miss name may point at a different capability than the model meant, and a tool's schema, read-only flag " +
       "and permissions belong to its exact name. Running the closest match would let string similarity decide which side " +
@@ -101,10 +169,25 @@ export const SELF_CHECKS: readonly SelfCheck[] = [
   },
   {
     number: 3,
-    question: "Why can replay argument repair not be reused blindly for a new call?",
+    question: "Why can the argument repair used for replaying history not be reused for a new call?",
     file: "q3-replay-repair.ts",
     testFile: "test/self-check/03-replay-repair.test.ts",
     lessons: [5],
+    parts: [
+      { letter: "a", field: "replayOfBrokenText", ask: "What `toolArgumentsObjectForReplay('{\"path\": \"secrets.txt\"')` returns (the text lacks its closing brace)." },
+      { letter: "b", field: "replayOfArray", ask: "What `toolArgumentsObjectForReplay(\"[1, 2]\")` returns." },
+      { letter: "c", field: "brokenNewCallIsReadyToRun", ask: "A new call sends the same broken text: is `prepareCall(\"read_file\", '{\"path\": \"secrets.txt\"')` ready to run?" },
+      {
+        letter: "d",
+        field: "reason",
+        ask: "Why not repair new calls too? One of the reasons listed below.",
+        choices: reasons(
+          "The repair is too slow for a call that runs right now; replay can afford the time because it happens once per request.",
+          "Replay runs nothing, so a repaired or empty object is harmless there; a new call would run with arguments never sent.",
+          "Repaired arguments always fail the tool's schema check anyway, so repairing a new call would never gain anything.",
+        ),
+      },
+    ],
     explanation:
       "Replay only needs some valid JSON object to send an old assistant message back to a provider; nothing is " +
       "executed, so repairing broken text or falling back to {} is harmless there. A new call will be executed: " +
@@ -114,10 +197,25 @@ export const SELF_CHECKS: readonly SelfCheck[] = [
   },
   {
     number: 4,
-    question: "Who declares concurrency_safe, and who enforces it?",
+    question: "Who declares that a tool is concurrency-safe, and who enforces it?",
     file: "q4-concurrency-safe.ts",
     testFile: "test/self-check/04-concurrency-safe.test.ts",
     lessons: [1, 6],
+    parts: [
+      { letter: "a", field: "readOnlyToolIsSafe", ask: "A tool that overrides only `readOnly` (to return true): its `concurrencySafe`?" },
+      { letter: "b", field: "exclusiveReadOnlyToolIsSafe", ask: "A tool with `readOnly` true and `exclusive` true: its `concurrencySafe`?" },
+      { letter: "c", field: "batchSizes", ask: "The sizes of the batches `partitionBatches` makes of `[read, read, write, read]` (reads are safe, the write is not)." },
+      {
+        letter: "d",
+        field: "enforcedBy",
+        ask: "Who enforces it — who decides which calls overlap?",
+        choices: [
+          { value: "the tool", text: "the tool" },
+          { value: "the registry", text: "the registry" },
+          { value: "the runner", text: "the runner" },
+        ],
+      },
+    ],
     explanation:
       "The tool declares it: only the tool knows whether it changes anything, and concurrencySafe defaults to " +
       "readOnly && !exclusive (a tool may override it). The runner enforces it: it asks each call's tool, puts safe " +
@@ -130,11 +228,29 @@ export const SELF_CHECKS: readonly SelfCheck[] = [
     file: "q5-errors-return-to-model.ts",
     testFile: "test/self-check/05-errors-return-to-model.test.ts",
     lessons: [7, 8],
+    parts: [
+      { letter: "a", field: "executeRejects", ask: "A registered tool throws `new Error(\"ENOENT: nope.txt\")`. Does `registry.execute(...)` reject (throw)?" },
+      { letter: "b", field: "registryTextEndsWithRetryHint", ask: "Does the text `registry.execute` resolves with for that call end with the retry hint, `RETRY_HINT`?" },
+      { letter: "c", field: "runnerTextEndsWithRetryHint", ask: "The runner meets the same throw in a call the model made: does the tool message it sends end with `RETRY_HINT`?" },
+      {
+        letter: "d",
+        field: "reason",
+        ask: "Why send the error back instead of ending the run? One of the reasons listed below.",
+        choices: reasons(
+          "The model can act on it: fix its arguments, pick another tool or explain the failure; ending the run takes that away.",
+          "Tool errors are rare, so it hardly matters what happens to them; stopping the run for each one would cost very little.",
+          "The provider's API refuses a conversation that ends just after a tool call, so some answer has to be sent back.",
+        ),
+      },
+    ],
     explanation:
-      "Because the model can act on it: fix its arguments, pick another tool, or explain the failure to the user. A " +
-      "missing tool, invalid arguments, a thrown exception or a ToolResult error all become the text of a role \"tool\" " +
-      "message starting with \"Error\", followed by a hint to try another approach, and the run goes on. Ending the run " +
-      "would throw that chance away; only failOnToolError or a fatal condition stops it.",
+      "Because the model can act on it: fix its arguments, pick another tool, or explain the failure to the user. In " +
+      "the runner a missing tool, invalid arguments, a thrown exception or a ToolResult error each become the text of " +
+      "that call's role \"tool\" message, and the run goes on; only failOnToolError or a fatal condition stops it. The " +
+      "wording depends on the kind: prepare errors and ToolResult errors end with the retry hint, while a thrown " +
+      "exception is sent as its name and message alone, so the runner answers this call with " +
+      "`Error: Error: ENOENT: nope.txt`. registry.execute, which runs one call outside the runner, words the same throw " +
+      "as `Error executing read_file: ENOENT: nope.txt` and adds the retry hint, as upstream's registry does.",
   },
 ];
 
@@ -167,6 +283,7 @@ export function listExercises(): Exercise[] {
         testFile: `test/exercises/${id}.test.ts`,
         files: exerciseFiles(pristineDir, dir),
         lesson: number,
+        points: EXERCISE_POINTS,
       };
     });
 }
@@ -186,7 +303,13 @@ export function listQuestions(): Exercise[] {
     testFile: check.testFile,
     files: [check.file],
     lesson: 11,
+    points: QUESTION_POINTS,
   }));
+}
+
+/** Every exercise, then every self-check question, in order: all that `npm run grade` grades. */
+export function listItems(): Exercise[] {
+  return [...listExercises(), ...listQuestions()];
 }
 
 /** The self-check question of a question item. */
@@ -212,9 +335,12 @@ export function pristineText(exercise: Exercise, file: string): string {
   return readFileSync(join(exercise.pristineDir, `${file}.txt`), "utf8");
 }
 
-/** The learner's current text of one file, or null when the file is missing. */
-export function learnerText(exercise: Exercise, file: string): string | null {
-  const path = join(exercise.dir, file);
+/**
+ * The learner's current text of one file, or null when the file is missing. `exercisesDir` is the
+ * folder that stands for `exercises/` (a grader may point it at another copy).
+ */
+export function learnerText(exercise: Exercise, file: string, exercisesDir: string = EXERCISES_DIR): string | null {
+  const path = join(exercisesDir, exercise.id, file);
   return existsSync(path) ? readFileSync(path, "utf8") : null;
 }
 
@@ -223,10 +349,10 @@ export function normalize(text: string): string {
   return text.replace(/\r\n/g, "\n");
 }
 
-/** True when every file of the exercise is still exactly the pristine stub ("not started"). */
-export function isUntouched(exercise: Exercise): boolean {
+/** True when every file of the exercise (in `exercisesDir`, by default `exercises/`) is still exactly the pristine stub ("not started"). */
+export function isUntouched(exercise: Exercise, exercisesDir: string = EXERCISES_DIR): boolean {
   return exercise.files.every((file) => {
-    const current = learnerText(exercise, file);
+    const current = learnerText(exercise, file, exercisesDir);
     return current !== null && normalize(current) === normalize(pristineText(exercise, file));
   });
 }

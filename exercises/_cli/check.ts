@@ -9,7 +9,7 @@
 import { join } from "node:path";
 import { selfCheckOf, type Exercise } from "./catalog.js";
 import { bold, dim, yellow } from "./colour.js";
-import { printExerciseSummary } from "./report.js";
+import { lessonsText, printExerciseSummary } from "./report.js";
 import { startTypeChecker, type TypeChecker, type TypeProblem } from "./typecheck.js";
 import { openVitest } from "./vitest-api.js";
 import type { RunReport } from "./vitest-run.js";
@@ -28,7 +28,8 @@ export function printVerdict(exercise: Exercise, report: RunReport, problems: re
     console.log(bold(`Why: ${check.question}`));
     console.log(wrap(check.explanation, 92, "  "));
     console.log("");
-    console.log(dim(`Lessons ${check.lessons.join(" and ")}. All questions: npm run lesson 11   Where you are: npm run progress`));
+    const lessons = lessonsText(exercise);
+    console.log(dim(`${lessons[0]?.toUpperCase() ?? ""}${lessons.slice(1)}. All questions: npm run lesson 11   Where you are: npm run progress`));
   }
   return passed;
 }

@@ -7,6 +7,7 @@
  *     npm run exercise 5 -- --hint        show the next hint
  *     npm run exercise 5 -- --solution    show how your file differs from the worked answer (asks first)
  *     npm run exercise 5 -- --reset       restore the stub (asks first; --yes skips the question)
+ *     npm run exercise -- --help          the options, and every exercise and question
  *
  * Flags given without `--` (`npm run exercise 5 --watch`) reach here through npm's
  * `npm_config_*` variables and work the same.
@@ -21,7 +22,9 @@ import { BACKUP_DIR, findExercise, learnerText, listExercises, listQuestions, no
 import { checkOnce, printVerdict, typeProblems } from "./check.js";
 import { bold, dim, red, yellow } from "./colour.js";
 import { diffLines, formatDiff } from "./diff.js";
-import { parseHints, readState, writeState } from "./state.js";
+import { lessonsText } from "./report.js";
+import { runCommand } from "./run-command.js";
+import { hintsOf, readState, recordHint, recordSolution, stateKey } from "./state.js";
 import { startTypeChecker } from "./typecheck.js";
 import { openVitest } from "./vitest-api.js";
 
@@ -34,6 +37,7 @@ const OPTIONS = {
   solution: { type: "boolean" },
   reset: { type: "boolean" },
   yes: { type: "boolean", short: "y" },
+  help: { type: "boolean", short: "h" },
 } as const;
 
 /** The flags that choose what to do; at most one may be given. */
@@ -45,7 +49,7 @@ function optionText(token: { rawName: string; value?: string | undefined; inline
 }
 
 /** The command line, read from argv — and from `npm_config_*` when npm swallowed a flag given without `--`. */
-function readArgs(argv: readonly string[]): { query: string | null; mode: Mode; yes: boolean; unknown: string[] } {
+function readArgs(argv: readonly string[]): { query: string | null; mode: Mode; yes: boolean; help: boolean; unknown: string[] } {
   // Not strict: whatever it does not know is collected, so the learner hears about all of it at once.
   const { positionals, tokens } = parseArgs({ args: [...argv], options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
   const [query = null, ...unknown] = positionals;
@@ -63,14 +67,25 @@ function readArgs(argv: readonly string[]): { query: string | null; mode: Mode; 
   unknown.push(...strange);
   const modes = MODES.filter((mode) => given.has(mode));
   if (modes.length > 1) unknown.push(`only one of ${modes.map((m) => `--${m}`).join(", ")}`);
-  return { query, mode: modes[0] ?? "run", yes: given.has("yes"), unknown };
+  return { query, mode: modes[0] ?? "run", yes: given.has("yes"), help: given.has("help"), unknown };
 }
 
 function usage(): void {
-  console.log("Usage: npm run exercise N [-- --watch | --hint | --solution | --reset [--yes]]");
+  console.log("Usage: npm run exercise <N | qN> [-- <option>]");
   console.log("");
-  for (const e of listExercises()) console.log(`  ${e.command.padStart(2)}  ${e.slug}`);
-  for (const q of listQuestions()) console.log(`  ${q.command.padStart(2)}  self-check: ${selfCheckOf(q)?.question ?? q.slug}`);
+  const [exercises, questions] = [listExercises(), listQuestions()];
+  console.log(`Type-checks your files of exercise N (1 to ${exercises.length}) or self-check question qN (q1 to q${questions.length}), then runs its tests.`);
+  console.log("");
+  console.log("Options (after --; at most one of the first four):");
+  console.log("  --watch      re-run on every save (Ctrl+C stops)");
+  console.log("  --hint       the next hint of an exercise, one at a time");
+  console.log("  --solution   how your file differs from the worked answer (asks first)");
+  console.log("  --reset      restore the stub; your file is copied to .exercise-backups/ first (asks first)");
+  console.log("  --yes, -y    with --solution or --reset: do not ask");
+  console.log("  --help, -h   this help");
+  console.log("");
+  for (const e of exercises) console.log(`  ${e.command.padStart(2)}  ${e.slug}`);
+  for (const q of questions) console.log(`  ${q.command.padStart(2)}  self-check: ${selfCheckOf(q)?.question ?? q.slug}`);
   console.log("");
   console.log("See where you are: npm run progress");
 }
@@ -107,26 +122,19 @@ async function runWatch(exercise: Exercise): Promise<never> {
   return new Promise<never>(() => undefined);
 }
 
-function stateKey(exercise: Exercise): string {
-  return exercise.kind === "question" ? `${exercise.id}/${exercise.command}` : exercise.id;
-}
-
 function showHint(exercise: Exercise): void {
   if (exercise.kind === "question") {
     const check = selfCheckOf(exercise);
     console.log(`Question ${exercise.number} has no hints: its file, exercises/${exercise.id}/${exercise.files.join(", ")}, says where to look`);
-    console.log(`(lessons ${check?.lessons.join(" and ") ?? ""}, and the files of src/ it names). Try the code: npm run lesson ${check?.lessons[0] ?? 11}`);
+    console.log(`(${lessonsText(exercise)}, and the files of src/ it names). Try the code: npm run lesson ${check?.lessons[0] ?? 11}`);
     return;
   }
-  const path = join(exercise.dir, "hints.md");
-  const hints = existsSync(path) ? parseHints(readFileSync(path, "utf8")) : [];
+  const hints = hintsOf(exercise);
   if (hints.length === 0) {
     console.log(`${exercise.label} has no hints.`);
     return;
   }
-  const state = readState();
-  const key = stateKey(exercise);
-  const shown = Math.max(0, Math.floor(Number(state.hintsShown[key] ?? 0)) || 0);
+  const shown = readState().hintsShown[stateKey(exercise)] ?? 0;
   const index = Math.min(shown, hints.length - 1);
   console.log(bold(`Hint ${index + 1} of ${hints.length} — ${exercise.label.toLowerCase()}: ${exercise.slug}`));
   console.log("");
@@ -135,8 +143,7 @@ function showHint(exercise: Exercise): void {
   if (shown >= hints.length) console.log(dim("That was the last hint (shown again). The worked answer: --solution"));
   else if (index + 1 < hints.length) console.log(dim(`Next hint: npm run exercise ${exercise.command} -- --hint`));
   else console.log(dim(`That was the last hint. The worked answer: npm run exercise ${exercise.command} -- --solution`));
-  state.hintsShown[key] = Math.min(shown + 1, hints.length);
-  writeState(state);
+  recordHint(exercise, index + 1);
 }
 
 async function showSolution(exercise: Exercise, yes: boolean): Promise<number> {
@@ -151,6 +158,7 @@ async function showSolution(exercise: Exercise, yes: boolean): Promise<number> {
       return 1;
     }
   }
+  recordSolution(exercise);
   console.log("");
   for (const file of exercise.files) {
     const solutionPath = join(exercise.solutionDir, file);
@@ -214,7 +222,11 @@ async function reset(exercise: Exercise, yes: boolean): Promise<number> {
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  const { query, mode, yes, unknown } = readArgs(argv);
+  const { query, mode, yes, help, unknown } = readArgs(argv);
+  if (help && unknown.length === 0) {
+    usage();
+    return 0;
+  }
   if (unknown.length > 0) {
     console.log(red(`Not understood: ${unknown.join(" ")}`));
     usage();
@@ -245,12 +257,4 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+runCommand(main, process.argv.slice(2));

@@ -1,11 +1,12 @@
-// The quick start of `npm run exercise` and `npm run progress`: runs the CLI compiled to plain
-// JavaScript instead of through tsx, which costs about a second of start-up on every check.
+// The quick start of `npm run exercise`, `npm run progress` and `npm run grade`: runs the CLI compiled to plain
+// JavaScript instead of through tsx, whose start-up (compiling the CLI each time) is saved on every check.
 // The compiled copy lives in node_modules/.cache/workbook-cli/ and is rebuilt (with esbuild, which
 // tsx brings along) whenever a file of exercises/_cli/ is newer. If anything here fails, it falls
 // back to tsx, so the commands always work.
 //
 //     node exercises/_cli/launch.mjs exercise 5 --watch
 //     node exercises/_cli/launch.mjs progress --json
+//     node exercises/_cli/launch.mjs grade 5
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -15,7 +16,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..", "..");
 const [command, ...args] = process.argv.slice(2);
-const entries = ["exercise", "progress", "typecheck-worker"];
+/** The commands, then the worker the type checker may start. */
+const commands = ["exercise", "progress", "grade"];
+const entries = [...commands, "typecheck-worker"];
 const outDir = join(root, "node_modules", ".cache", "workbook-cli");
 
 function newestSource() {
@@ -45,8 +48,8 @@ async function build() {
   });
 }
 
-if (!entries.slice(0, 2).includes(command ?? "")) {
-  console.error(`usage: node exercises/_cli/launch.mjs exercise|progress [args]`);
+if (!commands.includes(command ?? "")) {
+  console.error(`usage: node exercises/_cli/launch.mjs ${commands.join("|")} [args]`);
   process.exit(2);
 }
 let compiled = false;

@@ -4,23 +4,30 @@
  * still exactly the pristine stubs; those are not run (the CI proof shows every stub fails).
  * Everything else is type-checked and run against `exercises/` in one in-process vitest.
  *
- *     npm run progress                 the table, and what to do next
- *     npm run progress -- --json       the same as JSON, for instructors' scripts
+ *     npm run progress                     the table, and what to do next
+ *     npm run -s progress -- --json        the same as JSON, alone on standard output, for instructors' scripts
+ *     npm run progress -- --out p.json     the JSON written to a file (the table still printed)
+ *     npm run progress -- --help           these options
+ *
+ * The JSON also says, per item, the hints and worked answers the CLI showed (`help`).
  *
  * @module
  */
-import { parseArgs } from "node:util";
-import { isUntouched, listExercises, listQuestions, rel, selfCheckOf, type Exercise } from "./catalog.js";
+import { isUntouched, listItems, selfCheckOf, type Exercise } from "./catalog.js";
 import { bold, dim, green, red, yellow } from "./colour.js";
+import { emitJson } from "./json-out.js";
+import { readReportArgs } from "./report-args.js";
+import { runCommand } from "./run-command.js";
+import { helpUsed, readState, type HelpUsed } from "./state.js";
 import { startTypeChecker, type TypeProblem } from "./typecheck.js";
+import { reasonOf, verdictOf, type State, type Verdict } from "./verdict.js";
 import { openVitest } from "./vitest-api.js";
-import { firstFailure, type RunReport, type TestOutcome } from "./vitest-run.js";
+import { firstFailure, type RunReport } from "./vitest-run.js";
 
-/** Where one exercise or question stands. */
-export type State = "passed" | "failing" | "not started";
+export type { State } from "./verdict.js";
 
-/** One row of the report. */
-export interface ProgressItem {
+/** One row of the report: the item, and its {@link Verdict}. */
+export interface ProgressItem extends Verdict {
   /** "exercise" or "question". */
   kind: Exercise["kind"];
   /** Its number. */
@@ -31,16 +38,8 @@ export interface ProgressItem {
   question?: string;
   /** What to type after `npm run exercise`. */
   command: string;
-  /** Passed, failing or not started. */
-  state: State;
-  /** Tests that pass, of `tests`. */
-  passed: number;
-  /** Its tests that ran (0 when not started). */
-  tests: number;
-  /** Type errors in its files, as `file:line: TSnnnn message`. */
-  typeErrors: string[];
-  /** The first failing test and its message, when failing. */
-  firstFailure: { test: string; message: string } | null;
+  /** The hints and worked answers the CLI showed for it on this machine. */
+  help: HelpUsed;
 }
 
 /** The whole report, as `--json` prints it. */
@@ -64,41 +63,15 @@ function label(state: State): string {
   return state === "passed" ? green(text) : state === "failing" ? red(text) : yellow(text);
 }
 
-function itemOf(item: Exercise, started: boolean, tests: TestOutcome[], problems: readonly TypeProblem[]): ProgressItem {
-  const typeErrors = problems.map((p) => `${rel(p.file)}:${p.line}: TS${p.code} ${p.message.split("\n")[0] ?? ""}`);
-  const passed = tests.filter((t) => t.status === "passed").length;
-  const state: State = !started ? "not started" : tests.length > 0 && passed === tests.length && typeErrors.length === 0 ? "passed" : "failing";
-  const failing = tests.find((t) => t.status === "failed");
-  const base: ProgressItem = {
-    kind: item.kind,
-    number: item.number,
-    slug: item.slug,
-    command: item.command,
-    state,
-    passed,
-    tests: tests.length,
-    typeErrors,
-    firstFailure:
-      state === "failing" && failing !== undefined
-        ? { test: failing.fullName, message: firstFailure(failing.failureMessages[0] ?? "(no message)", 4) }
-        : null,
-  };
+function itemOf(item: Exercise, verdict: Verdict, help: HelpUsed): ProgressItem {
+  const base: ProgressItem = { kind: item.kind, number: item.number, slug: item.slug, command: item.command, ...verdict, help };
   const check = selfCheckOf(item);
   return check === null ? base : { ...base, question: check.question };
 }
 
-/** Why an item is the next one, in one line. */
-function reasonOf(item: ProgressItem): string {
-  if (item.state === "not started") return item.kind === "question" ? "not answered yet" : "not started yet";
-  if (item.typeErrors.length > 0) return `type error: ${item.typeErrors[0]}`;
-  if (item.firstFailure !== null) return `${item.firstFailure.test}: ${item.firstFailure.message.split("\n")[0] ?? ""}`;
-  if (item.tests === 0) return "its tests did not run (does the file compile?)";
-  return "failing";
-}
-
 /** Builds the report: type-checks and runs every started item once. */
 export async function buildProgress(): Promise<ProgressReport> {
-  const all = [...listExercises(), ...listQuestions()];
+  const all = listItems();
   const started = new Set(all.filter((item) => !isUntouched(item)));
   const startedList = all.filter((item) => started.has(item));
   const learnerFiles = [...new Set(startedList.flatMap((item) => item.files.map((f) => `${item.dir}/${f}`)))];
@@ -118,20 +91,26 @@ export async function buildProgress(): Promise<ProgressReport> {
     void typeCheck.finally(() => checker.close());
   }
   const problems = await typeCheck;
-  const testsOf = (file: string): TestOutcome[] => report?.tests.filter((t) => t.file === file) ?? [];
+  const state = readState();
   const items = all.map((item) =>
     itemOf(
       item,
-      started.has(item),
-      testsOf(item.testFile),
-      problems.filter((p) => item.files.some((f) => p.file === `${item.dir}/${f}`)),
+      verdictOf(
+        started.has(item),
+        report?.tests.filter((t) => t.file === item.testFile) ?? [],
+        problems.filter((p) => item.files.some((f) => p.file === `${item.dir}/${f}`)),
+      ),
+      helpUsed(item, state),
     ),
   );
   const nextItem = items.find((item) => item.state !== "passed");
   const result: ProgressReport = {
     exercises: items.filter((i) => i.kind === "exercise"),
     questions: items.filter((i) => i.kind === "question"),
-    next: nextItem === undefined ? null : { kind: nextItem.kind, number: nextItem.number, command: `npm run exercise ${nextItem.command}`, reason: reasonOf(nextItem) },
+    next:
+      nextItem === undefined
+        ? null
+        : { kind: nextItem.kind, number: nextItem.number, command: `npm run exercise ${nextItem.command}`, reason: reasonOf(nextItem) ?? "failing" },
     done: items.filter((i) => i.state === "passed").length,
     total: items.length,
   };
@@ -155,26 +134,21 @@ function printRow(item: ProgressItem): void {
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  const { tokens } = parseArgs({ args: [...argv], options: { json: { type: "boolean" } }, strict: false, allowPositionals: true, tokens: true });
-  let json = process.env["npm_config_json"] === "true";
-  // Everything but `--json` itself is not understood, shown as it was typed (`--json=1` too: the flag takes no value).
-  const unknown: string[] = [];
-  for (const token of tokens) {
-    if (token.kind === "positional") unknown.push(token.value);
-    else if (token.kind !== "option") continue;
-    else if (token.name === "json" && token.inlineValue !== true) json = true;
-    else unknown.push(token.inlineValue === true ? `${token.rawName}=${token.value ?? ""}` : token.rawName);
-  }
-  if (unknown.length > 0) {
-    console.log(red(`Not understood: ${unknown.join(" ")}`));
-    console.log("Usage: npm run progress [-- --json]");
-    return 2;
+  const { json, out, help, unknown } = readReportArgs(argv, false);
+  if (help || unknown.length > 0) {
+    if (unknown.length > 0) console.log(red(`Not understood: ${unknown.join(" ")}`));
+    console.log("Usage: npm run progress [-- <option>]");
+    console.log("");
+    console.log("Every exercise and self-check question against your files: passed, failing or not started, why, and what to do next.");
+    console.log("");
+    console.log("Options (after --):");
+    console.log("  --json         the same report as JSON, for instructors' scripts (npm run -s progress -- --json keeps npm's own lines out)");
+    console.log("  --out <file>   also write the JSON report to <file>");
+    console.log("  --help, -h     this help");
+    return unknown.length > 0 ? 2 : 0;
   }
   const progress = await buildProgress();
-  if (json) {
-    console.log(JSON.stringify(progress, null, 2));
-    return progress.error === undefined ? 0 : 1;
-  }
+  if (emitJson(progress, { json, out }, "progress")) return progress.error === undefined ? 0 : 1;
   console.log(bold("Exercises") + dim("  (your code in exercises/)"));
   for (const item of progress.exercises) printRow(item);
   console.log("");
@@ -196,12 +170,4 @@ async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2).filter((a) => a !== "--")).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+runCommand(main, process.argv.slice(2).filter((a) => a !== "--"));

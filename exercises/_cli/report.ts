@@ -5,10 +5,10 @@
  * @module
  */
 import { stripVTControlCharacters } from "node:util";
-import { rel, ROOT, type Exercise } from "./catalog.js";
+import { listExercises, listQuestions, rel, ROOT, selfCheckOf, type Exercise } from "./catalog.js";
 import { bold, dim, green, red, useColour } from "./colour.js";
 import type { TypeProblem } from "./typecheck.js";
-import { firstFailure, type RunReport, type TestFailure, type TestOutcome } from "./vitest-run.js";
+import { firstFailure, forLearners, type RunReport, type TestFailure, type TestOutcome } from "./vitest-run.js";
 
 /** Passed and failed counts of a run. */
 export function counts(report: RunReport): { passed: number; failed: number; total: number } {
@@ -65,7 +65,7 @@ export function printFailure(test: TestOutcome, learnerFolders: readonly string[
     const message = firstFailure(failure.message, 12);
     console.log(indent(message));
     if (failure.diff !== undefined) {
-      const diff = useColour() ? failure.diff : stripVTControlCharacters(failure.diff);
+      const diff = forLearners(useColour() ? failure.diff : stripVTControlCharacters(failure.diff));
       const lines = diff.split("\n");
       const shown = lines.length > 40 ? [...lines.slice(0, 40), dim(`… ${lines.length - 40} more lines`)] : lines;
       console.log("");
@@ -87,6 +87,7 @@ export function printExerciseSummary(exercise: Exercise, report: RunReport, type
   if (allPassed(report) && typeProblems.length === 0) {
     console.log(green(`✔ ${title} — all ${total} tests pass.`));
     console.log(`  Compare with the worked answer: npm run exercise ${exercise.command} -- --solution`);
+    console.log(`  ${nextStep(exercise)}`);
     return true;
   }
   const broken = report.files.filter((f) => f.status !== "passed" && f.tests.length === 0);
@@ -100,6 +101,23 @@ export function printExerciseSummary(exercise: Exercise, report: RunReport, type
   if (allPassed(report)) console.log(red(`✘ ${title} — all ${total} tests pass, but fix the type errors above first.`));
   else console.log(red(`✘ ${title} — ${passed} passed, ${failed} failed (of ${total}).`));
   console.log(`Edit ${exercise.files.map((f) => `exercises/${exercise.id}/${f}`).join(", ")} (look for TODO(lesson ${exercise.lesson})).`);
-  console.log(dim(`Stuck? npm run exercise ${exercise.command} -- --hint    Re-run on save: npm run exercise ${exercise.command} -- --watch`));
+  const stuck = exercise.kind === "exercise" ? `Stuck? npm run exercise ${exercise.command} -- --hint    ` : `Stuck? Read ${lessonsText(exercise)} and the src/ files the question names.    `;
+  console.log(dim(`${stuck}Re-run on save: npm run exercise ${exercise.command} -- --watch`));
   return false;
+}
+
+/** `lesson 5`, or `lessons 7 and 8`: the lessons a question builds on, or an exercise's own lesson. */
+export function lessonsText(item: Exercise): string {
+  const lessons = selfCheckOf(item)?.lessons ?? [item.lesson];
+  return lessons.length === 1 ? `lesson ${lessons[0]}` : `lessons ${lessons.slice(0, -1).join(", ")} and ${lessons.at(-1)}`;
+}
+
+/** What to do after `item` passes: the next exercise or question, with its lesson; or, after the last, the progress report. */
+export function nextStep(item: Exercise): string {
+  const all = [...listExercises(), ...listQuestions()];
+  const next = all[all.findIndex((e) => e.kind === item.kind && e.number === item.number) + 1];
+  if (next === undefined) return "That was the last one. See everything at once: npm run progress";
+  const what = next.kind === "exercise" ? `exercise ${next.number}, ${next.slug.replaceAll("-", " ")}` : `self-check question ${next.number}`;
+  const lesson = next.kind === "exercise" ? `lesson ${next.lesson}: lessons/${next.id}/README.md` : `lesson 11: lessons/11-self-check/README.md`;
+  return `Next: ${what} (${lesson}) — npm run exercise ${next.command}`;
 }

@@ -1,13 +1,20 @@
 /**
- * Type errors in the learner's files, found by the TypeScript compiler in a worker thread so the
- * check runs at the same time as the tests. `npm run exercise N` prints them before the test
- * results, with file:line, because a file with type errors fails `npm test` even when its tests pass.
+ * Type errors in the learner's files, found by the TypeScript compiler at the same time as the
+ * tests run. `npm run exercise N` prints them before the test results, with file:line, because a
+ * file with type errors fails `npm test` even when its tests pass.
+ *
+ * The check runs the native compiler of TypeScript 7 (`typescript7`, a Go binary) in a child
+ * process: it needs a small part of the CPU time of TypeScript 5's compiler API, which matters
+ * most when the machine is busy and the tests want the same cores (`bench/learner-loop.ts`). Where that binary is missing
+ * (an unsupported platform, an install without it), TypeScript 5 checks in a worker thread instead.
  *
  * @module
  */
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { isAbsolute, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { BACKUP_DIR, ROOT } from "./catalog.js";
 
@@ -82,19 +89,96 @@ function writeCache(key: string, problems: TypeProblem[]): void {
  * (files unchanged since their last check); later checks reuse the loaded compiler.
  */
 export function startTypeChecker(): TypeChecker {
-  let live: TypeChecker | null = null;
+  let live: Promise<TypeChecker> | null = null;
   return {
     async check(files) {
       const key = cacheKey(files);
       const cached = key === null ? undefined : readCache()[key];
       if (cached !== undefined) return cached;
-      live ??= startWorker();
-      const problems = await live.check(files);
+      live ??= nativeExe().then((exe) => (exe === null ? startWorker() : nativeChecker(exe)));
+      const problems = await (await live).check(files);
       if (key !== null) writeCache(key, problems);
       return problems;
     },
     async close() {
-      await live?.close();
+      await (await live)?.close();
+    },
+  };
+}
+
+/** The native compiler of TypeScript 7 for this platform, or null when it is not installed. */
+export async function nativeExe(): Promise<string | null> {
+  if (process.env["WORKBOOK_TYPECHECK"] === "worker") return null;
+  try {
+    const module = (await import(pathToFileURL(join(ROOT, "node_modules", "typescript7", "lib", "getExePath.js")).href)) as { default: () => string };
+    const exe = module.default();
+    return existsSync(exe) ? exe : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The compiler's diagnostics as {@link TypeProblem}s: `file(line,col): error TS2322: message`, a
+ * message going on over the indented lines that follow. Paths are taken from `cwd`.
+ */
+export function parseDiagnostics(output: string, cwd: string): TypeProblem[] {
+  const problems: TypeProblem[] = [];
+  for (const line of output.split(/\r?\n/)) {
+    const match = /^(.+?)\((\d+),(\d+)\): error TS(\d+): (.*)$/.exec(line);
+    if (match !== null) {
+      const file = match[1] ?? "";
+      problems.push({
+        file: isAbsolute(file) ? file : resolve(cwd, file),
+        line: Number(match[2]),
+        column: Number(match[3]),
+        code: Number(match[4]),
+        message: match[5] ?? "",
+      });
+    } else if (/^\s+\S/.test(line) && problems.length > 0) {
+      const last = problems[problems.length - 1];
+      if (last !== undefined) last.message += `\n${line.trim()}`;
+    }
+  }
+  return problems;
+}
+
+/** A checker that runs the native compiler once per check, on a project of the learner's files (their imports follow). */
+function nativeChecker(exe: string): TypeChecker {
+  const dir = join(ROOT, "node_modules", ".cache", "workbook-cli");
+  return {
+    check(files) {
+      mkdirSync(dir, { recursive: true });
+      // One build-info file per set of files, so checking exercise 5 again reuses what it learnt.
+      const id = createHash("sha256").update(files.join("\0")).digest("hex").slice(0, 16);
+      const config = join(dir, `tsconfig.check-${id}-${process.pid}.json`);
+      writeFileSync(
+        config,
+        JSON.stringify({
+          extends: join(ROOT, "tsconfig.json"),
+          compilerOptions: { noEmit: true, skipLibCheck: true, incremental: true, tsBuildInfoFile: join(dir, `check-${id}.tsbuildinfo`) },
+          include: [],
+          files: [...files],
+        }),
+      );
+      return new Promise<TypeProblem[]>((resolvePromise, reject) => {
+        const child = spawn(exe, ["-p", config, "--pretty", "false"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+        let output = "";
+        child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+        child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+        child.on("error", reject);
+        child.on("close", () => {
+          rmSync(config, { force: true });
+          // An error with no file (a broken configuration, a missing library) means no verdict at all.
+          const global = /^error TS\d+: .*$/m.exec(output);
+          if (global !== null) return reject(new Error(global[0]));
+          const wanted = new Set(files.map((f) => resolve(f)));
+          resolvePromise(parseDiagnostics(output, ROOT).filter((p) => wanted.has(p.file)));
+        });
+      });
+    },
+    async close() {
+      // Nothing stays alive between checks.
     },
   };
 }

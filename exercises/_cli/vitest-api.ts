@@ -1,11 +1,12 @@
 /**
  * The learner CLI's vitest, run in this process through vitest's Node API with a small inline
  * config (no config file to bundle, no child process, modules cached on disk between runs), so a
- * check answers in about a second. `--watch` keeps one instance alive and re-runs on save.
+ * check starts fast (`npm run bench` times it: the learner loop). `--watch` keeps one instance alive
+ * and re-runs on save.
  *
  * @module
  */
-import { relative } from "node:path";
+import { join, relative } from "node:path";
 import { Writable } from "node:stream";
 import type { TestModule } from "vitest/node";
 import { ROOT } from "./catalog.js";
@@ -21,14 +22,15 @@ function toFailure(error: { message?: unknown; diff?: unknown; stack?: unknown; 
   return failure;
 }
 
-function relativeToRoot(file: string): string {
-  return relative(ROOT, file).split("\\").join("/");
-}
-
-/** A {@link RunReport} from vitest's test modules. */
-export function reportFromModules(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<{ message?: unknown; stack?: unknown }>, durationMs: number): RunReport {
+/** A {@link RunReport} from vitest's test modules; files are named relative to `root`. */
+export function reportFromModules(
+  modules: ReadonlyArray<TestModule>,
+  unhandled: ReadonlyArray<{ message?: unknown; stack?: unknown }>,
+  durationMs: number,
+  root: string = ROOT,
+): RunReport {
   const files: FileOutcome[] = modules.map((module) => {
-    const file = relativeToRoot(module.moduleId);
+    const file = relative(root, module.moduleId).split("\\").join("/");
     const tests: TestOutcome[] = [...module.children.allTests()].map((test) => {
       const result = test.result();
       const failures = (result.errors ?? []).map(toFailure);
@@ -61,6 +63,8 @@ export interface OpenOptions {
   onRun?: (report: RunReport) => void;
   /** Called when a watched file changed, before its tests re-run. */
   onRerun?: () => void;
+  /** The folder whose `test/` holds the tests to run (by default the workbook; the grader's copy of the tests lives elsewhere). */
+  root?: string;
 }
 
 /** A live vitest: run some test files, and close it at the end. */
@@ -74,13 +78,14 @@ export interface LiveVitest {
 /** Starts vitest in this process against `target`, with the inline config the learner CLI needs. */
 export async function openVitest(target: Target, options: OpenOptions = {}): Promise<LiveVitest> {
   const { createVitest } = await import("vitest/node");
+  const root = options.root ?? ROOT;
   let started = Date.now();
   let last: RunReport | null = null;
   const vitest = await createVitest(
     "test",
     {
       config: false,
-      root: ROOT,
+      root,
       watch: options.watch === true,
       include: ["test/**/*.test.ts"],
       pool: "threads",
@@ -94,14 +99,15 @@ export async function openVitest(target: Target, options: OpenOptions = {}): Pro
             options.onRerun?.();
           },
           onTestRunEnd(modules, unhandled) {
-            last = reportFromModules(modules, unhandled, Date.now() - started);
+            last = reportFromModules(modules, unhandled, Date.now() - started, root);
             options.onRun?.(last);
           },
         },
       ],
       // Keep the terminal to ourselves: vitest's own printing is replaced by the reporter above.
       silent: "passed-only",
-      experimental: { fsModuleCache: true },
+      // One cache for every root: the workbook's, whichever folder the tests run from.
+      experimental: { fsModuleCache: true, fsModuleCachePath: join(ROOT, "node_modules", ".experimental-vitest-cache") },
     },
     {
       resolve: { alias: [learnerAlias(ROOT, target)] },
@@ -114,8 +120,8 @@ export async function openVitest(target: Target, options: OpenOptions = {}): Pro
     async run(files) {
       started = Date.now();
       last = null;
-      const specs = (await Promise.all(files.map((file) => vitest.getModuleSpecifications(`${ROOT}/${file}`)))).flat();
-      const fresh = specs.length > 0 ? specs : await vitest.getRelevantTestSpecifications(files.map((f) => `${ROOT}/${f}`));
+      const specs = (await Promise.all(files.map((file) => vitest.getModuleSpecifications(`${root}/${file}`)))).flat();
+      const fresh = specs.length > 0 ? specs : await vitest.getRelevantTestSpecifications(files.map((f) => `${root}/${f}`));
       await vitest.runTestSpecifications(fresh, false);
       return last ?? { files: [], tests: [], exitCode: 1, output: "vitest reported nothing", durationMs: Date.now() - started };
     },

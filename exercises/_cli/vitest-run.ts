@@ -138,9 +138,23 @@ export async function runVitest(files: readonly string[], target: Target): Promi
   }
 }
 
+/**
+ * A failure message as a learner should read it: vitest's advice to replace `toBe` with
+ * `toStrictEqual` is dropped (the test asks for the very same object on purpose, and following the
+ * advice would mean editing the test), and its "serializes to the same string" is said plainly.
+ */
+export function forLearners(message: string): string {
+  // The advice comes only when the two values are equal but not the same object: say that instead.
+  const copy = /If it should pass with deep equality, replace "toBe" with "\w+"/.test(message);
+  return message
+    .replace(/ \/\/ Object\.is equality/g, copy ? " (the very same object)" : "")
+    .replace(/\n*If it should pass with deep equality, replace "toBe" with "\w+"\n*/g, "\n\n")
+    .replace(/Received: serializes to the same string/g, "Received: an equal copy, not the same object: keep and return the object itself");
+}
+
 /** The first lines of a failure message, without the stack and colour codes. */
 export function firstFailure(message: string, maxLines = 8): string {
-  const clean = stripVTControlCharacters(message);
+  const clean = forLearners(stripVTControlCharacters(message));
   const lines: string[] = [];
   for (const line of clean.split("\n")) {
     if (/^\s+at /.test(line)) break;

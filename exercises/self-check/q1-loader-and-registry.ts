@@ -1,5 +1,5 @@
 /**
- * Self-check question 1: why should the ToolLoader and the ToolRegistry remain two separate ideas?
+ * Self-check question 1: Why should the ToolLoader and the ToolRegistry remain two separate ideas?
  *
  * Answer by predicting what the real code in `src/` does, then pick a reason. Replace each `null`.
  * Check it with `npm run exercise q1`; the explanation is shown once your answer is right.
@@ -19,10 +19,12 @@ export interface Answer {
 }
 
 // The reasons to choose from for d):
-//   "a": the registry starts faster when it never reads plugin folders.
-//   "b": they answer different questions at different times: the loader decides once, at start-up,
-//        which tools exist; the registry serves every call of the run, however its tools were found.
-//   "c": the registry needs the loader's file paths to run a tool.
+//   "a": The registry would start faster if it never read plugin folders, so the folder scan is kept
+//        in a class of its own.
+//   "b": The registry runs each tool from the file path the loader found it at, so it depends on
+//        what the loader saw.
+//   "c": The loader decides once, at start-up, which tools exist; the registry serves each call,
+//        however a tool was found.
 
 export const answer: Answer = {
   // TODO(lesson 11): a test does `new ToolRegistry()`, `register(new EchoTool())` (an ordinary tool

@@ -1,5 +1,5 @@
 /**
- * Self-check question 2: why are name suggestions used only in errors, never to pick the tool that runs?
+ * Self-check question 2: Why are name suggestions used only in errors, never to pick the tool that runs?
  *
  * Answer by predicting what the real code in `src/` does, then pick a reason. Replace each `null`.
  * Check it with `npm run exercise q2`; the explanation is shown once your answer is right.
@@ -19,10 +19,12 @@ export interface Answer {
 }
 
 // The reasons to choose from for d):
-//   "a": working out a suggestion is too slow to do for every call.
-//   "b": the model does not read tool names inside error messages anyway.
-//   "c": similar names can be different capabilities with their own schema and side effects; the
-//        suggestion costs the model one turn and leaves the choice with it.
+//   "a": Similar names can be different tools, each with its own schema and side effects; only the
+//        model knows which it meant.
+//   "b": Working a suggestion out costs too much to do for every call, so it is done only once a
+//        call has already failed.
+//   "c": The model skips the text of error messages, so a suggestion placed there can never change
+//        which tool it calls.
 
 export const answer: Answer = {
   // TODO(lesson 11): true or false.

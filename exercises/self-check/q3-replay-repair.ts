@@ -1,6 +1,5 @@
 /**
- * Self-check question 3: why can the argument repair used for replaying history not be reused
- * for a new call?
+ * Self-check question 3: Why can the argument repair used for replaying history not be reused for a new call?
  *
  * Answer by predicting what the real code in `src/` does, then pick a reason. Replace each `null`.
  * Check it with `npm run exercise q3`; the explanation is shown once your answer is right.
@@ -20,10 +19,12 @@ export interface Answer {
 }
 
 // The reasons to choose from for d):
-//   "a": replay executes nothing, so a repaired or empty object is harmless there; a new call would
-//        run a tool with arguments the model never sent.
-//   "b": the repair is too slow for calls that run now.
-//   "c": repaired arguments always fail the schema check anyway.
+//   "a": The repair is too slow for a call that runs right now; replay can afford the time because
+//        it happens once per request.
+//   "b": Replay runs nothing, so a repaired or empty object is harmless there; a new call would run
+//        with arguments never sent.
+//   "c": Repaired arguments always fail the tool's schema check anyway, so repairing a new call
+//        would never gain anything.
 
 export const answer: Answer = {
   // TODO(lesson 11): the object it returns, e.g. { path: "x" } or {}.

@@ -1,5 +1,5 @@
 /**
- * Self-check question 4: who declares that a tool is concurrency-safe, and who enforces it?
+ * Self-check question 4: Who declares that a tool is concurrency-safe, and who enforces it?
  *
  * Answer by predicting what the real code in `src/` does. Replace each `null`.
  * Check it with `npm run exercise q4`; the explanation is shown once your answer is right.

@@ -8,7 +8,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ToolRegistry, type Tool, type ToolClass } from "../../src/index.js";
+import { isToolErrorResult, ToolRegistry, ToolResult, type Tool, type ToolClass } from "../../src/index.js";
 import { ToolLoader } from "../../src/tools/loader.js";
 import { bold, compact, dim, green, red, say, section, table, block } from "../_shared/print.js";
 import { FakeSnapshotTool } from "../_shared/sampleTools.js";
@@ -36,6 +36,15 @@ function paramsSummary(tool: Tool): string {
   return Object.entries(properties)
     .map(([key, prop]) => `${key}${required.has(key) ? "*" : ""}: ${String(prop["type"] ?? "any")}`)
     .join(", ");
+}
+
+/** A result as the runtime sees it: a `ToolResult` with its flag and text, anything else as a value. */
+export function describeResult(result: unknown): string {
+  if (result instanceof ToolResult) {
+    const code = result.code === undefined ? "" : `, code: ${JSON.stringify(result.code)}`;
+    return `ToolResult { isError: ${result.isError}, content: ${JSON.stringify(result.content)}${code} }`;
+  }
+  return `${typeof result} ${compact(String(result), 70, 70)}`;
 }
 
 /** Runs the lesson 1 demo. */
@@ -87,7 +96,9 @@ export async function main(_args: string[]): Promise<number> {
     say("  and the signal aborts on a timeout or when the run is stopped. Upstream calls execute(**kwargs).");
     if (readFile !== undefined) {
       const result = await readFile.execute({ path: "missing.txt" }, { signal: AbortSignal.timeout(5000) });
-      say(`  read_file.execute({ path: "missing.txt" }) -> ${compact(String(result), 70, 70)}`);
+      say(`  read_file.execute({ path: "missing.txt" }) resolves, it does not throw, with:`);
+      say(`    ${describeResult(result)}`);
+      say(`    isToolErrorResult(result) = ${flag(isToolErrorResult(result))}  ${dim("— an error result: the model reads the text and the call counts as failed")}`);
     }
     return tools.length > 0 ? 0 : 1;
   } finally {

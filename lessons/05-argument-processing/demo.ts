@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ReadFileTool, ToolRegistry, type JsonSchema, type Tool } from "../../src/index.js";
-import { parseDemoFlags } from "../_shared/args.js";
+import { parseDemoFlags, type DemoOption } from "../_shared/args.js";
 import { bold, compact, dim, field, green, red, say, section, table } from "../_shared/print.js";
 import { CountingTool, FakeListDirTool, FakeWriteFileTool } from "../_shared/sampleTools.js";
 import { traceCall } from "../_shared/trace.js";
@@ -112,6 +112,13 @@ async function traceOne(call: TourCall, index: number, total: number, step: bool
     workspace.done();
   }
 }
+
+/** What `npm run lesson 5 -- --help` lists. */
+export const options: readonly DemoOption[] = [
+  { flag: "--name <tool>", says: "trace one call to this tool instead of the tour (read_file, list_dir, write_file, wait)" },
+  { flag: "--args <json text>", says: "the raw argument text of that call, exactly as a model would send it" },
+  { flag: "--step", says: "pause between the steps of prepareCall (on a terminal; q or Ctrl-C quits)" },
+];
 
 /** Runs the lesson 5 demo; resolves with the exit code (1 only if a rejected call ran). */
 export async function main(args: string[]): Promise<number> {

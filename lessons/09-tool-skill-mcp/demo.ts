@@ -28,6 +28,7 @@ import {
 import { ReadFileTool } from "../../src/tools/builtin/read-file.js";
 import { block, bold, dim, field, green, mark, red, say, section, table, yellow } from "../_shared/print.js";
 import { traceCall } from "../_shared/trace.js";
+import type { DemoOption } from "../_shared/args.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 /** The server script this demo starts by default. */
@@ -49,6 +50,9 @@ function serverPath(args: readonly string[]): string {
   const given = at >= 0 ? args[at + 1] : undefined;
   return given === undefined ? FILESYSTEM_SERVER : resolve(given);
 }
+
+/** What `npm run lesson 9 -- --help` lists. */
+export const options: readonly DemoOption[] = [{ flag: "--server <path>", says: "start this MCP server script instead of @modelcontextprotocol/server-filesystem" }];
 
 /** Runs the demo; exits 1 (with the reason) when the MCP server cannot start. */
 export async function main(args: string[]): Promise<number> {

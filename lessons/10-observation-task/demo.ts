@@ -41,6 +41,7 @@ import { ReadFileTool, type ReadFileParams } from "../../src/tools/builtin/read-
 import { WriteFileTool } from "../../src/tools/builtin/write-file.js";
 import { block, bold, dim, field, green, mark, red, say, section, yellow } from "../_shared/print.js";
 import { printStep } from "../_shared/trace.js";
+import type { DemoOption } from "../_shared/args.js";
 
 /** The mocked model's address; msw answers it inside this process. */
 export const MOCK_BASE_URL = "http://mock-model.test/v1";
@@ -138,6 +139,11 @@ function mockModel(bodies: unknown[]): ReturnType<typeof setupServer> {
 function json(value: unknown): string {
   return JSON.stringify(value);
 }
+
+/** What `npm run lesson 10 -- --help` lists. */
+export const options: readonly DemoOption[] = [
+  { flag: "--mock", says: "use the mocked model even when OPENAI_BASE_URL and MODEL name a real one" },
+];
 
 /** Runs the demo. */
 export async function main(args: string[]): Promise<number> {

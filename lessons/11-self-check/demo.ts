@@ -7,13 +7,16 @@
  * @module
  */
 import { isUntouched, listQuestions, rel, selfCheckOf, type Exercise } from "../../exercises/_cli/catalog.js";
-import { parseDemoFlags } from "../_shared/args.js";
+import { parseDemoFlags, type DemoOption } from "../_shared/args.js";
 import { bold, cyan, dim, field, red, say, section, yellow } from "../_shared/print.js";
 
 /** The command that checks the learner's answer to one question. */
 export function commandFor(question: Exercise): string {
   return `npm run exercise ${question.command}`;
 }
+
+/** What `npm run lesson 11 -- --help` lists. */
+export const options: readonly DemoOption[] = [{ flag: "--run <N>", says: "check your answer to question N against the real code (as npm run exercise qN does)" }];
 
 /** Runs the lesson 11 demo; with `--run N` it also checks the answer to question N and returns its exit code. */
 export async function main(args: string[]): Promise<number> {

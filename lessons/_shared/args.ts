@@ -6,6 +6,19 @@
  */
 import { parseArgs } from "node:util";
 
+/** One option a demo understands, as `npm run lesson N -- --help` lists it. */
+export interface DemoOption {
+  /** The flag as typed, with its value: `--name <tool>`. */
+  flag: string;
+  /** What it does. */
+  says: string;
+}
+
+/** True when the arguments ask for help (`--help` or `-h`). */
+export function wantsHelp(argv: readonly string[]): boolean {
+  return argv.some((arg) => arg === "--help" || arg === "-h");
+}
+
 /** Flags given to a demo after the lesson number. */
 export interface DemoFlags {
   /** `--name <tool name>`: the tool name of a single call to trace. */

@@ -12,8 +12,8 @@ export type CollisionDecision = "register" | "replace" | "skip";
 /**
  * True when the export `exportName` of a module is a class the loader should create: a subclass
  * of `Tool` (not `Tool` itself), exported under a name that does not start with `_`, concrete
- * (its prototype has an `execute` function — an abstract base leaves it out), and not hidden by
- * `static discoverable = false`.
+ * (its prototype has an `execute` function, its own or inherited — an abstract base leaves it
+ * out), and not hidden by `static discoverable = false` (inherited too; only `false` hides).
  */
 export function isLoadableToolClass(exportName: string, value: unknown): value is ToolClass {
   // Modules export constants, helpers and types too: only classes can be tools.

@@ -1,5 +1,5 @@
 /**
- * Self-check question 1: why should the ToolLoader and the ToolRegistry remain two separate ideas?
+ * Self-check question 1: Why should the ToolLoader and the ToolRegistry remain two separate ideas?
  * Worked answer.
  */
 
@@ -11,15 +11,17 @@ export interface Answer {
   definitionOrder: string[] | null;
   /** c) Registering a second tool under a name the registry already holds: what does the registry do? */
   sameNameAgain: "keeps the first" | "replaces it" | "throws" | null;
-  /** d) Why keep them apart? One of the reasons listed in the stub. */
+  /** d) Why keep them apart? One of the reasons listed below. */
   reason: "a" | "b" | "c" | null;
 }
 
 // The reasons to choose from for d):
-//   "a": the registry starts faster when it never reads plugin folders.
-//   "b": they answer different questions at different times: the loader decides once, at start-up,
-//        which tools exist; the registry serves every call of the run, however its tools were found.
-//   "c": the registry needs the loader's file paths to run a tool.
+//   "a": The registry would start faster if it never read plugin folders, so the folder scan is kept
+//        in a class of its own.
+//   "b": The registry runs each tool from the file path the loader found it at, so it depends on
+//        what the loader saw.
+//   "c": The loader decides once, at start-up, which tools exist; the registry serves each call,
+//        however a tool was found.
 
 export const answer: Answer = {
   // The registry only knows instances; how they were found does not matter to it.
@@ -28,5 +30,5 @@ export const answer: Answer = {
   definitionOrder: ["alpha", "zeta"],
   // The registry stores what it is given; protecting built-ins is the loader's decision, made before.
   sameNameAgain: "replaces it",
-  reason: "b",
+  reason: "c",
 };

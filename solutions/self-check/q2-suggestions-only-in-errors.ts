@@ -1,5 +1,5 @@
 /**
- * Self-check question 2: why are name suggestions used only in errors, never to pick the tool that runs?
+ * Self-check question 2: Why are name suggestions used only in errors, never to pick the tool that runs?
  * Worked answer.
  */
 
@@ -11,15 +11,17 @@ export interface Answer {
   suggestedName: string | null;
   /** c) The registry holds `read_file` AND `readFile`. What does `suggestName("READ_FILE")` return? (`"none"` for null) */
   suggestionWhenTwoMatch: "read_file" | "readFile" | "none" | null;
-  /** d) Why only in errors? One of the reasons listed in the stub. */
+  /** d) Why only in errors? One of the reasons listed below. */
   reason: "a" | "b" | "c" | null;
 }
 
 // The reasons to choose from for d):
-//   "a": working out a suggestion is too slow to do for every call.
-//   "b": the model does not read tool names inside error messages anyway.
-//   "c": similar names can be different capabilities with their own schema and side effects; the
-//        suggestion costs the model one turn and leaves the choice with it.
+//   "a": Similar names can be different tools, each with its own schema and side effects; only the
+//        model knows which it meant.
+//   "b": Working a suggestion out costs too much to do for every call, so it is done only once a
+//        call has already failed.
+//   "c": The model skips the text of error messages, so a suggestion placed there can never change
+//        which tool it calls.
 
 export const answer: Answer = {
   // Only the exact name runs.
@@ -28,5 +30,5 @@ export const answer: Answer = {
   suggestedName: "read_file",
   // Two names share the loose key, so any guess could pick the wrong capability: no suggestion.
   suggestionWhenTwoMatch: "none",
-  reason: "c",
+  reason: "a",
 };

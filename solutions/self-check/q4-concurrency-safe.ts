@@ -1,5 +1,5 @@
 /**
- * Self-check question 4: who declares that a tool is concurrency-safe, and who enforces it?
+ * Self-check question 4: Who declares that a tool is concurrency-safe, and who enforces it?
  * Worked answer.
  */
 

@@ -27,6 +27,24 @@ export function describeFunction(fn: Function): string {
   return `[function ${name === "" ? "(anonymous)" : name}]`;
 }
 
+/**
+ * BigInts of more than this many decimal digits are described rather than written out: turning a
+ * BigInt into decimal text costs more than linear time in its length (microseconds at this size,
+ * seconds at a million digits), so only a bounded length is ever converted.
+ */
+export const MAX_BIGINT_DIGITS = 1_000;
+
+/** The smallest BigInt with more than {@link MAX_BIGINT_DIGITS} digits. */
+const BIGINT_LIMIT = 10n ** BigInt(MAX_BIGINT_DIGITS);
+
+/**
+ * A BigInt's decimal digits, or `[BigInt of more than 1000 digits]` for a longer one. Deciding
+ * costs one comparison with a 1,000-digit BigInt, whatever the size of `value`.
+ */
+export function bigintText(value: bigint): string {
+  return value < BIGINT_LIMIT && value > -BIGINT_LIMIT ? value.toString() : `[BigInt of more than ${MAX_BIGINT_DIGITS} digits]`;
+}
+
 function describeBytes(value: object): string | null {
   if (typeof Buffer !== "undefined" && Buffer.isBuffer(value)) return `[Buffer ${value.length} bytes]`;
   if (ArrayBuffer.isView(value)) {
@@ -128,7 +146,7 @@ function writeValue(value: unknown, key: string, ancestors: object[], sink: Text
     case "undefined":
       return false;
     case "bigint":
-      sink.quote(value.toString());
+      sink.quote(bigintText(value));
       return true;
     case "symbol":
       sink.quote(describeSymbol(value));
@@ -286,7 +304,7 @@ export interface BoundedJson {
 
 /**
  * Writes `value` as JSON, made safe on the way: a cycle shows as `"[Circular]"`, a BigInt as its
- * digits, a function as `"[function name]"`, bytes as `"[Buffer 5 bytes]"`, an `Error` as
+ * digits (see {@link bigintText}), a function as `"[function name]"`, bytes as `"[Buffer 5 bytes]"`, an `Error` as
  * `"[TypeError: …]"`, a `ToolResult` as its content, a part that throws when read (a getter, a
  * Proxy trap, `toJSON`) as `"[unreadable: …]"`, and nesting deeper than 64 levels as
  * `"[Too deep]"`. Every own key is kept, `__proto__` included. Stops once the text passes

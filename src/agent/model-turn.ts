@@ -8,7 +8,6 @@
 import { normalizeCall, type ChatMessage, type LLMResponse, type ToolCallRequest } from "../providers/base.js";
 import { raceSignal } from "../util/async.js";
 import type { AgentRunSpec } from "./run-spec.js";
-import { budgetHistoryMessage } from "./tool-message.js";
 
 /** A model reply as the loop reads it. */
 export interface ModelReply {
@@ -23,15 +22,15 @@ export interface ModelReply {
 }
 
 /**
- * Sends `messages` (each tool message cut to `maxToolResultChars` in the copy sent, see
- * `budgetHistoryMessage`) with the tool definitions, or with none when `withTools` is false.
- * Resolves with the reply; rejects when the provider fails, returns no reply, or the run's signal
- * aborts (even when the provider ignores the signal).
+ * Sends `messages` (the copy made by `ModelHistory.forModel`, already repaired and fitted) with
+ * the tool definitions, or with none when `withTools` is false. Resolves with the reply; rejects
+ * when the provider fails, returns no reply, or the run's signal aborts (even when the provider
+ * ignores the signal).
  */
-export async function askModel(spec: AgentRunSpec, messages: ChatMessage[], withTools: boolean, maxToolResultChars: number): Promise<LLMResponse> {
+export async function askModel(spec: AgentRunSpec, messages: ChatMessage[], withTools: boolean): Promise<LLMResponse> {
   const request = {
     model: spec.model,
-    messages: messages.map((m) => budgetHistoryMessage(m, maxToolResultChars)),
+    messages,
     tools: withTools ? spec.tools.getDefinitions() : [],
     ...(spec.signal !== undefined ? { signal: spec.signal } : {}),
   };

@@ -8,7 +8,7 @@
  */
 import { ToolResult } from "../tools/base.js";
 import { formatThrown } from "../tools/thrown.js";
-import { boundedJson, describeFunction } from "./bounded-json.js";
+import { bigintText, boundedJson, describeFunction } from "./bounded-json.js";
 import { sliceAtCodePoint } from "./text-cut.js";
 import { isPlainObject } from "../json.js";
 
@@ -73,8 +73,9 @@ function capText(text: string, maxChars: number): string {
 /**
  * The text the model reads for a result. A string is kept as it is and a `ToolResult` gives its
  * content; a list of only `{ type: "text", text }` blocks gives its texts joined by newlines;
- * numbers, booleans, BigInts and symbols give their usual spelling; anything else is JSON, made
- * safe on the way: a cycle shows as `"[Circular]"`, a BigInt as its digits, a function as
+ * numbers, booleans, BigInts and symbols give their usual spelling (a BigInt of more than 1,000
+ * digits as `[BigInt of more than 1000 digits]`); anything else is JSON, made safe on the way: a cycle
+ * shows as `"[Circular]"`, a BigInt as its digits, a function as
  * `"[function name]"`, bytes as `"[Buffer 5 bytes]"`, an `Error` as `"[TypeError: …]"`, a part
  * that throws when read (a getter, a Proxy trap, `toJSON`) as `"[unreadable: …]"`, and nesting
  * deeper than 64 levels as `"[Too deep]"`. Every own key is kept, `__proto__` included.
@@ -105,7 +106,8 @@ function convert(result: unknown, maxChars: number, maxNodes: number): string {
     if (typeof result === "string") return capText(result, maxChars);
     if (result === undefined) return "undefined";
     if (result === null) return "null";
-    if (typeof result === "number" || typeof result === "boolean" || typeof result === "bigint") return capText(String(result), maxChars);
+    if (typeof result === "number" || typeof result === "boolean") return capText(String(result), maxChars);
+    if (typeof result === "bigint") return capText(bigintText(result), maxChars);
     if (typeof result === "symbol") return capText(result.toString(), maxChars);
     if (typeof result === "function") return capText(describeFunction(result), maxChars);
     if (isTextBlockList(result)) {

@@ -15,7 +15,7 @@ import type { LookupThrottle } from "./lookup-throttle.js";
 import { resultText } from "./result-text.js";
 import type { ToolSource } from "./tool-source.js";
 import { isPlainObject } from "../json.js";
-import { deadlineSignal, raceSignal } from "../util/async.js";
+import type { StopGroup } from "../util/async.js";
 
 /** What executing one call produced, before it is turned into a payload and an event. */
 export type CallOutcome =
@@ -35,13 +35,18 @@ export interface RanCall {
   args: unknown;
 }
 
-/** The limits one call runs under. */
+/** The limits one call runs under, shared by the calls of a turn. */
 export interface CallLimits {
-  /** The run's signal: when it aborts, the call's signal aborts and the call reads as aborted. */
+  /** The run's signal, checked before a call starts. */
   signal?: AbortSignal | undefined;
-  /** The call's time limit in milliseconds, or null for none. */
-  timeoutMs: number | null;
+  /** The turn's stops: the run's signal and the per-call time limit, with one timer and one listener for all calls. */
+  stops: StopGroup;
+  /** The outcome of a call whose time ran out (unused without a time limit). */
+  timedOut: CallOutcome;
 }
+
+/** The outcome of a call the run's abort cut off. */
+const ABORTED: CallOutcome = { kind: "aborted" };
 
 /** Preparation of one call: the registry's verdict, what it threw, or null when it has no `prepareCall`. */
 type Preparation = { prepared: PreparedCall } | { threw: unknown } | null;
@@ -114,35 +119,13 @@ export async function runCall(tools: ToolSource, call: ToolCallRequest, throttle
 }
 
 /**
- * Starts the tool with a signal of its own, joined by {@link deadlineSignal} from the run's signal
- * and the time limit (`AbortSignal.any` over the run's signal and `AbortSignal.timeout`). The
- * call's outcome is whichever comes first: the tool settling, or that signal aborting. It is a
- * race ({@link raceSignal}), so a tool that ignores its signal is still cut off, and whatever it
- * settles with later is ignored.
+ * Starts the tool with a signal of its own from the turn's {@link StopGroup}. The call's outcome
+ * is whichever comes first: the tool settling, its time limit running out, or the run's signal
+ * aborting. It is a race, so a tool that ignores its signal is still cut off, and whatever it
+ * settles with later is ignored. Never rejects.
  */
 function runWithLimits(start: (signal: AbortSignal) => Promise<unknown>, limits: CallLimits): Promise<CallOutcome> {
-  const { signal: runSignal, timeoutMs } = limits;
-  if (runSignal?.aborted) return Promise.resolve({ kind: "aborted" });
-  const deadline = deadlineSignal(runSignal, timeoutMs);
-  const settling = settle(start, deadline.signal);
-  // With neither a run signal nor a time limit nothing can stop the call, and nothing holds the
-  // process: there is no race, and nothing to release.
-  if (runSignal === undefined && timeoutMs === null) return settling;
-  const cut = (): CallOutcome => (deadline.timedOut() && timeoutMs !== null ? { kind: "timeout", ms: timeoutMs } : { kind: "aborted" });
-  // settling never rejects, so a rejection of the race is the signal's.
-  return raceSignal(settling, deadline.signal).then(
-    (outcome) => {
-      deadline.release();
-      // A tool that gives up when its signal aborts settles with the signal's reason. In a browser
-      // the page runs its promise reactions between two listeners of the abort, so that settling
-      // can win the race before the race's own listener runs: it is the same cut, and reads so.
-      return outcome.kind === "thrown" && deadline.signal.aborted && outcome.value === deadline.signal.reason ? cut() : outcome;
-    },
-    (): CallOutcome => {
-      deadline.release();
-      return cut();
-    },
-  );
+  return limits.stops.race((signal) => settle(start, signal), limits.timedOut, ABORTED);
 }
 
 /** Starts the tool and sorts how it settles into an outcome; the promise it gives never rejects. */

@@ -7,7 +7,12 @@
 import type { ChatMessage, LLMProvider } from "../providers/base.js";
 import type { ToolRegistry } from "../tools/registry.js";
 
-/** Everything one run needs: the model, the tools, the conversation so far, and the limits. */
+/**
+ * Everything one run needs: the model, the tools, the conversation so far, and the limits. The
+ * limits are checked before anything runs (`run-limits.ts`): a bad one ends `run` with
+ * `stopReason: "error"` and an error naming it, and makes `executeTools` answer every call with
+ * that error.
+ */
 export interface AgentRunSpec {
   /** Answers each model turn. */
   provider: LLMProvider;
@@ -20,12 +25,12 @@ export interface AgentRunSpec {
   tools: ToolRegistry;
   /** The conversation so far. It is copied, never changed. */
   messages: ChatMessage[];
-  /** How many model turns may ask for tools. Default 20. */
+  /** How many model turns may ask for tools: a whole number, 0 or more. Default 20. */
   maxIterations?: number;
   /**
    * When the iteration limit is reached, make one more request, without tools, asking for a
-   * final answer ({@link BUDGET_EXHAUSTED_FINALIZATION_PROMPT}); its answer becomes the final
-   * text. Default true, as upstream's `finalize_on_max_iterations`.
+   * final answer ({@link BUDGET_EXHAUSTED_FINALIZATION_PROMPT}); its answer, as it came (not
+   * trimmed), becomes the final text. Default true, as upstream's `finalize_on_max_iterations`.
    */
   finalizeOnMaxIterations?: boolean;
   /**
@@ -36,17 +41,21 @@ export interface AgentRunSpec {
   maxIterationsMessage?: string;
   /** Run consecutive concurrency-safe calls together. Default true. */
   concurrentTools?: boolean;
-  /** At most this many calls of one batch at the same time. Default unlimited. */
+  /** At most this many calls of one batch at the same time: a whole number, 1 or more. Default unlimited. */
   maxConcurrency?: number;
   /** Stop the run after a turn in which a tool failed (other than a security refusal). Default false. */
   failOnToolError?: boolean;
-  /** Longer results are persisted (with a workspace) or truncated. Default 16000; 0 or less disables both. */
+  /** Longer results are persisted (with a workspace) or truncated: a whole number. Default 16000; 0 or less disables both. */
   maxToolResultChars?: number;
   /** Where large results are saved, under `.tool-results/`. Without it they are truncated. */
   workspace?: string;
   /** Names the folder for this conversation's saved results. Default `"default"`. */
   sessionKey?: string;
-  /** Per-call time limit in milliseconds; on expiry the call's signal aborts and an error result returns. */
+  /**
+   * Per-call time limit in milliseconds; on expiry the call's signal aborts and an error result
+   * returns. A positive, finite number (fractions allowed); one over 2^31−1 (about 24.8 days)
+   * counts as 2^31−1. Default none.
+   */
   toolTimeoutMs?: number;
   /** Aborting it ends the run and aborts every call in flight. */
   signal?: AbortSignal;

@@ -20,13 +20,14 @@
 import type { ChatMessage, ToolCallRequest } from "../providers/base.js";
 import { BUDGET_EXHAUSTED_FINALIZATION_PROMPT, lengthRecoveryMessage, maxIterationsMessage, MODEL_ERROR_MESSAGE, RUN_ABORTED_MESSAGE } from "../tools/messages.js";
 import { formatThrown } from "../tools/thrown.js";
-import { followSignal, runPool } from "../util/async.js";
+import { runPool, StopGroup } from "../util/async.js";
 import { partitionBatches } from "./batches.js";
+import { ModelHistory } from "./model-history.js";
 import { askModel, finalAnswerOf, readModelReply, type ModelReply } from "./model-turn.js";
-import { runCall, type RanCall } from "./run-call.js";
-import { DEFAULT_MAX_ITERATIONS, type AgentRunResult, type AgentRunSpec, type ExecuteToolsResult, type ToolEvent } from "./run-spec.js";
+import { runCall, type CallLimits, type RanCall } from "./run-call.js";
+import { readRunLimits, type RunLimits } from "./run-limits.js";
+import type { AgentRunResult, AgentRunSpec, ExecuteToolsResult, ToolEvent } from "./run-spec.js";
 import { newTurnState, settleCall, settleFailure, type Settled, type TurnState } from "./settle.js";
-import { DEFAULT_MAX_TOOL_RESULT_CHARS } from "./tool-message.js";
 import type { ToolSource } from "./tool-source.js";
 import { appendFinalMessage, appendModelErrorPlaceholder, toolMessageFor } from "./transcript.js";
 
@@ -40,10 +41,6 @@ export const MAX_LENGTH_RECOVERIES = 3;
 /** The finish reasons under which a reply's tool calls are run (upstream's `should_execute_tools`). */
 export const TOOL_FINISH_REASONS: ReadonlySet<string> = new Set(["tool_calls", "function_call", "stop"]);
 
-function positiveNumber(value: unknown): number | null {
-  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : null;
-}
-
 /**
  * Runs the agent loop. One instance can serve any number of runs; it holds no state between them.
  */
@@ -52,6 +49,14 @@ export class AgentRunner {
    * Runs the loop until the model answers without tool calls, and resolves with how it ended.
    * Never rejects: a provider failure gives `stopReason: "error"`, an abort `"aborted"`, the
    * iteration limit `"max_iterations"`, and a fatal tool error (with `failOnToolError`) `"tool_error"`.
+   * A bad limit in the spec (`maxIterations`, `maxConcurrency`, `maxToolResultChars`,
+   * `toolTimeoutMs`) gives `"error"` before the first request, with `error` naming it:
+   * `Error: RangeError: toolTimeoutMs must be a positive, finite number of milliseconds (…); got NaN`.
+   *
+   * Each request carries a copy of the history, repaired as upstream does (`model-history.ts`):
+   * results without a declared call are left out, a declared call without a result gets
+   * {@link MISSING_TOOL_RESULT_MESSAGE}, and old tool messages are fitted like fresh ones. The
+   * run's `messages` are never changed, only appended to.
    *
    * Each turn appends the assistant message with its `tool_calls` and then exactly one tool
    * message per call, in call order. Calls without a valid name are dropped first. As upstream,
@@ -71,7 +76,8 @@ export class AgentRunner {
    *
    * When `maxIterations` turns have all asked for tools, one more request is made, without tools,
    * with {@link BUDGET_EXHAUSTED_FINALIZATION_PROMPT} (unless `finalizeOnMaxIterations: false`);
-   * its text is the final answer. If it fails, ends with `error`, asks for tools or is blank, the
+   * its text is the final answer exactly as it came, outer blank space included (`"  summary  "`
+   * stays so, as upstream keeps it). If it fails, ends with `error`, asks for tools or is blank, the
    * final text is {@link maxIterationsMessage}. Either way `stopReason` is `"max_iterations"`.
    *
    * With `failOnToolError`, the first fatal error in call order ends the run after every call of
@@ -94,19 +100,23 @@ export class AgentRunner {
       error: string | null,
     ): AgentRunResult => ({ finalContent, messages, toolsUsed, toolEvents, stopReason, error });
 
-    const requested = spec.maxIterations;
-    const maxIterations =
-      typeof requested === "number" && Number.isFinite(requested) ? Math.max(0, Math.floor(requested)) : DEFAULT_MAX_ITERATIONS;
+    let limits: RunLimits;
+    try {
+      limits = readRunLimits(spec);
+    } catch (thrown) {
+      // A bad option is the caller's bug: the run ends before the first request, saying which option and why.
+      const text = `Error: ${formatThrown(thrown)}`;
+      return end("error", text, text);
+    }
+    const { maxIterations } = limits;
     const state = newTurnState();
-    const maxChars =
-      typeof spec.maxToolResultChars === "number" && !Number.isNaN(spec.maxToolResultChars)
-        ? spec.maxToolResultChars
-        : DEFAULT_MAX_TOOL_RESULT_CHARS;
     const messageOptions = {
-      maxToolResultChars: maxChars,
+      maxToolResultChars: limits.maxToolResultChars,
       ...(spec.workspace !== undefined ? { workspace: spec.workspace } : {}),
       ...(spec.sessionKey !== undefined ? { sessionKey: spec.sessionKey } : {}),
     };
+    // The copy of the history sent each turn: repaired and fitted, the run's messages untouched.
+    const history = new ModelHistory(messageOptions);
     // Parts of one unbroken chain of cut-off replies (finish reason "length"); tool work ends a chain.
     const lengthParts: string[] = [];
 
@@ -114,9 +124,10 @@ export class AgentRunner {
       for (let iteration = 0; iteration < maxIterations; iteration++) {
         if (spec.signal?.aborted) return end("aborted", null, RUN_ABORTED_MESSAGE);
 
+        const sent = await history.forModel(messages);
         let reply: ModelReply;
         try {
-          reply = readModelReply(await askModel(spec, messages, true, maxChars), iteration);
+          reply = readModelReply(await askModel(spec, sent, true), iteration);
         } catch (thrown) {
           if (spec.signal?.aborted) return end("aborted", null, RUN_ABORTED_MESSAGE);
           // Upstream's providers turn a failed request into a reply with finish reason "error";
@@ -132,10 +143,12 @@ export class AgentRunner {
         if (calls.length > 0 && TOOL_FINISH_REASONS.has(finishReason)) {
           lengthParts.length = 0;
           messages.push({ role: "assistant", content: clean ?? "", tool_calls: calls.map((c) => c.toOpenAIToolCall()) });
-          const settled = await this.#executeCalls(spec, calls, state);
+          const settled = await this.#executeCalls(spec, calls, state, limits);
           for (const [i, call] of calls.entries()) {
             const done = settled[i] as Settled;
-            messages.push(await toolMessageFor(call, done.text, messageOptions));
+            const message = await toolMessageFor(call, done.text, messageOptions);
+            history.markOwn(message);
+            messages.push(message);
             toolEvents.push(done.event);
             if (done.event.status === "ok") toolsUsed.push(call.name);
           }
@@ -172,7 +185,11 @@ export class AgentRunner {
       if (spec.finalizeOnMaxIterations !== false) {
         // One more request, without tools; its text is the final answer unless it fails.
         const prompt: ChatMessage = { role: "user", content: BUDGET_EXHAUSTED_FINALIZATION_PROMPT };
-        terminal = await askModel(spec, [...messages, prompt], false, maxChars).then(finalAnswerOf).catch(() => null);
+        terminal = await history
+          .forModel([...messages, prompt])
+          .then((sent) => askModel(spec, sent, false))
+          .then(finalAnswerOf)
+          .catch(() => null);
         if (spec.signal?.aborted) return end("aborted", null, RUN_ABORTED_MESSAGE);
       }
       terminal ??= maxIterationsMessage(maxIterations, spec.maxIterationsMessage);
@@ -214,13 +231,22 @@ export class AgentRunner {
    * when `failOnToolError` is set (else null). `results` hold what each call produced: the
    * tool's own value for a success, the error text the model will read otherwise. The lookup and
    * violation counters start fresh for each call of this method (`run` shares them across its
-   * iterations).
+   * iterations). A bad limit in the spec runs no tool: every call is answered with that error
+   * (`Error: RangeError: maxConcurrency must be a whole number of at least 1; got 0`).
    */
   async executeTools(
     spec: AgentRunSpec,
     calls: ToolCallRequest[],
   ): Promise<ExecuteToolsResult> {
-    const settled = await this.#executeCalls(spec, calls, newTurnState());
+    let settled: Settled[];
+    try {
+      const limits = readRunLimits(spec);
+      settled = await this.#executeCalls(spec, calls, newTurnState(), limits);
+    } catch (thrown) {
+      // A bad option in the spec (#executeCalls itself never rejects): no tool runs, and every
+      // call is answered with the option's error, as if the tool had thrown it.
+      settled = await answerAll(calls, thrown, spec.failOnToolError === true);
+    }
     return {
       results: settled.map((s) => s.payload),
       events: settled.map((s) => s.event),
@@ -228,17 +254,16 @@ export class AgentRunner {
     };
   }
 
-  async #executeCalls(spec: AgentRunSpec, calls: readonly ToolCallRequest[], state: TurnState): Promise<Settled[]> {
+  async #executeCalls(spec: AgentRunSpec, calls: readonly ToolCallRequest[], state: TurnState, limits: RunLimits): Promise<Settled[]> {
     const settled: Settled[] = [];
-    const limit = positiveNumber(spec.maxConcurrency);
-    // Each call's signal joins a follower of the run's signal, dropped when the turn's calls are
-    // done, rather than the run's signal itself (see followSignal for why).
-    const follower = followSignal(spec.signal);
-    const limits = { signal: follower.signal, timeoutMs: positiveNumber(spec.toolTimeoutMs) };
+    const timeoutMs = limits.toolTimeoutMs;
+    // One listener on the run's signal and one timer serve every call of the turn (see StopGroup).
+    const stops = new StopGroup(spec.signal, timeoutMs);
+    const callLimits: CallLimits = { signal: spec.signal, stops, timedOut: { kind: "timeout", ms: timeoutMs ?? 0 } };
     const failFast = spec.failOnToolError === true;
     try {
       for (const batch of this.partitionToolBatches(spec, [...calls])) {
-        const ran = await runPool(batch, limit, (call) => runCall(spec.tools, call, state.throttle, limits));
+        const ran = await runPool(batch, limits.maxConcurrency, (call) => runCall(spec.tools, call, state.throttle, callLimits));
         // Payloads, events and violation counts are worked out in call order, so a turn's
         // escalations do not depend on which concurrent call happened to finish first.
         for (const [i, call] of batch.entries()) {
@@ -250,8 +275,22 @@ export class AgentRunner {
         }
       }
     } finally {
-      follower.release();
+      stops.release();
     }
     return settled;
   }
+}
+
+/** Every call answered with the same thrown error, for a turn that could not start. */
+async function answerAll(calls: readonly ToolCallRequest[], thrown: unknown, failFast: boolean): Promise<Settled[]> {
+  const state = newTurnState();
+  const settled: Settled[] = [];
+  for (const call of calls) {
+    try {
+      settled.push(await settleCall(call, { outcome: { kind: "thrown", value: thrown }, args: call.arguments }, state, failFast));
+    } catch (failure) {
+      settled.push(settleFailure(call, failure));
+    }
+  }
+  return settled;
 }

@@ -18,6 +18,7 @@ import {
 } from "../tools/messages.js";
 import { asError, describeThrown, formatThrown, textError } from "../tools/thrown.js";
 import { LookupThrottle } from "./lookup-throttle.js";
+import { pyStrip } from "./python-text.js";
 import { refusalKind } from "./refusal-kind.js";
 import { resultText } from "./result-text.js";
 import type { CallOutcome, RanCall } from "./run-call.js";
@@ -102,7 +103,8 @@ export async function settleCall(call: ToolCallRequest, ran: RanCall, state: Tur
   const { raw, code, soft } = failure(outcome, error);
   const violation = refusalKind(code, raw);
   if (violation === "ssrf") {
-    const payload = (raw.trim() === "" ? "Error: request blocked by SSRF guard" : raw.trim()) + "\n\n" + SSRF_NOTE;
+    const stripped = pyStrip(raw);
+    const payload = (stripped === "" ? "Error: request blocked by SSRF guard" : stripped) + "\n\n" + SSRF_NOTE;
     return { payload, text: payload, event: { name, status: "error", detail: ("ssrf_violation: " + oneLine(raw)).slice(0, 160) }, fatal: null };
   }
   if (violation === "workspace") {

@@ -82,45 +82,64 @@ export async function buildToolMessage(
   result: unknown,
   opts: { maxToolResultChars: number; workspace?: string; sessionKey?: string },
 ): Promise<ChatMessage> {
-  const name = call.name;
-  const message = (content: string): ChatMessage => ({ role: "tool", tool_call_id: call.id, name, content });
-  if (isEmptyToolResult(result)) return message(emptyResultMessage(name));
-  const max = opts.maxToolResultChars;
-  const text = messageText(result, max);
-  if (text.trim() === "") return message(emptyResultMessage(name));
-  if (PERSISTENCE_EXEMPT_TOOLS.has(name) || !(max > 0) || text.length <= max) return message(text);
-  if (opts.workspace !== undefined && opts.workspace !== "") {
-    try {
-      const { persistToolResult } = await import("./result-persistence.js");
-      const path = await persistToolResult({
-        workspace: opts.workspace,
-        callId: call.id,
-        text,
-        ...(opts.sessionKey !== undefined ? { sessionKey: opts.sessionKey } : {}),
-      });
-      return message(truncateText(persistedReference(path, text), max));
-    } catch {
-      // Saving failed (read-only disk, a symlinked folder, bad path…): the model still gets the start of the text.
-    }
-  }
-  return message(truncateText(text, max));
+  const content = await toolMessageContent(call.id, call.name, result, opts);
+  return { role: "tool", tool_call_id: call.id, name: call.name, content };
+}
+
+/** How a tool message's text is fitted: the limit, and where a longer text is saved. */
+export interface FitOptions {
+  /** Longer texts are saved (with a workspace) or cut; 0 or less disables both. */
+  maxToolResultChars: number;
+  /** Where large results are saved, under `.tool-results/`. */
+  workspace?: string;
+  /** Names the folder for this conversation's saved results. */
+  sessionKey?: string;
 }
 
 /**
- * The copy of one history message sent to the model. A tool message from earlier history (for
- * example, one given in `spec.messages`) that is over the limit is truncated in the copy only;
- * the run's own `messages` keep it whole. `read_file` results are exempt, as when they are built.
+ * The `content` of the tool message answering call `callId` of tool `name`, by the rules of
+ * {@link buildToolMessage}. The runner also uses it for the tool messages of earlier history, in
+ * the copy it sends, so an old result is held to the same limit as a fresh one. Never rejects.
  */
-export function budgetHistoryMessage(message: ChatMessage, maxToolResultChars: number): ChatMessage {
-  const copy = { ...message };
-  if (
-    copy.role === "tool" &&
-    maxToolResultChars > 0 &&
-    typeof copy.content === "string" &&
-    copy.content.length > maxToolResultChars &&
-    !PERSISTENCE_EXEMPT_TOOLS.has(copy.name ?? "")
-  ) {
-    copy.content = truncateText(copy.content, maxToolResultChars);
+export async function toolMessageContent(callId: string, name: string, result: unknown, opts: FitOptions): Promise<string> {
+  const text = unfittedText(name, result, opts.maxToolResultChars);
+  return needsSaving(name, text, opts) ? saveOrCut(callId, text, opts) : cutToLimit(name, text, opts.maxToolResultChars);
+}
+
+/**
+ * Step 1 and 2 of a tool message's content: the empty-result marker, or the result as text. As
+ * upstream, the marker is a text like any other: a limit shorter than it saves or cuts it too.
+ */
+export function unfittedText(name: string, result: unknown, maxToolResultChars: number): string {
+  const text = isEmptyToolResult(result) ? "" : messageText(result, maxToolResultChars);
+  return text.trim() === "" ? emptyResultMessage(name) : text;
+}
+
+/** True when `text` is over the limit, the tool is not exempt and a workspace is set: step 3 saves it. */
+export function needsSaving(name: string, text: string, opts: FitOptions): boolean {
+  const max = opts.maxToolResultChars;
+  return !PERSISTENCE_EXEMPT_TOOLS.has(name) && max > 0 && text.length > max && opts.workspace !== undefined && opts.workspace !== "";
+}
+
+/** Step 3 without a workspace: `text` cut to the limit, unless the tool is exempt or the limit is off. */
+export function cutToLimit(name: string, text: string, maxToolResultChars: number): string {
+  return PERSISTENCE_EXEMPT_TOOLS.has(name) ? text : truncateText(text, maxToolResultChars);
+}
+
+/** Step 3 with a workspace: saves `text` and gives the reference, cut to the limit; the cut text when saving fails. */
+async function saveOrCut(callId: string, text: string, opts: FitOptions): Promise<string> {
+  const max = opts.maxToolResultChars;
+  try {
+    const { persistToolResult } = await import("./result-persistence.js");
+    const path = await persistToolResult({
+      workspace: opts.workspace as string,
+      callId,
+      text,
+      ...(opts.sessionKey !== undefined ? { sessionKey: opts.sessionKey } : {}),
+    });
+    return truncateText(persistedReference(path, text), max);
+  } catch {
+    // Saving failed (read-only disk, a symlinked folder, bad path…): the model still gets the start of the text.
+    return truncateText(text, max);
   }
-  return copy;
 }

@@ -36,7 +36,9 @@ function homeOf(part: string): string | null {
     home = passwdHome(part.slice(1));
   }
   if (home === null) return null;
-  return home.replace(/\/+$/, "") || "/";
+  let end = home.length;
+  while (end > 0 && home.charCodeAt(end - 1) === 0x2f) end--;
+  return end === 0 ? "/" : home.slice(0, end);
 }
 
 /** The home folder of `user` in `/etc/passwd`, or null. */
@@ -60,59 +62,132 @@ function posixJoin(a: string, b: string): string {
   return `${a}/${b}`;
 }
 
+/** Longer paths are refused by the kernel (`ENAMETOOLONG`), so they are never looked at. */
+const PATH_MAX = 4096;
+
 /**
- * Resolves every symlink along `path` that exists, as Python's non-strict `os.path.realpath`
- * does: a missing part and everything after it are kept as written, `..` after a symlink goes to
- * the parent of the link's target, and a symlink loop stops the walk.
+ * How many characters of paths one normalisation may hand to `lstat` and `readlink`. A real path
+ * needs a few hundred; past the budget the rest of the path is taken as written, so a path of a
+ * hundred thousand `x/..` steps costs no more than that.
+ */
+const LOOKUP_BUDGET = 1 << 20;
+
+/**
+ * An absolute path as a stack of names, so that `..` is one pop however long the path grows.
+ * `dead` is the index of the first name that does not exist (or is not a folder): nothing below
+ * it can exist either, so the walk does not ask the file system about it.
+ */
+class PathStack {
+  readonly names: string[] = [];
+  /** `ends[i]`: the length of the text of the first `i + 1` names. */
+  readonly ends: number[] = [];
+  dead = -1;
+
+  /** The length of {@link text}. */
+  get length(): number {
+    return this.ends.length === 0 ? 1 : (this.ends[this.ends.length - 1] as number);
+  }
+
+  text(): string {
+    return this.names.length === 0 ? "/" : `/${this.names.join("/")}`;
+  }
+
+  push(name: string): void {
+    this.ends.push((this.ends.length === 0 ? 0 : (this.ends[this.ends.length - 1] as number)) + 1 + name.length);
+    this.names.push(name);
+  }
+
+  pop(): void {
+    this.names.pop();
+    this.ends.pop();
+    if (this.dead >= this.names.length) this.dead = -1;
+  }
+
+  clone(): PathStack {
+    const copy = new PathStack();
+    copy.names.push(...this.names);
+    copy.ends.push(...this.ends);
+    copy.dead = this.dead;
+    return copy;
+  }
+}
+
+/**
+ * Resolves every symlink along the absolute `path` that exists, as Python's non-strict
+ * `os.path.realpath` does: a missing part and everything after it are kept as written, `..` after
+ * a symlink goes to the parent of the link's target, and a symlink loop stops the walk. Linear in
+ * the length of `path`: each name is pushed or popped once, the file system is asked only about
+ * names whose folder exists, and at most {@link LOOKUP_BUDGET} characters of paths in all.
  */
 function looseRealpath(path: string): string {
-  const seen = new Map<string, string | null>();
-  const walk = (start: string, rest: string): [string, boolean] => {
-    let current = start;
-    let todo = rest;
-    if (todo.startsWith("/")) {
-      todo = todo.slice(1);
-      current = "/";
+  const seen = new Map<string, PathStack | null>();
+  let budget = LOOKUP_BUDGET;
+  const walk = (start: PathStack, rest: string): { stack: PathStack; ok: true } | { text: string; ok: false } => {
+    let stack = start;
+    let at = 0;
+    if (rest.startsWith("/")) {
+      at = 1;
+      stack = new PathStack();
     }
-    while (todo !== "") {
-      const slash = todo.indexOf("/");
-      const name = slash < 0 ? todo : todo.slice(0, slash);
-      todo = slash < 0 ? "" : todo.slice(slash + 1);
-      if (name === "" || name === ".") continue;
-      if (name === "..") {
-        current = current === "/" || current === "" ? current || ".." : posix.dirname(current);
+    // The rest of the path from `at` on; read by index, so no shorter copy is made per name.
+    const todo = (): string => rest.slice(at);
+    while (at < rest.length) {
+      const slash = rest.indexOf("/", at);
+      const end = slash < 0 ? rest.length : slash;
+      const length = end - at;
+      const first = rest.charCodeAt(at);
+      if (length === 0 || (length === 1 && first === 0x2e)) {
+        at = end + 1;
         continue;
       }
-      const next = posixJoin(current, name);
+      if (length === 2 && first === 0x2e && rest.charCodeAt(at + 1) === 0x2e) {
+        at = end + 1;
+        stack.pop();
+        continue;
+      }
+      const name = rest.slice(at, end);
+      at = end + 1;
+      stack.push(name);
+      if (stack.dead >= 0 || budget <= 0) continue;
+      if (stack.length >= PATH_MAX) {
+        stack.dead = stack.names.length - 1;
+        continue;
+      }
+      const next = stack.text();
+      budget -= next.length;
       let isLink = false;
       try {
-        isLink = lstatSync(next).isSymbolicLink();
+        const info = lstatSync(next);
+        isLink = info.isSymbolicLink();
+        if (!isLink && !info.isDirectory()) stack.dead = stack.names.length - 1;
       } catch {
-        isLink = false;
+        stack.dead = stack.names.length - 1;
       }
-      if (!isLink) {
-        current = next;
-        continue;
-      }
+      if (!isLink) continue;
       if (seen.has(next)) {
         const known = seen.get(next);
         if (known !== null && known !== undefined) {
-          current = known;
+          stack = known.clone();
           continue;
         }
-        return [posixJoin(next, todo), false];
+        return { text: posixJoin(next, todo()), ok: false };
       }
       seen.set(next, null);
-      const [resolved, ok] = walk(current, readlinkSync(next));
-      if (!ok) return [posixJoin(resolved, todo), false];
-      seen.set(next, resolved);
-      current = resolved;
+      const target = readlinkSync(next);
+      budget -= target.length;
+      stack.pop();
+      const inner = walk(stack.clone(), target);
+      if (!inner.ok) return { text: posixJoin(inner.text, todo()), ok: false };
+      seen.set(next, inner.stack.clone());
+      stack = inner.stack;
     }
-    return [current, true];
+    return { stack, ok: true };
   };
-  const [result] = walk("", path);
-  const normal = posix.normalize(result);
-  return normal.length > 1 ? normal.replace(/\/+$/, "") : normal;
+  const done = walk(new PathStack(), path);
+  // A finished walk is already normal: absolute, no empty, `.` or `..` names, no trailing `/`.
+  if (done.ok) return done.stack.text();
+  const normal = posix.normalize(done.text);
+  return normal.length > 1 && normal.endsWith("/") ? normal.slice(0, -1) : normal;
 }
 
 /**

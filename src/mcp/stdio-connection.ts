@@ -15,6 +15,7 @@ import { ProcessGroupStdioTransport } from "./stdio-transport.js";
 import { raceSignal } from "../util/async.js";
 import { logText } from "../util/log-text.js";
 import { mcpToolClient } from "./tool-client.js";
+import { durationOption } from "../util/options.js";
 
 /** How to start an MCP server as a child process speaking over stdin/stdout. */
 export interface StdioMcpServerOptions {
@@ -76,12 +77,18 @@ const QUOTED_CHARS = 1_000;
  * an `Error` that says why (with the end of the server's stderr, every text from elsewhere shown
  * through `logText`). Whenever it gives up, nothing is left behind: a server not yet spawned never
  * is, and a spawned one is stopped with its group and reaped, its pipes closed. It never hangs.
+ * A bad `timeoutMs`, `callTimeoutMs` or `closeGraceMs` (not a positive, finite number) makes it
+ * reject with a `TypeError` or `RangeError` naming the option, before anything starts; one over
+ * 2^31−1 ms is clamped to that.
  *
  * @example
  * {@includeCode ../../docs/examples/mcp.ts#connect-stdio-mcp-server}
  */
 export async function connectStdioMcpServer(options: StdioMcpServerOptions): Promise<StdioMcpConnection> {
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  // Checked before anything starts: a bad limit throws (TypeError or RangeError, naming it); a huge one is clamped.
+  const timeoutMs = durationOption("timeoutMs", options.timeoutMs, 10_000);
+  const callTimeoutMs = durationOption("callTimeoutMs", options.callTimeoutMs, null);
+  const closeGraceMs = durationOption("closeGraceMs", options.closeGraceMs, null);
   const giveUp = new AbortController();
   const timer = setTimeout(() => giveUp.abort(new Error(`did not answer within ${timeoutMs} ms`)), timeoutMs);
   const onAbort = (): void => giveUp.abort(new Error("the start was aborted", { cause: options.signal?.reason }));
@@ -93,7 +100,7 @@ export async function connectStdioMcpServer(options: StdioMcpServerOptions): Pro
     args: options.args ?? [],
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     ...(options.env === undefined ? {} : { env: options.env }),
-    ...(options.closeGraceMs === undefined ? {} : { closeGraceMs: options.closeGraceMs }),
+    ...(closeGraceMs === null ? {} : { closeGraceMs }),
   });
   let stderrTail = "";
   transport.stderr.on("data", (chunk: Buffer | string) => {
@@ -113,7 +120,7 @@ export async function connectStdioMcpServer(options: StdioMcpServerOptions): Pro
   };
 
   const listOptions: AdaptMcpToolsOptions = { signal: giveUp.signal, timeoutMs };
-  if (options.callTimeoutMs !== undefined) listOptions.callTimeoutMs = options.callTimeoutMs;
+  if (callTimeoutMs !== null) listOptions.callTimeoutMs = callTimeoutMs;
   if (options.trustReadOnlyHint !== undefined) listOptions.trustReadOnlyHint = options.trustReadOnlyHint;
   if (options.logger !== undefined) listOptions.logger = options.logger;
   // Each step first checks that nobody has given up: once the time is out or the start aborted,

@@ -9,6 +9,7 @@
  */
 import { bodyPreview, ProviderError } from "./provider-error.js";
 import { isRetryableStatus, RETRY_AFTER_BUFFER_MS, retryAfterMs, retryDelayMs } from "./retry-policy.js";
+import { MAX_TIMER_MS } from "../util/options.js";
 
 /** A request to send with {@link postWithRetries}, and the limits it runs under. */
 export interface BoundedRequest {
@@ -46,7 +47,10 @@ export interface BoundedAnswer {
   status: number;
 }
 
-/** The default wait between retries: a timer that rejects when `signal` aborts. */
+/**
+ * The default wait between retries: a timer that rejects when `signal` aborts. A wait longer than
+ * a Node timer can hold (`MAX_TIMER_MS`, about 24.8 days) is clamped to it rather than firing at once.
+ */
 export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted === true) {
@@ -56,7 +60,7 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);
       resolve();
-    }, ms);
+    }, Math.min(ms, MAX_TIMER_MS));
     const onAbort = (): void => {
       clearTimeout(timer);
       reject(signal?.reason);
@@ -126,9 +130,18 @@ async function attemptOnce(request: BoundedRequest): Promise<Attempt> {
   const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
   if (request.authorization !== undefined) headers["authorization"] = request.authorization;
 
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new DeadlineExpired("deadline")), request.timeoutMs);
-  const signal = callerSignal === undefined ? deadline.signal : AbortSignal.any([callerSignal, deadline.signal]);
+  // The attempt's own signal: it aborts when the caller's does (through a listener removed when
+  // the attempt ends, so a long-lived caller signal gains nothing per request) or the deadline passes.
+  const attemptController = new AbortController();
+  let timedOut = false;
+  // The provider checks and clamps timeoutMs; clamped here too, as a longer timer would fire at once.
+  const timer = setTimeout(() => {
+    timedOut = true;
+    attemptController.abort(new DeadlineExpired("deadline"));
+  }, Math.min(request.timeoutMs, MAX_TIMER_MS));
+  const onCallerAbort = (): void => attemptController.abort(callerSignal?.reason);
+  callerSignal?.addEventListener("abort", onCallerAbort, { once: true });
+  const signal = attemptController.signal;
   // Settles only by rejecting, when either signal aborts; raced against every await below so a
   // fetch or a body that ignores the signal still ends at the deadline.
   let stopWaiting: () => void = () => undefined;
@@ -140,7 +153,7 @@ async function attemptOnce(request: BoundedRequest): Promise<Attempt> {
   aborted.catch(() => undefined);
   const failed = (error: unknown, what: string, status?: number): ProviderError => {
     if (callerSignal?.aborted === true) return new ProviderError("The request to the model server was aborted", { cause: error });
-    if (deadline.signal.aborted) {
+    if (timedOut) {
       return new ProviderError(`The model server at ${request.endpoint} did not answer within ${request.timeoutMs} ms`, {
         ...(status === undefined ? {} : { status }),
       });
@@ -178,6 +191,7 @@ async function attemptOnce(request: BoundedRequest): Promise<Attempt> {
     return { ok: true, answer: { text, status: response.status } };
   } finally {
     clearTimeout(timer);
+    callerSignal?.removeEventListener("abort", onCallerAbort);
     stopWaiting();
   }
 }

@@ -23,6 +23,7 @@ import { parseChatCompletion } from "./chat-completion.js";
 import { ProviderError } from "./provider-error.js";
 import { redactURL, scrubSecrets, secretsInURL } from "./redact.js";
 import { DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_WAIT_MS } from "./retry-policy.js";
+import { durationOption, wholeNumberOption } from "../util/options.js";
 
 export { ProviderError } from "./provider-error.js";
 export { newToolCallId } from "./chat-completion.js";
@@ -92,8 +93,12 @@ export class OpenAICompatibleProvider implements LLMProvider {
 
   /**
    * Builds a provider for `baseURL`; a trailing slash on its path is ignored.
-   * @throws ProviderError when `baseURL` is not an http(s) URL, when it holds a credential and
-   * `apiKey` is given too, or when a limit is not a positive number.
+   * @throws ProviderError when `baseURL` is not an http(s) URL, or when it holds a credential and
+   * `apiKey` is given too.
+   * @throws TypeError or RangeError when a limit is bad, naming it, its value and what is allowed
+   * (`util/options.ts`): `timeoutMs` and `maxRetryWaitMs` must be positive, finite numbers of
+   * milliseconds (longer than 2^31−1 counts as 2^31−1), `maxResponseBytes` a whole number of at
+   * least 1, `maxRetries` a whole number of at least 0.
    */
   constructor(options: OpenAICompatibleProviderOptions) {
     const shown = redactURL(options.baseURL);
@@ -126,14 +131,10 @@ export class OpenAICompatibleProvider implements LLMProvider {
     this.#url = url.toString();
     this.endpoint = redactURL(this.#url);
 
-    this.timeoutMs = positive(options.timeoutMs, DEFAULT_TIMEOUT_MS, "timeoutMs");
-    this.maxResponseBytes = positive(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, "maxResponseBytes");
-    this.#maxRetryWaitMs = positive(options.maxRetryWaitMs, DEFAULT_MAX_RETRY_WAIT_MS, "maxRetryWaitMs");
-    const retries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
-    if (!Number.isInteger(retries) || retries < 0) {
-      throw new ProviderError(`maxRetries must be a whole number >= 0, got ${String(options.maxRetries)}`);
-    }
-    this.maxRetries = retries;
+    this.timeoutMs = durationOption("timeoutMs", options.timeoutMs, DEFAULT_TIMEOUT_MS);
+    this.maxResponseBytes = wholeNumberOption("maxResponseBytes", options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, { min: 1 });
+    this.#maxRetryWaitMs = durationOption("maxRetryWaitMs", options.maxRetryWaitMs, DEFAULT_MAX_RETRY_WAIT_MS);
+    this.maxRetries = wholeNumberOption("maxRetries", options.maxRetries, DEFAULT_MAX_RETRIES, { min: 0 });
     this.#fetch = options.fetch;
     this.#sleep = options.sleep ?? defaultSleep;
   }
@@ -163,15 +164,6 @@ export class OpenAICompatibleProvider implements LLMProvider {
     });
     return parseChatCompletion(answer.text, answer.status, scrub);
   }
-}
-
-/** A positive finite number, or the default when not given. */
-function positive(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
-    throw new ProviderError(`${name} must be a positive number, got ${String(value)}`);
-  }
-  return value;
 }
 
 /** A provider chosen from the environment, with the model name to ask it for. */

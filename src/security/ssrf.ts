@@ -1,7 +1,8 @@
 /**
  * The guard in front of `web_fetch` (lesson 7): a URL may only be fetched when its host is, and
- * resolves only to, public addresses. Every refusal of a private target says
- * `private/internal address`, the text the runner recognises as a security boundary.
+ * resolves only to, public addresses. A refusal of a private target says
+ * `private/internal address`, the text the runner recognises as a security boundary, and every
+ * refusal is worded as upstream's URL check words it (read with `python-url.ts`).
  *
  * Three rules are taught, each a pure function except the last:
  * - {@link parseHostAddress} (`ip-address.ts`): the many numeric spellings of one address
@@ -19,6 +20,7 @@
  */
 import { promises as dnsPromises } from "node:dns";
 import { parseHostAddress } from "./ip-address.js";
+import { pythonUrlParts } from "./python-url.js";
 import { isPrivateAddress } from "./private-address.js";
 import type { SsrfAllowlist } from "./ssrf-allowlist.js";
 
@@ -30,17 +32,19 @@ export { SsrfAllowlist } from "./ssrf-allowlist.js";
 export type HostLookup = (host: string) => Promise<string[]>;
 
 /**
- * A URL refused by the guard. Refusals of a private or internal target have a message containing
- * `private/internal address`; other refusals (a bad scheme, credentials, a name that does not
- * resolve) do not, because the model may fix those.
+ * A URL refused by the guard, with upstream's words as its message. A refusal of a private or
+ * internal target has `privateTarget` set and says `Blocked: <host> resolves to private/internal
+ * address <address>` (or, for a `localhost` name that resolves to no private address,
+ * `Blocked local/internal hostname: <host>`); other refusals (a bad scheme, a missing host, a name
+ * that does not resolve, credentials) do not, because the model may fix those.
  */
 export class SsrfError extends Error {
   /** The URL as it was given. */
   readonly url: string;
   /**
    * True when the URL leads to a private or internal address: a security boundary. False for
-   * the other refusals (not a URL, a scheme other than http(s), credentials, a name that does not
-   * resolve), which are mistakes the model can correct.
+   * the other refusals (a scheme other than http(s), no host, a name that does not resolve,
+   * credentials), which are mistakes the model can correct.
    */
   readonly privateTarget: boolean;
 
@@ -59,25 +63,43 @@ export const systemLookup: HostLookup = async (host) => {
   return answers.map((a) => a.address);
 };
 
-/** The refusal of a private target, with the text the runner recognises. */
-function privateRefusal(url: string, address: string, via?: string): SsrfError {
-  const how = via === undefined ? "" : ` (${via})`;
-  return new SsrfError(`Blocked: ${url} resolves to private/internal address ${address}${how}`, url, true);
+/** The refusal of a private target in upstream's words, with the phrase the runner recognises. */
+function privateRefusal(url: string, host: string, address: string): SsrfError {
+  return new SsrfError(`Blocked: ${host} resolves to private/internal address ${address}`, url, true);
+}
+
+/** The host name WHATWG's parser makes of `host`, without brackets; null when it refuses it. */
+function whatwgHost(host: string): string | null {
+  try {
+    const parsed = new URL(`http://${host.includes(":") ? `[${host}]` : host}/`).hostname;
+    return parsed.startsWith("[") ? parsed.slice(1, -1) : parsed;
+  } catch {
+    return null;
+  }
 }
 
 /**
- * Refuses a URL unless it is safe to fetch from here, and returns it parsed when it is.
+ * Refuses a URL unless it is safe to fetch from here, and returns it parsed when it is. The
+ * refusal texts are upstream's (`SsrfError.message`), which `web_fetch` puts after
+ * `URL validation failed: ` (or `Redirect blocked: ` for a redirect target).
  *
- * - Only `http:` and `https:` are allowed.
- * - URLs with credentials (`http://user:pass@host/`) are refused: `fetch` cannot send them, and
- *   the `@` form is a classic way to disguise the real host.
- * - `localhost` and any `*.localhost` name are refused without a lookup.
+ * - Only `http` and `https` are allowed: `Only http/https allowed, got 'ftp'` (`'none'` when there
+ *   is no scheme). A URL without an authority is `Missing domain`, one without a host name
+ *   `Missing hostname`, and a malformed `[...]` host gets Python's own words (`Invalid IPv6 URL`).
+ * - The host is judged as `fetch` will read it (WHATWG URL), and named in the refusal as the model
+ *   wrote it, lower-cased: `Blocked: 0x7f.1 resolves to private/internal address 127.0.0.1`.
  * - A numeric host, in any spelling, is judged by {@link isPrivateAddress} without a lookup.
  * - Any other name is resolved through `lookup`; if ANY of its addresses is private the URL is
- *   refused, since the request may use any one of them. A name that does not resolve is refused.
- * - An address in `allowlist` (see {@link SsrfAllowlist}) counts as public: the user trusts
- *   it, as with upstream's `tools.ssrfWhitelist`. With a non-empty allowlist, `localhost` names are
- *   looked up too, and pass only when every address they resolve to is allowlisted or public.
+ *   refused, naming the first one, since the request may use any of them. A name that does not
+ *   resolve is `Cannot resolve hostname: <host>`.
+ * - `localhost` and `*.localhost` are looked up too and refused with the private address they
+ *   resolve to; when they resolve to none (or not at all) they are still refused, as
+ *   `Blocked local/internal hostname: <host>`.
+ * - An address in `allowlist` (see {@link SsrfAllowlist}) counts as public: the user trusts it, as
+ *   with upstream's `tools.ssrfWhitelist`. With a non-empty allowlist a local name passes when
+ *   every address it resolves to is allowlisted or public.
+ * - A URL with a user name or password is refused last (`fetch` cannot send one), in this
+ *   workbook's own words; upstream has no such refusal.
  *
  * @throws {@link SsrfError}, with `private/internal address` in the message for private targets.
  * @example
@@ -91,52 +113,68 @@ export async function assertPublicUrl(
   const allowed = allowlist !== undefined && allowlist.size > 0 ? allowlist : undefined;
   const blocked = (address: string): boolean => isPrivateAddress(address) && !(allowed?.has(address) ?? false);
   const shown = String(url);
+
+  const parts = pythonUrlParts(shown);
+  if (typeof parts === "string") throw new SsrfError(parts, shown);
+  if (parts.scheme !== "http" && parts.scheme !== "https") {
+    throw new SsrfError(`Only http/https allowed, got '${parts.scheme === "" ? "none" : parts.scheme}'`, shown);
+  }
+  if (parts.netloc === "") throw new SsrfError("Missing domain", shown);
+  if (parts.hostname === null) throw new SsrfError("Missing hostname", shown);
+
   let parsed: URL;
   try {
     parsed = new URL(shown);
   } catch {
-    throw new SsrfError(`URL validation failed: ${shown} is not a valid absolute URL`, shown);
+    // A host fetch cannot read cannot be resolved either; anything else is this workbook's words.
+    if (whatwgHost(parts.hostname) === null) throw new SsrfError(`Cannot resolve hostname: ${parts.hostname}`, shown);
+    throw new SsrfError(`${shown} is not a valid absolute URL`, shown);
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-    throw new SsrfError(
-      `URL validation failed: only http and https URLs can be fetched, got ${parsed.protocol}`,
-      shown,
-    );
-  }
-  if (parsed.username !== "" || parsed.password !== "") {
-    throw new SsrfError(`URL validation failed: URLs with a user name or password are not fetched`, shown);
+    throw new SsrfError(`Only http/https allowed, got '${parsed.protocol.slice(0, -1)}'`, shown);
   }
 
-  let host = parsed.hostname.toLowerCase();
+  let host = parsed.hostname;
   if (host.startsWith("[") && host.endsWith("]")) host = host.slice(1, -1);
+  // The refusal names the host as written when it is the host fetch reads, else fetch's reading.
+  const name = whatwgHost(parts.hostname) === host ? parts.hostname : host;
   const bareName = host.endsWith(".") ? host.slice(0, -1) : host;
-  const isLocalName = bareName === "localhost" || bareName.endsWith(".localhost");
-  // Without an allowlist a local name is refused at once; with one it is looked up like any name,
-  // so every address it resolves to must be public or allowlisted (as upstream).
-  if (isLocalName && allowed === undefined) throw privateRefusal(shown, "localhost");
+  const credentials = (): URL => {
+    if (parsed.username !== "" || parsed.password !== "") {
+      throw new SsrfError("URLs with a user name or password are not fetched", shown);
+    }
+    return parsed;
+  };
+
+  if (bareName === "localhost" || bareName.endsWith(".localhost")) {
+    const answers = await lookup(bareName).catch(() => [] as string[]);
+    const normal = answers.map((answer) => parseHostAddress(answer));
+    for (const address of normal) if (address !== null && blocked(address)) throw privateRefusal(shown, name, address);
+    if (allowed === undefined || normal.length === 0 || normal.includes(null)) {
+      throw new SsrfError(`Blocked local/internal hostname: ${name}`, shown, true);
+    }
+    return credentials();
+  }
 
   const literal = parseHostAddress(host);
   if (literal !== null) {
-    if (blocked(literal)) throw privateRefusal(shown, literal);
-    return parsed;
+    if (blocked(literal)) throw privateRefusal(shown, name, literal);
+    return credentials();
   }
 
   let addresses: string[];
   try {
     addresses = await lookup(bareName);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new SsrfError(`URL validation failed: could not resolve ${bareName}: ${reason}`, shown);
+  } catch {
+    throw new SsrfError(`Cannot resolve hostname: ${name}`, shown);
   }
-  if (addresses.length === 0) {
-    throw new SsrfError(`URL validation failed: ${bareName} has no addresses`, shown);
-  }
+  if (addresses.length === 0) throw new SsrfError(`Cannot resolve hostname: ${name}`, shown);
   for (const address of addresses) {
     const normal = parseHostAddress(address);
     if (normal === null) {
-      throw new SsrfError(`URL validation failed: ${bareName} resolved to ${address}, which is not an address`, shown);
+      throw new SsrfError(`Cannot resolve hostname: ${name} (the resolver answered ${JSON.stringify(address)})`, shown);
     }
-    if (blocked(normal)) throw privateRefusal(shown, normal, `via ${bareName}`);
+    if (blocked(normal)) throw privateRefusal(shown, name, normal);
   }
-  return parsed;
+  return credentials();
 }

@@ -32,7 +32,7 @@ function readObjectText(text: string, parsed: unknown): InexactInteger | null {
  * JSON gives its value, except the JSON `null`; everything else (malformed JSON, the JSON `null`,
  * text outside `scope`) gives the original value back, unstripped. So does a JSON object holding
  * an integer literal that no JavaScript number holds exactly (`12345678901234567890`): the
- * registry then refuses it and says why ({@link inexactIntegerIn}).
+ * registry then refuses it and says why (`inexactIntegerIn` in `integer-literals.ts`).
  *
  * @example
  * {@includeCode ../../docs/examples/arguments.ts#read-argument-text}

@@ -32,7 +32,7 @@ export function resolveSchemaType(type: unknown): string | null {
 }
 
 /**
- * Integer text becomes a number, read as Python's `int()` reads it ({@link readIntegerText}):
+ * Integer text becomes a number, read as Python's `int()` reads it (`readIntegerText` in `number-text.ts`):
  * `"42"`, `" -7 "`, `"١٢"` (Arabic-Indic digits) and `"٠٠٧"` become 42, -7, 12 and 7. Anything
  * else is kept: `"3.0"`, `"1e3"`, `"1_000"`, and integers outside ±(2^53−1).
  */
@@ -43,7 +43,7 @@ export function castInteger(value: unknown): unknown {
 }
 
 /**
- * Number text becomes a number, read as Python's `float()` reads it ({@link readNumberText}):
+ * Number text becomes a number, read as Python's `float()` reads it (`readNumberText` in `number-text.ts`):
  * `"3.14"`, `"1e3"`, `" 2.5\u0085"`, `"１.５"` (full-width digits), and the words `"NaN"`,
  * `"-Infinity"`, `"inf"` (validation then rejects the non-finite ones). `"1_000"` is kept.
  */

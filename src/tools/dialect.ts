@@ -5,17 +5,22 @@
  * Draft-07 schemas are still accepted: their root `$schema` is known, and their tuple form
  * (`items` as an array, with `additionalItems`) is read as `prefixItems` and `items`.
  *
- * Every compile first checks the complexity budget (`./schema-budget.js`), and every pattern runs
- * on a linear-time engine (`./pattern.js`, `./re2-engine.js`).
+ * Every compile first checks the complexity budget (`./schema-budget.js`), every pattern runs on a
+ * linear-time engine (`./pattern.js`, `./re2-engine.js`), and every schema is compiled on its own,
+ * so no tool's schema can change how another one compiles or validates.
  *
  * @module
  */
 import Ajv2020Import, { type Options as AjvOptions, type ValidateFunction } from "ajv/dist/2020.js";
 import draft07MetaSchema from "ajv/dist/refs/json-schema-draft-07.json" with { type: "json" };
 import type { JsonSchema } from "../json.js";
-import { ajvRegExpEngine, type PatternEngine } from "./pattern.js";
+import { asyncSchemaProblem } from "./async-schema.js";
+import { multipleOfKeyword } from "./multiple-of.js";
+import { ajvRegExpEngine, PatternCheckError, type PatternEngine } from "./pattern.js";
 import { re2PatternEngine } from "./re2-engine.js";
 import { assertWithinSchemaBudget } from "./schema-budget.js";
+import { uniqueItemsKeyword } from "./unique-items.js";
+import { validationWork } from "./validation-work.js";
 
 // ajv ships CommonJS with `exports.default`; under NodeNext the default import is the module.
 const Ajv2020 = Ajv2020Import.default;
@@ -114,41 +119,86 @@ export interface SchemaCompiler {
   compile(schema: JsonSchema): ValidateFunction;
 }
 
-/** Compiles before a fresh Ajv instance replaces the old one, so memory stays bounded. */
-const COMPILES_PER_INSTANCE = 1_000;
+/** An Ajv instance of the 2020-12 class. */
+type Ajv = InstanceType<typeof Ajv2020>;
+
+/** Ajv's key for a meta-schema URI: without a trailing `#`. */
+function metaKey(uri: string): string {
+  return uri.endsWith("#") ? uri.slice(0, -1) : uri;
+}
+
+/** How many JSON values a schema holds (it is within the budget, so this is bounded). */
+function valuesIn(schema: unknown): number {
+  let count = 0;
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    count++;
+    if (value !== null && typeof value === "object") for (const child of Object.values(value)) stack.push(child);
+  }
+  return count;
+}
 
 /**
- * Creates the compiler every tool schema goes through: Ajv's JSON Schema 2020-12 class with the
- * draft-07 meta-schema added, patterns on `engine` (RE2 by default), and `options` on top (the
- * validator passes its error and strictness settings). Before compiling, each schema is checked
- * against the complexity budget (a `TypeError` naming the limit when it is over), so Ajv never
- * sees an over-budget schema, not even to check it against its meta-schema.
+ * Checks `schema` against the meta-schema its `$schema` names (2020-12 when it names none) on
+ * `meta`, an instance that holds the meta-schemas and nothing else. Only a meta-schema `meta`
+ * already has may be named, so checking never adds anything to it.
+ * @throws Error when `$schema` names no known meta-schema, or the schema does not follow it.
+ */
+function checkAgainstMetaSchema(meta: Ajv, schema: JsonSchema): void {
+  const named = schema["$schema"];
+  if (named !== undefined && typeof named !== "string") throw new Error("$schema must be a string");
+  // Own keys only: a `$schema` of "__proto__" or "constructor" names no meta-schema either.
+  if (typeof named === "string" && !Object.hasOwn(meta.schemas, metaKey(named))) throw new Error(`no schema with key or ref "${named}"`);
+  try {
+    meta.validateSchema(schema, true);
+  } catch (error) {
+    if (!(error instanceof PatternCheckError)) throw error;
+    throw new Error(
+      error.failure === "too-long"
+        ? `a string of ${error.input.length} characters in the schema is too long to check against its meta-schema (limit ${error.limit ?? 0} characters)`
+        : "the schema could not be checked against its meta-schema: the pattern engine ran out of memory",
+    );
+  }
+}
+
+/**
+ * Creates the compiler every tool schema goes through: Ajv's JSON Schema 2020-12 class, patterns on
+ * `engine` (RE2 by default), `options` on top (the validator passes its error and strictness
+ * settings), and `multipleOf` and `uniqueItems` checked by `./multiple-of.js` and
+ * `./unique-items.js`. Before compiling, each schema is checked against the complexity budget (a
+ * `TypeError` naming the limit when it is over), so Ajv never sees an over-budget schema, not even
+ * to check it against its meta-schema; a schema that names `$async` is refused
+ * (`./async-schema.js`).
+ *
+ * Each schema is compiled in an Ajv instance of its own, which it keeps: nothing one schema
+ * declares (an `$id`, even one equal to a meta-schema's URI, an `$anchor`, a `$dynamicAnchor`)
+ * can reach another schema's compile or validation, and a schema that fails leaves nothing
+ * behind. Meta-schema checks run on one instance per compiler that holds the meta-schemas
+ * (2020-12 and draft-07) and nothing else.
  */
 export function createSchemaCompiler(options: Readonly<AjvOptions> = {}, engine: PatternEngine = re2PatternEngine): SchemaCompiler {
-  const regExp = ajvRegExpEngine(engine);
-  let ajv: InstanceType<typeof Ajv2020> | null = null;
-  let compiles = 0;
-  const instance = (): InstanceType<typeof Ajv2020> => {
-    if (ajv === null || compiles >= COMPILES_PER_INSTANCE) {
-      ajv = new Ajv2020({ ...options, code: { ...options.code, regExp } });
-      ajv.addMetaSchema(draft07MetaSchema);
-      compiles = 0;
+  const settings: AjvOptions = { ...options, code: { ...options.code, regExp: ajvRegExpEngine(engine) } };
+  let meta: Ajv | null = null;
+  const metaSchemas = (): Ajv => {
+    if (meta === null) {
+      meta = new Ajv2020(settings);
+      meta.addMetaSchema(draft07MetaSchema);
     }
-    compiles++;
-    return ajv;
+    return meta;
   };
   return {
     compile(schema: JsonSchema): ValidateFunction {
       assertWithinSchemaBudget(null, schema);
+      const asyncProblem = asyncSchemaProblem(schema);
+      if (asyncProblem !== null) throw new Error(asyncProblem);
       const converted = toJsonSchema2020(schema);
-      const current = instance();
-      try {
-        return current.compile(converted);
-      } finally {
-        // Ajv keeps every compiled schema in a cache keyed by the object; the compiled function
-        // does not need it, and a registry that replaces tools must not grow without end.
-        current.removeSchema(converted);
-      }
+      checkAgainstMetaSchema(metaSchemas(), converted);
+      const own = new Ajv2020({ ...settings, meta: false, validateSchema: false, addUsedSchema: false });
+      own.removeKeyword("multipleOf").removeKeyword("uniqueItems").addKeyword(multipleOfKeyword).addKeyword(uniqueItemsKeyword);
+      validationWork.schemaCompiles++;
+      validationWork.schemaValuesCompiled += valuesIn(converted);
+      return own.compile(converted);
     },
   };
 }

@@ -42,6 +42,14 @@ export function emptyResultMessage(name: string): string {
   return `(${name} completed with no output)`;
 }
 
+/**
+ * The content of the tool message the runner puts, in the copy of the history it sends, after a
+ * call that an assistant message declared but that no tool message answers (a run aborted
+ * part-way, a lost message), upstream's exact text. Without it an OpenAI-compatible server refuses
+ * the whole request.
+ */
+export const MISSING_TOOL_RESULT_MESSAGE = "[Tool result unavailable — call was interrupted or lost]";
+
 /** The text a call gets when its time limit ran out. */
 export function toolTimeoutMessage(name: string, ms: number): string {
   return `Error: Tool '${name}' timed out after ${ms} ms`;
@@ -65,6 +73,15 @@ export const SSRF_NOTE =
   "local files, logs, screenshots, or an explicit safe public URL instead. " +
   "If the user explicitly trusts this private URL, ask them to whitelist " +
   "the exact IP/CIDR via tools.ssrfWhitelist.";
+
+/**
+ * Ends every refusal of a path outside the workspace (upstream's exact text, with its leading
+ * space): the refusal is final, so the model should ask the user instead of trying another way.
+ */
+export const WORKSPACE_BOUNDARY_NOTE =
+  " (this is a hard policy boundary, not a transient failure; " +
+  "do not retry with shell tricks or alternative tools, and ask " +
+  "the user how to proceed if the resource is genuinely required)";
 
 /** The refusal returned for the third and later identical external lookup in one turn (upstream's exact text). */
 export const REPEATED_LOOKUP_MESSAGE =

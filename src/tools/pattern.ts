@@ -3,11 +3,13 @@
  * control may carry a pattern that backtracks for seconds on a short string (`^(a+)+$`), so every
  * pattern runs on an engine whose time grows linearly with the input. This module holds the rules
  * that do not depend on the engine: which pattern texts are accepted, how Python-style escapes are
- * made portable, and how much a pattern may cost. It imports nothing, so it runs in a browser too;
- * the engine itself is plugged in through {@link PatternEngine}.
+ * made portable, how much a pattern may cost, and what happens when a check cannot finish within
+ * that cost. It imports nothing from Node, so it runs in a browser too; the engine itself is
+ * plugged in through {@link PatternEngine}.
  *
  * @module
  */
+import { validationWork } from "./validation-work.js";
 
 /** A compiled pattern: answers whether a string contains a match, like `RegExp.prototype.test`. */
 export interface CompiledPattern {
@@ -33,8 +35,10 @@ export const MAX_PATTERN_COST = 4_000;
 
 /**
  * The most matching work one string check may take, in cost units times characters. A string
- * longer than `MAX_PATTERN_WORK / patternCost(pattern)` characters is not matched: it counts as
- * not matching, so a pattern-checked field cannot make one call slow.
+ * longer than `MAX_PATTERN_WORK / patternCost(pattern)` characters is not matched: the check
+ * cannot finish, so the whole call is refused ({@link PatternCheckError}), and a pattern-checked
+ * field cannot make one call slow. It never counts as "not matching": under `not`, `if`, `anyOf`,
+ * `oneOf` or `patternProperties` that would let the string through.
  */
 export const MAX_PATTERN_WORK = 2_000_000;
 
@@ -242,6 +246,44 @@ export class PatternError extends Error {
   override readonly name = "PatternError";
 }
 
+/** Why a pattern check could not finish: the string was too long for the pattern's cost, or the engine ran out of memory. */
+export type PatternCheckFailure = "too-long" | "out-of-memory";
+
+/**
+ * Thrown from inside a validation when one pattern check cannot finish within its budget. Nothing
+ * inside the schema catches it, so it ends the whole validation, wherever the pattern sits (under
+ * `not`, `if`, `anyOf`, `propertyNames`, …): the validator turns it into the call's one problem,
+ * which says why (see `./unfinished-check.js`). A check that could not finish never counts as a
+ * match or as a miss.
+ */
+export class PatternCheckError extends Error {
+  /** Always `"PatternCheckError"`. */
+  override readonly name = "PatternCheckError";
+  /** The string that could not be checked. */
+  readonly input: string;
+  /** Why not. */
+  readonly failure: PatternCheckFailure;
+  /** For `"too-long"`: the longest string this pattern is run on. */
+  readonly limit: number | null;
+
+  /** A check of `input` that could not finish; `limit` is the longest string the pattern takes (for `"too-long"`). */
+  constructor(input: string, failure: PatternCheckFailure, limit: number | null = null) {
+    super(
+      failure === "too-long"
+        ? `a string of ${input.length} characters is too long to check against its pattern (limit ${limit ?? 0} characters)`
+        : "a string could not be checked against its pattern: the pattern engine ran out of memory",
+    );
+    this.input = input;
+    this.failure = failure;
+    this.limit = limit;
+  }
+}
+
+/** The longest string `pattern` is run on: {@link MAX_PATTERN_WORK} divided by its cost, at most {@link MAX_PATTERN_INPUT}. */
+export function longestCheckedInput(pattern: string): number {
+  return Math.min(MAX_PATTERN_INPUT, Math.floor(MAX_PATTERN_WORK / Math.max(1, patternCost(pattern))));
+}
+
 /** What Ajv's `code.regExp` option takes: a function from pattern text to a tester. */
 export interface AjvRegExpEngine {
   /** Compiles `pattern`; Ajv passes `"u"` as `flags`. */
@@ -253,8 +295,10 @@ export interface AjvRegExpEngine {
 /**
  * Wraps an engine for Ajv's `code.regExp` option: a refused pattern (see {@link patternProblem})
  * or one the engine cannot compile throws a {@link PatternError} that names the pattern and the
- * reason; an accepted one is compiled from its {@link portablePattern} form, and a string too
- * long for its cost (see {@link MAX_PATTERN_WORK}) counts as not matching.
+ * reason; an accepted one is compiled from its {@link portablePattern} form, once, and the
+ * compiled program stays with the tester (so with the compiled schema that holds it). Testing a
+ * string too long for the pattern's cost (see {@link longestCheckedInput}) throws a
+ * {@link PatternCheckError}: the check cannot finish, and the call is refused.
  */
 export function ajvRegExpEngine(engine: PatternEngine): AjvRegExpEngine {
   const compile = (pattern: string, flags: string): CompiledPattern => {
@@ -268,9 +312,14 @@ export function ajvRegExpEngine(engine: PatternEngine): AjvRegExpEngine {
       const reason = error instanceof Error ? error.message : String(error);
       throw new PatternError(`pattern ${JSON.stringify(pattern)} does not compile: ${reason}`);
     }
-    const longest = Math.min(MAX_PATTERN_INPUT, Math.floor(MAX_PATTERN_WORK / Math.max(1, patternCost(pattern))));
+    validationWork.patternCompiles++;
+    const longest = longestCheckedInput(pattern);
     const checked: CompiledPattern & { toString(): string } = {
-      test: (input: string): boolean => input.length <= longest && compiled.test(input),
+      test: (input: string): boolean => {
+        if (input.length > longest) throw new PatternCheckError(input, "too-long", longest);
+        validationWork.patternCharacters += input.length;
+        return compiled.test(input);
+      },
       // Ajv shares one compiled pattern between schemas by this text, so it must name the pattern.
       toString: (): string => `/${pattern}/u`,
     };
@@ -280,9 +329,9 @@ export function ajvRegExpEngine(engine: PatternEngine): AjvRegExpEngine {
 }
 
 /**
- * The platform's own `RegExp` with the `u` flag. It backtracks, so it is not linear-time: it is
- * here for a build that cannot load a linear-time engine (a browser page), where the other
- * limits of this module still apply.
+ * The platform's own `RegExp` with the `u` flag. It backtracks, so it is not linear-time, and no
+ * build of the workbook validates with it (the playground's page runs RE2 too). It is here to
+ * compare against: tests use it as the reference on patterns short and tame enough to be safe.
  */
 export const nativePatternEngine: PatternEngine = {
   name: "native",

@@ -1,25 +1,31 @@
 /**
- * The linear-time pattern engine on Node: Google's RE2 compiled to WebAssembly (`re2-wasm`).
+ * The linear-time pattern engine: Google's RE2 compiled to WebAssembly (`re2-wasm`), on Node and in
+ * the playground's page alike.
  *
- * `re2-wasm` has a fixed 16 MiB heap and never frees a compiled pattern by itself, and one pattern
- * with a Unicode class can take 50 KiB of it. So the programs live in a small cache, least recently
- * used first out (and freed), and a pattern that was pushed out is compiled again when next used.
- * If the heap still runs out, the module is loaded again with a fresh heap and the check is
- * repeated once; a check that fails twice counts as not matching.
+ * Each compiled pattern owns its program: a schema's patterns are compiled once, when the schema
+ * is, and every check runs the program it already has, whatever the number of patterns. (A shared
+ * cache of programs would be pushed out by a schema with more patterns than it holds, and then
+ * every check would compile again.) A program is freed when the compiled schema that holds it is
+ * garbage.
+ *
+ * `re2-wasm` has a fixed 16 MiB heap, and one program with a Unicode class takes 200 KiB of it. When
+ * the heap runs out the module aborts and the heap is spent; the module is then loaded again with a
+ * fresh heap, the programs of the old one are dropped, and each is compiled again on the new heap
+ * the next time it is used, once. A check or a compile that runs out of memory on a fresh heap as
+ * well cannot finish: a check throws a `PatternCheckError` (the call is refused, see
+ * `./pattern.js`), a compile throws an `Error` (the schema is refused).
  *
  * The package is imported statically, so this module names no Node built-in: the pure core (the
  * registry, casting, validation) reaches it without importing any `node:` module. Loading the
  * package again needs Node's synchronous `require`, which is looked up only then, through
- * `process.getBuiltinModule` (Node 20.16 and later; on an older Node a heap that runs out stays
- * spent, and its checks count as not matching).
- *
- * `re2-wasm` reads its `.wasm` file synchronously with `fs`, which a browser page cannot do; a
- * browser build puts `nativePatternEngine` from `./pattern.js` in place of this module.
+ * `process.getBuiltinModule` (Node 20.16 and later). Where there is none (an older Node, a browser
+ * page), a spent heap stays spent, and every check after it is refused, never passed.
  *
  * @module
  */
 import { RE2 } from "re2-wasm";
-import type { CompiledPattern, PatternEngine } from "./pattern.js";
+import { PatternCheckError, type CompiledPattern, type PatternEngine } from "./pattern.js";
+import { validationWork } from "./validation-work.js";
 
 /** The part of `re2-wasm`'s `RE2` class used here. */
 interface Re2Instance {
@@ -30,19 +36,26 @@ interface Re2Instance {
 
 type Re2Constructor = new (pattern: string, flags: string) => Re2Instance;
 
-/** How many compiled programs stay in the WebAssembly heap at once. */
-export const RE2_LIVE_PROGRAMS = 64;
-
-/** One loaded copy of the WebAssembly module, with its own heap. */
-interface Loaded {
+/** One loaded copy of the WebAssembly module: its heap, and the programs built on it. */
+interface Heap {
   RE2: Re2Constructor;
-  generation: number;
+  /** The compiled patterns whose program lives on this heap. */
+  holders: Set<Holder>;
+  /** True once the module aborted: nothing more can be built or run on it. */
+  spent: boolean;
+}
+
+/** One compiled pattern's program, on the heap it was built on (`null` until built again). */
+interface Holder {
+  source: string;
+  program: Re2Instance | null;
+  heap: Heap | null;
 }
 
 /** The package's modules; the second one holds the heap. */
 const RE2_MODULE_IDS = ["re2-wasm", "re2-wasm/build/wasm/re2.js"];
 
-let loaded: Loaded = { RE2: RE2 as unknown as Re2Constructor, generation: 1 };
+let heap: Heap = { RE2: RE2 as unknown as Re2Constructor, holders: new Set(), spent: false };
 
 /**
  * Loads `re2-wasm` again, with a fresh heap: dropping its modules from `require`'s cache makes the
@@ -56,40 +69,46 @@ function requireFreshRe2(): Re2Constructor | null {
   return (require("re2-wasm") as { RE2: Re2Constructor }).RE2;
 }
 
-/** Replaces the loaded module with a fresh copy (when one can be loaded) and forgets every program. */
-function reload(): void {
-  cache.clear();
+/** Gives up the spent heap: its programs are dropped (each is built again on next use) and a fresh module is loaded when one can be. */
+function replaceHeap(): void {
+  const old = heap;
+  old.spent = true;
+  for (const holder of old.holders) {
+    holder.program = null;
+    holder.heap = null;
+  }
+  old.holders.clear();
   const fresh = requireFreshRe2();
-  if (fresh !== null) loaded = { RE2: fresh, generation: loaded.generation + 1 };
+  heap = { RE2: fresh ?? old.RE2, holders: new Set(), spent: fresh === null };
+  validationWork.engineReloads++;
 }
 
-/** Compiled programs by source, least recently used first. */
-const cache = new Map<string, { program: Re2Instance; generation: number }>();
-
-function free(program: Re2Instance): void {
+/** Frees a program on a heap that still works; a spent heap is garbage as a whole. */
+function free(holder: Holder): void {
+  const { program, heap: on } = holder;
+  holder.program = null;
+  holder.heap = null;
+  if (on === null || program === null) return;
+  on.holders.delete(holder);
+  if (on.spent) return;
   try {
     program.wrapper?.delete();
   } catch {
-    // Already freed, or its heap was replaced: nothing to give back.
+    // Already freed: nothing to give back.
   }
 }
 
-/** The live program for `source`, compiled now when it is not in the cache. */
-function programFor(source: string): Re2Instance {
-  const current = loaded;
-  const hit = cache.get(source);
-  if (hit !== undefined && hit.generation === current.generation) {
-    cache.delete(source);
-    cache.set(source, hit);
-    return hit.program;
-  }
-  while (cache.size >= RE2_LIVE_PROGRAMS) {
-    const oldest = cache.keys().next().value as string;
-    free((cache.get(oldest) as { program: Re2Instance }).program);
-    cache.delete(oldest);
-  }
-  const program = new current.RE2(source, "u");
-  cache.set(source, { program, generation: current.generation });
+/** Frees the program of a compiled pattern once nothing can use it any more. */
+const release = new FinalizationRegistry<Holder>(free);
+
+/** The holder's program on the current heap, built now when it has none there. */
+function programOf(holder: Holder): Re2Instance {
+  if (holder.heap === heap && holder.program !== null) return holder.program;
+  const program = new heap.RE2(holder.source, "u");
+  validationWork.engineCompiles++;
+  holder.program = program;
+  holder.heap = heap;
+  heap.holders.add(holder);
   return program;
 }
 
@@ -98,45 +117,52 @@ function isAbort(error: unknown): boolean {
   return error instanceof Error && (error.name === "RuntimeError" || /abort\(|Cannot enlarge memory/.test(error.message));
 }
 
-/** Runs `work` on a live program; after a heap abort, once more on a fresh heap. */
-function withProgram<T>(source: string, work: (program: Re2Instance) => T, onSecondAbort: () => T): T {
-  try {
-    return work(programFor(source));
-  } catch (error) {
-    if (!isAbort(error)) throw error;
+/** Runs `work` on the holder's program; after a heap abort, once more on a fresh heap; `outOfMemory` when that fails too. */
+function withProgram<T>(holder: Holder, work: (program: Re2Instance) => T, outOfMemory: () => never): T {
+  for (let attempt = 0; attempt < 2 && !heap.spent; attempt++) {
+    try {
+      return work(programOf(holder));
+    } catch (error) {
+      if (!isAbort(error)) throw error;
+      replaceHeap();
+    }
   }
-  reload();
-  try {
-    return work(programFor(source));
-  } catch (error) {
-    if (!isAbort(error)) throw error;
-    reload();
-    return onSecondAbort();
-  }
+  return outOfMemory();
 }
 
 /**
  * RE2 through `re2-wasm`: linear-time matching, no back-references and no lookaround. Compiling
- * throws a `SyntaxError` that says what RE2 cannot parse.
+ * throws a `SyntaxError` that says what RE2 cannot parse. Each compiled pattern keeps its own
+ * program (see the module's description).
  */
 export const re2PatternEngine: PatternEngine = {
   name: "re2",
   linearTime: true,
   compile(source: string): CompiledPattern {
+    const holder: Holder = { source, program: null, heap: null };
     withProgram(
-      source,
+      holder,
       () => undefined,
       () => {
         throw new Error("the pattern needs more memory than the engine has");
       },
     );
-    return {
+    const compiled: CompiledPattern = {
       test: (input: string): boolean =>
         withProgram(
-          source,
+          holder,
           (program) => program.test(input),
-          () => false,
+          () => {
+            throw new PatternCheckError(input, "out-of-memory");
+          },
         ),
     };
+    release.register(compiled, holder);
+    return compiled;
   },
 };
+
+/** How many compiled patterns have a program on the engine's heap now. */
+export function re2LivePrograms(): number {
+  return heap.holders.size;
+}

@@ -12,6 +12,8 @@ import { describeJsonType, isPlainObject, type JsonSchema } from "../json.js";
 import { createAjv } from "./ajv-options.js";
 import { formatAjvErrors, UNSPECIFIED_PROBLEM } from "./ajv-errors.js";
 import { encodeSegment } from "./instance-path.js";
+import { PatternCheckError } from "./pattern.js";
+import { unfinishedCheckProblem } from "./unfinished-check.js";
 
 export { AJV_OPTIONS, createAjv, type AjvInstance } from "./ajv-options.js";
 export { formatAjvErrors, MAX_REPORTED_PROBLEMS } from "./ajv-errors.js";
@@ -96,7 +98,16 @@ function compileErrorCheck(schema: JsonSchema, handled: Set<object>): ErrorCheck
     }
   };
   collect(schema, []);
-  const plain: ErrorCheck = (value) => (check(value) ? null : (check.errors ?? []));
+  const plain: ErrorCheck = (value) => {
+    const verdict: unknown = check(value);
+    // Only a boolean is a verdict: an asynchronous schema (refused before compiling) would give
+    // a Promise, which is truthy whatever the value.
+    if (verdict === true) return null;
+    if (verdict === false) return check.errors ?? [];
+    // Its rejection is answered here, so it cannot end the process as an unhandled one.
+    if (verdict instanceof Promise) verdict.catch(() => undefined);
+    throw new TypeError("the schema's check did not give a yes or no answer");
+  };
   if (sites.length === 0) return plain;
   return (value) => {
     let errors = plain(value) ?? [];
@@ -118,6 +129,8 @@ function compileErrorCheck(schema: JsonSchema, handled: Set<object>): ErrorCheck
 /**
  * Compiles a root parameter schema into a {@link Validator}. A root without `type` is validated
  * as an object. Throws when Ajv cannot compile the schema (a bug in the tool, found at start-up).
+ * A check that cannot finish within its budget (a string too long for its pattern) refuses the
+ * value with one problem that says why (`./unfinished-check.js`), wherever the pattern sits.
  */
 export function compileValidator(schema: JsonSchema): Validator {
   const root = schema["type"] === undefined ? { ...schema, type: "object" } : schema;
@@ -128,7 +141,13 @@ export function compileValidator(schema: JsonSchema): Validator {
   }
   return (value) => {
     if (!isPlainObject(value)) return [`parameters must be an object, got ${describeJsonType(value)}`];
-    const errors = check(value);
+    let errors: ErrorObject[] | null;
+    try {
+      errors = check(value);
+    } catch (error) {
+      if (error instanceof PatternCheckError) return [unfinishedCheckProblem(error, value)];
+      throw error;
+    }
     if (errors === null) return [];
     const problems = formatAjvErrors(errors, value);
     // Ajv said no: the call must not run, even if it gave no reason.

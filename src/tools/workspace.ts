@@ -2,12 +2,15 @@
  * Confining file tools to the workspace (lesson 7). A path the model gives is resolved against the
  * workspace, through every symlink, and refused when it lands outside. The refusal says so as data
  * (`outside`), which the file built-ins pass on as the `"workspace"` code of their error result, and
- * in its text (`outside allowed directory`, upstream's phrase).
+ * in its text, upstream's: `Path <path> is outside allowed directory <workspace>` and
+ * {@link WORKSPACE_BOUNDARY_NOTE}. Unlike upstream, where `read_file` is confined only when
+ * `tools.restrictToWorkspace` is on, every file built-in here is always confined.
  *
  * @module
  */
 import { readlink, realpath } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { WORKSPACE_BOUNDARY_NOTE } from "./messages.js";
 
 /** The longest path accepted, in characters. */
 export const MAX_PATH_LENGTH = 4096;
@@ -29,8 +32,20 @@ export class WorkspaceViolationError extends Error {
   }
 }
 
+/**
+ * A path as Python's `pathlib` spells it, which is how upstream names the workspace in a refusal:
+ * repeated `/` and `.` parts dropped, no trailing `/`, `"."` for an empty path (`..` is kept).
+ */
+export function pythonPathText(path: string): string {
+  const lead = path.startsWith("//") && !path.startsWith("///") ? "//" : path.startsWith("/") ? "/" : "";
+  const text = lead + path.split("/").filter((part) => part !== "" && part !== ".").join("/");
+  return text === "" ? "." : text;
+}
+
+/** Upstream's refusal of `path` (as the model wrote it) outside `workspace` (as it was configured). */
 function outside(path: string, workspace: string): WorkspaceViolationError {
-  return new WorkspaceViolationError(`Path ${path} is outside allowed directory ${workspace}`, { outside: true });
+  const text = `Path ${path} is outside allowed directory ${pythonPathText(workspace)}${WORKSPACE_BOUNDARY_NOTE}`;
+  return new WorkspaceViolationError(text, { outside: true });
 }
 
 /**
@@ -92,15 +107,14 @@ export async function resolveInWorkspace(workspace: string, path: unknown): Prom
     throw new WorkspaceViolationError(`Path is ${path.length} characters long; at most ${MAX_PATH_LENGTH} are allowed`);
   }
   const root = await realpathOfExisting(resolve(workspace));
-  const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
   // A backslash is a separator on Windows; elsewhere a `..` between backslashes is still refused.
   if (sep === "/" && path.split(/[\\/]/).includes("..")) {
     const normal = resolve(root, path.replace(/\\/g, "/"));
-    if (!isInside(root, normal)) throw outside(shown, root);
+    if (!isInside(root, normal)) throw outside(path, workspace);
   }
   const target = resolve(root, path);
-  if (!isInside(root, target)) throw outside(shown, root);
+  if (!isInside(root, target)) throw outside(path, workspace);
   const real = await realpathOfExisting(target);
-  if (!isInside(root, real)) throw outside(shown, root);
+  if (!isInside(root, real)) throw outside(path, workspace);
   return real;
 }

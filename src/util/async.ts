@@ -1,84 +1,192 @@
 /**
- * The small promise and signal tools the runner needs: a signal for one call, joined from the
- * run's signal and a time limit; racing a promise against a signal; and running a list of jobs
- * with a cap on how many run at once. None of them knows anything about tools.
+ * The small promise and signal tools the runner needs: the stops shared by the calls of one turn
+ * (the run's signal and a per-call time limit, {@link StopGroup}); racing a promise against a
+ * signal; and running a list of jobs with a cap on how many run at once. None of them knows
+ * anything about tools.
  *
  * @module
  */
+import { MAX_TIMER_MS } from "./options.js";
 
-/** The signal one piece of work runs under, from {@link deadlineSignal}. */
-export interface Deadline {
-  /** A signal of the work's own: it aborts when the parent does or the time runs out, with that source's reason. */
-  readonly signal: AbortSignal;
-  /** True when {@link Deadline.signal} aborted because the time ran out, before the parent aborted. */
-  timedOut(): boolean;
-  /** Ends the deadline's hold on the process; call it once the work has settled. Safe to call twice. */
-  release(): void;
+/** One piece of work under a {@link StopGroup}, kept in start order until it ends. */
+interface Running<T> {
+  /** The work's own signal's controller. */
+  readonly controller: AbortController;
+  /** Settles the work's promise: with its value, `timedOut`, `aborted`, or a rejection. */
+  readonly resolve: (value: T) => void;
+  /** What the work's promise gives when its time runs out. */
+  readonly timedOut: T;
+  /** What the work's promise gives when the group's parent aborts. */
+  readonly aborted: T;
+  /** When its time runs out, on the `performance.now()` clock; Infinity without a limit. */
+  readonly deadline: number;
+  prev: Running<T> | null;
+  next: Running<T> | null;
+  /** True once it has settled, one way or another. */
+  done: boolean;
 }
 
-const noop = (): void => undefined;
-
 /**
- * Joins the signals one piece of work must obey into a signal of its own: `AbortSignal.any` over
- * the parent (the run's signal) and `AbortSignal.timeout(ms)` (none when `ms` is null). Without a
- * parent, the time-out signal is already the work's own; with neither, a plain controller's
- * signal stands in, one that never aborts. Either way no two pieces of work share a signal, so
- * listeners one tool leaves behind never reach another.
+ * The stops shared by the calls of one turn: the run's signal (`parent`) and a time limit per
+ * call (`ms`, or null for none). {@link StopGroup.race} starts a piece of work with a signal of its
+ * own and settles with whichever comes first: the work, its time running out, or the parent
+ * aborting. It is a race, so work that never looks at its signal is still cut off, and whatever it
+ * settles with later is ignored. When the time runs out, the work's signal aborts with a
+ * `TimeoutError`; when the parent aborts, every running piece's signal aborts with the parent's
+ * reason.
  *
- * `AbortSignal.timeout` does not keep Node running: a script whose only pending work is a tool
- * that never settles would exit before the time-out could answer. So while a time limit is set, a
- * plain timer of the same length holds the process open until {@link Deadline.release}.
+ * The group, not each call, holds what the stops need, so a call costs one `AbortController` and
+ * one promise, whatever the limits:
+ * - one listener on the parent for the whole group, removed by {@link StopGroup.release}, so a
+ *   long-lived run signal gains nothing per call, and nothing per turn once released;
+ * - one timer for the whole group, set for the earliest deadline of the work still running and
+ *   set again for the next one when it fires. The time limit is the same for every call and calls
+ *   start one after the other, so the running work, kept in start order, is also in deadline
+ *   order. The timer keeps Node running while it is set, so a script whose only work left is a
+ *   hung tool still gets the time-out answer; {@link StopGroup.release} clears it.
  *
- * Each `AbortSignal.any` or `AbortSignal.timeout` costs some microseconds on Node 20, so a call
- * with both a run signal and a time limit costs more than one with neither; `npm run bench`
- * measures both (figure 2).
+ * Any time limit is accepted (the group clamps it to `MAX_TIMER_MS`): a fraction, a huge value,
+ * never an error.
  *
  * @example
- * {@includeCode ../../docs/examples/async.ts#deadline-signal}
+ * {@includeCode ../../docs/examples/async.ts#stop-group}
  */
-export function deadlineSignal(parent: AbortSignal | undefined, ms: number | null): Deadline {
-  const timeout = ms === null ? undefined : AbortSignal.timeout(ms);
-  let signal: AbortSignal;
-  if (parent !== undefined) signal = AbortSignal.any(timeout === undefined ? [parent] : [parent, timeout]);
-  else signal = timeout ?? new AbortController().signal;
-  let hold = ms === null ? undefined : setTimeout(noop, ms);
-  return {
-    signal,
-    timedOut: () => timeout !== undefined && signal.aborted && signal.reason === timeout.reason,
-    release: () => {
-      clearTimeout(hold);
-      hold = undefined;
-    },
+export class StopGroup {
+  readonly #parent: AbortSignal | undefined;
+  readonly #ms: number | null;
+  /** The running work, oldest (earliest deadline) first. */
+  #head: Running<unknown> | null = null;
+  #tail: Running<unknown> | null = null;
+  #timer: ReturnType<typeof setTimeout> | undefined = undefined;
+  /** The deadline the timer is set for. */
+  #timerAt = 0;
+  #released = false;
+  readonly #onAbort = (): void => this.#abortAll();
+
+  /**
+   * @param parent - aborting it stops every piece of work running in the group.
+   * @param ms - the time each piece of work gets, in milliseconds, or null for no limit. Values
+   *   over `MAX_TIMER_MS` (2^31−1) are clamped to it; anything that is not a positive number means
+   *   no limit (options are checked where they are given, with `durationOption`).
+   */
+  constructor(parent: AbortSignal | undefined, ms: number | null) {
+    this.#parent = parent;
+    this.#ms = typeof ms === "number" && ms > 0 ? Math.min(ms, MAX_TIMER_MS) : null;
+    if (parent !== undefined && !parent.aborted) parent.addEventListener("abort", this.#onAbort, { once: true });
+  }
+
+  /**
+   * Starts `start` with a signal of its own and resolves with what its promise resolves with, or
+   * with `timedOut` when its time runs out first, or with `aborted` when the parent aborts first
+   * (at once when it already has). Rejects when `start` throws or its promise rejects first.
+   */
+  race<T>(start: (signal: AbortSignal) => Promise<T>, timedOut: T, aborted: T): Promise<T> {
+    const parent = this.#parent;
+    if (parent?.aborted === true) return Promise.resolve(aborted);
+    const controller = new AbortController();
+    // Nothing can stop this work: no race, nothing to keep.
+    if (parent === undefined && this.#ms === null) {
+      try {
+        return Promise.resolve(start(controller.signal));
+      } catch (thrown) {
+        return Promise.reject(thrown as Error);
+      }
+    }
+    return new Promise<T>((resolve, reject) => {
+      const deadline = this.#ms === null ? Number.POSITIVE_INFINITY : performance.now() + this.#ms;
+      const entry: Running<T> = { controller, resolve, timedOut, aborted, deadline, prev: null, next: null, done: false };
+      this.#add(entry as Running<unknown>);
+      let running: Promise<T>;
+      try {
+        running = start(controller.signal);
+      } catch (thrown) {
+        if (this.#end(entry as Running<unknown>)) reject(thrown as Error);
+        return;
+      }
+      Promise.resolve(running).then(
+        (value) => {
+          if (this.#end(entry as Running<unknown>)) resolve(value);
+        },
+        (thrown: unknown) => {
+          if (this.#end(entry as Running<unknown>)) reject(thrown as Error);
+        },
+      );
+    });
+  }
+
+  /**
+   * Ends the group: removes its listener from the parent and clears its timer. Call it once the
+   * work has settled; work still running keeps its signal but is no longer timed or aborted by
+   * the group. Safe to call twice.
+   */
+  release(): void {
+    if (this.#released) return;
+    this.#released = true;
+    this.#parent?.removeEventListener("abort", this.#onAbort);
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #add(entry: Running<unknown>): void {
+    const tail = this.#tail;
+    if (tail === null) this.#head = entry;
+    else {
+      tail.next = entry;
+      entry.prev = tail;
+    }
+    this.#tail = entry;
+    if (this.#timer === undefined && entry.deadline !== Number.POSITIVE_INFINITY && !this.#released) this.#arm(entry.deadline);
+  }
+
+  /** Takes `entry` out of the running list; false when it had already ended. */
+  #end(entry: Running<unknown>): boolean {
+    if (entry.done) return false;
+    entry.done = true;
+    const { prev, next } = entry;
+    if (prev === null) this.#head = next;
+    else prev.next = next;
+    if (next === null) this.#tail = prev;
+    else next.prev = prev;
+    entry.prev = null;
+    entry.next = null;
+    return true;
+  }
+
+  #arm(at: number): void {
+    this.#timerAt = at;
+    this.#timer = setTimeout(this.#onTimer, Math.max(0, at - performance.now()));
+  }
+
+  /** The timer fired: times out every running piece whose deadline has come, and sets it for the next. */
+  readonly #onTimer = (): void => {
+    this.#timer = undefined;
+    if (this.#released) return;
+    // A timer may fire a fraction of a millisecond before the clock reads its deadline.
+    const now = Math.max(performance.now(), this.#timerAt);
+    let entry = this.#head;
+    while (entry !== null && entry.deadline <= now) {
+      const next = entry.next;
+      this.#end(entry);
+      entry.resolve(entry.timedOut);
+      entry.controller.abort(new DOMException(`the call timed out after ${this.#ms} ms`, "TimeoutError"));
+      entry = next;
+    }
+    if (entry !== null && !this.#released) this.#arm(entry.deadline);
   };
-}
 
-/** A signal that follows another until released, from {@link followSignal}. */
-export interface Follower {
-  /** Aborts with the parent's reason while the follower is attached; undefined when there is no parent. */
-  readonly signal: AbortSignal | undefined;
-  /** Detaches from the parent. Safe to call twice. */
-  release(): void;
-}
-
-/**
- * A plain signal that aborts when `parent` does, until released. The runner joins each call's
- * signal to this follower rather than to the run's signal itself, and releases it when the turn's
- * calls are done.
- *
- * The reason is a cost of `AbortSignal.any` on Node 20: every signal joined to a source stays
- * listed in that source (a weak reference, about 50 bytes) for as long as the source lives,
- * measured at 53 MB after a million joins to one signal. Joined straight to a long-lived run
- * signal, that list would grow by one entry per tool call. A follower's list goes away with it.
- * (A signal made by `AbortSignal.any` would not do as the follower: `any` looks through it to
- * its sources.)
- */
-export function followSignal(parent: AbortSignal | undefined): Follower {
-  if (parent === undefined) return { signal: undefined, release: noop };
-  const controller = new AbortController();
-  const onAbort = (): void => controller.abort(parent.reason);
-  if (parent.aborted) onAbort();
-  else parent.addEventListener("abort", onAbort, { once: true });
-  return { signal: controller.signal, release: () => parent.removeEventListener("abort", onAbort) };
+  #abortAll(): void {
+    const reason: unknown = this.#parent?.reason;
+    let entry = this.#head;
+    while (entry !== null) {
+      const next = entry.next;
+      this.#end(entry);
+      entry.resolve(entry.aborted);
+      entry.controller.abort(reason);
+      entry = next;
+    }
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
 }
 
 /**

@@ -56,12 +56,12 @@ describe("a server listing bad tools among good ones (issue 16.8)", () => {
     const tool = server?.tools.find((t) => t.name === "mcp_h_no_schema");
     expect(tool?.parameters).toEqual({ type: "object", properties: {} });
     expect(server?.problems).toContainEqual({ tool: "no_schema", action: "patched", reason: "it has no inputSchema, so it is offered with no parameters" });
-    expect(await tool?.execute({}, { signal: AbortSignal.timeout(5_000) })).toBe("called no_schema");
+    expect(await tool?.execute({}, { signal: new AbortController().signal })).toBe("called no_schema");
   });
 
   it("the good tools still work", async () => {
     const tool = server?.tools.find((t) => t.name === "mcp_h_ok_first");
-    expect(await tool?.execute({ q: "hi" }, { signal: AbortSignal.timeout(5_000) })).toBe("echo: hi");
+    expect(await tool?.execute({ q: "hi" }, { signal: new AbortController().signal })).toBe("echo: hi");
   });
 
   it("an in-memory client's bad entries are handled the same way, across pages", async () => {

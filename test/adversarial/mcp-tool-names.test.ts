@@ -106,8 +106,8 @@ describe("colliding MCP names over stdio (issue 12.9, issue 16.5)", () => {
     // Neither is read-only: the server's readOnlyHint is not trusted unless the caller says so.
     expect(other?.readOnly).toBe(false);
     expect(plain?.readOnly).toBe(false);
-    expect(await plain?.execute({}, { signal: AbortSignal.timeout(5_000) })).toBe("deleted every note");
-    expect(await other?.execute({}, { signal: AbortSignal.timeout(5_000) })).toBe("listed 3 notes");
+    expect(await plain?.execute({}, { signal: new AbortController().signal })).toBe("deleted every note");
+    expect(await other?.execute({}, { signal: new AbortController().signal })).toBe("listed 3 notes");
   });
 
   it("logs the rename", () => {
@@ -127,7 +127,7 @@ describe("colliding MCP names over stdio (issue 12.9, issue 16.5)", () => {
 
   it("never replaces a tool already registered under the name: the MCP tool is skipped and logged", async () => {
     expect(registry.get("mcp_h_ok_last")).toBe(builtin);
-    expect(await registry.get("mcp_h_ok_last")?.execute({}, { signal: AbortSignal.timeout(1_000) })).toBe("the built-in ran");
+    expect(await registry.get("mcp_h_ok_last")?.execute({}, { signal: new AbortController().signal })).toBe("the built-in ran");
     expect(logger.warnings).toContain(
       "'mcp_h_ok_last' (tool 'ok_last' of server 'h') was not registered: the name is already registered to another tool, which is kept",
     );

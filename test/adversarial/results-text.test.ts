@@ -1,38 +1,51 @@
 /**
- * Reproductions of the result-to-text defects (issue 12, items 5 and 7): shared references that
- * made the conversion exponential, hostile values that made it throw, and a `__proto__` key that
- * vanished from the text.
+ * Result-to-text on the values that once broke it: shared references that made the conversion
+ * exponential, hostile values that made it throw, a `__proto__` key that vanished from the text,
+ * and a huge BigInt whose conversion to decimal text costs more than linear time. Work is counted
+ * (values read, through a counting Proxy), never timed.
  */
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
 import { buildToolMessage } from "../../src/agent/tool-message.js";
-import { RESULT_TEXT_CUT_NOTE, RESULT_TEXT_MAX_CHARS, toolResultToText } from "../../src/agent/result-text.js";
+import { RESULT_TEXT_CUT_NOTE, RESULT_TEXT_MAX_CHARS, RESULT_TEXT_MAX_NODES, toolResultToText } from "../../src/agent/result-text.js";
 import { ToolCallRequest } from "../../src/providers/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { FakeTool, ScriptedProvider } from "../../src/testing/index.js";
 
-/** `levels` objects, each holding the next one twice: no cycle, 2^levels paths. */
-function dag(levels: number): Record<string, unknown> {
+/** `levels` objects, each holding the next one twice: no cycle, 2^levels paths. Reads of it are counted in `reads`. */
+function dag(levels: number, reads = { count: 0 }): Record<string, unknown> {
+  const counting: ProxyHandler<object> = { get: (target, key) => (reads.count++, Reflect.get(target, key)) };
   let node: Record<string, unknown> = { leaf: true };
-  for (let i = 0; i < levels; i++) node = { left: node, right: node, level: i };
+  for (let i = 0; i < levels; i++) node = new Proxy({ left: node, right: node, level: i }, counting) as Record<string, unknown>;
   return node;
 }
 
-describe("item 5: result-to-text is bounded", () => {
-  it("a 21-level DAG converts quickly, within the limit, ended by the cut note", () => {
-    const started = performance.now();
-    const text = toolResultToText(dag(21));
-    expect(performance.now() - started).toBeLessThan(2_000);
+describe("result-to-text is bounded", () => {
+  it("a 21-level DAG converts within the limit, ended by the cut note, reading about as many values as the budget allows", () => {
+    const reads = { count: 0 };
+    const text = toolResultToText(dag(21, reads));
     expect(text.length).toBeLessThanOrEqual(RESULT_TEXT_MAX_CHARS);
     expect(text.endsWith(RESULT_TEXT_CUT_NOTE)).toBe(true);
+    // Each object visited is read a few times (prototype checks, toJSON, its keys), never 2^21 times.
+    expect(reads.count).toBeLessThanOrEqual(10 * RESULT_TEXT_MAX_NODES);
   });
 
-  it("a 40-level DAG (2^40 paths) neither runs out of memory nor takes long", () => {
-    const started = performance.now();
-    const text = toolResultToText(dag(40), { maxChars: 5_000 });
-    expect(performance.now() - started).toBeLessThan(2_000);
+  it("a 40-level DAG (2^40 paths) stops at the character budget, having read few values", () => {
+    const reads = { count: 0 };
+    const text = toolResultToText(dag(40, reads), { maxChars: 5_000 });
     expect(text.length).toBeLessThanOrEqual(5_000);
     expect(text.startsWith('{"left":{"left":')).toBe(true);
+    expect(reads.count).toBeLessThanOrEqual(10 * 5_000);
+  });
+
+  it("a BigInt of more than 1,000 digits is described, whatever its size; up to 1,000 digits it is written out", () => {
+    const huge = 1n << 6_000_000n; // about 1.8 million digits: converting it would take minutes
+    expect(toolResultToText(huge)).toBe("[BigInt of more than 1000 digits]");
+    expect(toolResultToText({ n: -huge })).toBe('{"n":"[BigInt of more than 1000 digits]"}');
+    const largest = 10n ** 1_000n - 1n;
+    expect(toolResultToText(largest)).toBe("9".repeat(1_000));
+    expect(toolResultToText(-largest)).toBe("-" + "9".repeat(1_000));
+    expect(toolResultToText(10n ** 1_000n)).toBe("[BigInt of more than 1000 digits]");
   });
 
   it("the node budget stops a wide value that writes little per node", () => {
@@ -49,9 +62,7 @@ describe("item 5: result-to-text is bounded", () => {
       { content: null, finishReason: "tool_calls", toolCalls: [new ToolCallRequest({ id: "g1", name: "graph", arguments: {} })] },
       { content: "done", finishReason: "stop", toolCalls: [] },
     ]);
-    const started = performance.now();
     const result = await new AgentRunner().run({ provider, model: "m", tools, messages: [{ role: "user", content: "go" }], toolTimeoutMs: 50, maxToolResultChars: 2_000 });
-    expect(performance.now() - started).toBeLessThan(5_000);
     expect(result.stopReason).toBe("completed");
     const message = result.messages.find((m) => m.role === "tool");
     expect((message?.content ?? "").length).toBeLessThanOrEqual(2_000 + "\n... (truncated)".length);
@@ -94,7 +105,7 @@ describe("item 5: result-to-text is bounded", () => {
   });
 });
 
-describe("item 7: every own key is kept, __proto__ included", () => {
+describe("every own key is kept, __proto__ included", () => {
   it('{"__proto__": {...}, "id": 7} keeps both keys', () => {
     const value = JSON.parse('{"__proto__": {"role": "admin"}, "id": 7}') as unknown;
     expect(toolResultToText(value)).toBe('{"__proto__":{"role":"admin"},"id":7}');

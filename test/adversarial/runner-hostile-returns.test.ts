@@ -12,6 +12,7 @@ import { ToolCallRequest, type ChatMessage } from "../../src/providers/base.js";
 import { ToolResult } from "../../src/tools/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { CrashWatch, hostileTool } from "./harness.js";
+import { propertyConfig } from "../properties/runs.js";
 
 const watch = new CrashWatch();
 beforeEach(() => watch.install());
@@ -22,10 +23,6 @@ afterEach(() => {
 
 const user: ChatMessage[] = [{ role: "user", content: "go" }];
 
-/** Settles with the promise, or rejects after `ms` so a hang fails the test instead of timing it out. */
-function within<T>(promise: Promise<T>, ms = 5_000): Promise<T> {
-  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`still pending after ${ms} ms`)), ms))]);
-}
 
 const throwing = (): never => {
   throw new Error("trap");
@@ -63,7 +60,7 @@ describe("issue 12 item 3: hostile return values", () => {
       { content: null, finishReason: "tool_calls", toolCalls: [new ToolCallRequest({ id: "c1", name: "odd", arguments: {} })] },
       { content: "done", finishReason: "stop", toolCalls: [] },
     ]);
-    const result = await within(new AgentRunner().run({ provider, model: "m", tools, messages: user }));
+    const result = await new AgentRunner().run({ provider, model: "m", tools, messages: user });
     expect(result.stopReason).toBe("completed");
     const toolMessages = result.messages.filter((m) => m.role === "tool");
     expect(toolMessages).toHaveLength(1);
@@ -75,12 +72,10 @@ describe("issue 12 item 3: hostile return values", () => {
 
   it.each(Object.keys(HOSTILE))("executeTools() resolves for %s, with one result and one event", async (label) => {
     const { tools } = registryWith(HOSTILE[label] as () => unknown);
-    const out = await within(
-      new AgentRunner().executeTools({ provider: new ScriptedProvider([]), model: "m", tools, messages: user }, [
-        new ToolCallRequest({ id: "c1", name: "odd", arguments: {} }),
-        new ToolCallRequest({ id: "c2", name: "odd", arguments: {} }),
-      ]),
-    );
+    const out = await new AgentRunner().executeTools({ provider: new ScriptedProvider([]), model: "m", tools, messages: user }, [
+      new ToolCallRequest({ id: "c1", name: "odd", arguments: {} }),
+      new ToolCallRequest({ id: "c2", name: "odd", arguments: {} }),
+    ]);
     expect(out.results).toHaveLength(2);
     expect(out.events.map((e) => e.name)).toEqual(["odd", "odd"]);
   });
@@ -91,7 +86,7 @@ describe("issue 12 item 3: hostile return values", () => {
       { content: null, finishReason: "tool_calls", toolCalls: [new ToolCallRequest({ id: "c1", name: "odd", arguments: {} })] },
       { content: "done", finishReason: "stop", toolCalls: [] },
     ]);
-    const result = await within(new AgentRunner().run({ provider, model: "m", tools, messages: user }));
+    const result = await new AgentRunner().run({ provider, model: "m", tools, messages: user });
     expect(result.messages[2]).toMatchObject({ role: "tool", tool_call_id: "c1", name: "odd" });
     expect(result.messages[2]?.content).toMatch(/cannot be shown as text|completed with no output/);
   });
@@ -132,14 +127,14 @@ describe("issue 12 item 3: hostile return values", () => {
             { content: null, finishReason: "tool_calls", toolCalls: calls },
             { content: "done", finishReason: "stop", toolCalls: [] },
           ]);
-          const result = await within(new AgentRunner().run({ provider, model: "m", tools, messages: user, concurrentTools: concurrent }));
+          const result = await new AgentRunner().run({ provider, model: "m", tools, messages: user, concurrentTools: concurrent });
           const toolMessages = result.messages.filter((m) => m.role === "tool");
           expect(toolMessages.map((m) => m.tool_call_id)).toEqual(calls.map((c) => c.id));
           expect(toolMessages.every((m) => typeof m.content === "string" && m.content !== "")).toBe(true);
           expect(result.stopReason).toBe("completed");
         },
       ),
-      { numRuns: 200 },
+      propertyConfig("hostile returns in one batch", 200),
     );
   });
 });

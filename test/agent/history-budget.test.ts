@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { budgetHistoryMessage } from "../../src/agent/tool-message.js";
+import { ModelHistory } from "../../src/agent/model-history.js";
 import { AgentRunner } from "../../src/agent/runner.js";
 import { ScriptedProvider } from "../../src/testing/index.js";
 import type { ChatMessage } from "../../src/providers/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 
-describe("older tool results are held to the limit in the model's copy (item 137)", () => {
+describe("older tool results are held to the limit in the model's copy", () => {
   const history: ChatMessage[] = [
     { role: "user", content: "hi" },
     { role: "assistant", content: "", tool_calls: [{ id: "c1", type: "function", function: { name: "grep", arguments: "{}" } }, { id: "c2", type: "function", function: { name: "read_file", arguments: "{}" } }] },
@@ -24,9 +24,12 @@ describe("older tool results are held to the limit in the model's copy (item 137
     expect(result.stopReason).toBe("completed");
   });
 
-  it("leaves other messages and short results alone, and <= 0 disables it", () => {
-    expect(budgetHistoryMessage({ role: "user", content: "u".repeat(500) }, 10).content).toBe("u".repeat(500));
-    expect(budgetHistoryMessage({ role: "tool", name: "grep", content: "short" }, 10).content).toBe("short");
-    expect(budgetHistoryMessage({ role: "tool", name: "grep", content: "x".repeat(50) }, 0).content).toBe("x".repeat(50));
+  it("leaves other messages and short results alone, and <= 0 disables it", async () => {
+    const declared: ChatMessage = { role: "assistant", content: "", tool_calls: [{ id: "c", type: "function", function: { name: "grep", arguments: "{}" } }] };
+    const short: ChatMessage[] = [{ role: "user", content: "u".repeat(500) }, declared, { role: "tool", tool_call_id: "c", name: "grep", content: "short" }];
+    const sent = await new ModelHistory({ maxToolResultChars: 10 }).forModel(short);
+    expect(sent.map((m) => m.content)).toEqual(["u".repeat(500), "", "short"]);
+    const off = await new ModelHistory({ maxToolResultChars: 0 }).forModel([declared, { role: "tool", tool_call_id: "c", name: "grep", content: "x".repeat(50) }]);
+    expect(off[1]?.content).toBe("x".repeat(50));
   });
 });

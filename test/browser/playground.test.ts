@@ -1,23 +1,27 @@
 /**
- * The playground in a real browser (headless Chromium): the built, self-contained page opened from
+ * The playground in a real browser (headless Chrome, Chromium or Edge; skipped with one line when
+ * none is installed): the built, self-contained page (built once per run, `shared-site.ts`) opened from
  * disk with every network request refused, driven as a learner would — type a malformed call, pick
  * a preset, share a link, run the mixed turn — and `npm run playground`'s dev server, fetched.
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPlayground } from "../../playground/build.js";
 import { notAnObjectMessage, RETRY_HINT } from "../../src/tools/messages.js";
-import { launchChromium, type HeadlessBrowser } from "./chromium.js";
+import { longestCheckedInput } from "../../src/tools/pattern.js";
+import { sharedPlayground } from "../docs/shared-site.js";
+import { browserPlan, launchChromium, type HeadlessBrowser } from "./chromium.js";
 
 const root = resolve(import.meta.dirname, "../..");
 const shots = join(root, "test-results", "screenshots");
-let dir = "";
+const plan = browserPlan();
+/** A browser on a busy machine is slow: each test gets a minute, and a poll waits as long as its test may (not vitest's default second). */
+const TEST_TIMEOUT = 60_000;
+const UNTIL_TIMEOUT = { timeout: TEST_TIMEOUT };
 let pageUrl = "";
 let browser: HeadlessBrowser;
 let modules: string[] = [];
@@ -42,26 +46,49 @@ async function open(hash = ""): Promise<{ page: Page; errors: string[]; network:
   return { page, errors, network };
 }
 
-// A browser on a busy two-core machine is slow: each test gets a minute.
-describe("the playground in a browser", { timeout: 60_000 }, () => {
+describe("the playground page", () => {
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "playground-page-"));
-    const file = join(dir, "playground.html");
-    modules = (await buildPlayground(file)).modules;
-    pageUrl = pathToFileURL(file).href;
-    browser = await launchChromium();
+    const build = await sharedPlayground();
+    modules = build.modules;
+  }, 120_000);
+
+  it("bundles the browser-safe core of src/, RE2 carried in the page, and none of the Node-only parts", () => {
+    const fromSrc = modules.filter((m) => m.includes(`${join(root, "src")}/`)).map((m) => m.slice(root.length + 1));
+    expect(fromSrc).toEqual(
+      expect.arrayContaining(["src/tools/registry.ts", "src/tools/validate.ts", "src/tools/cast.ts", "src/tools/re2-engine.ts", "src/agent/runner.ts", "src/agent/batches.ts"]),
+    );
+    // The page's re2-wasm is the package's scripts with their WebAssembly carried inline, never the Node package itself.
+    expect(modules).toContain("\0re2-wasm-in-page");
+    const nodeOnly = modules.filter((m) => /src\/tools\/loader\.ts|src\/tools\/builtin\/|src\/mcp\/|src\/security\/|src\/providers\/openai-compatible|@modelcontextprotocol|node_modules\/re2-wasm/.test(m));
+    expect(nodeOnly).toEqual([]);
+  });
+});
+
+describe.skipIf(plan.skip)("the playground in a browser", { timeout: TEST_TIMEOUT }, () => {
+  beforeAll(async () => {
+    pageUrl = pathToFileURL((await sharedPlayground()).file).href;
+    browser = await launchChromium(plan);
   }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
-  it("bundles the browser-safe core of src/ and none of the Node-only parts", () => {
-    const fromSrc = modules.filter((m) => m.includes(`${join(root, "src")}/`)).map((m) => m.slice(root.length + 1));
-    expect(fromSrc).toEqual(expect.arrayContaining(["src/tools/registry.ts", "src/tools/validate.ts", "src/tools/cast.ts", "src/agent/runner.ts", "src/agent/batches.ts"]));
-    const nodeOnly = modules.filter((m) => /src\/tools\/(loader|re2-engine)\.ts|src\/tools\/builtin\/|src\/mcp\/|src\/security\/|src\/providers\/openai-compatible|@modelcontextprotocol|re2-wasm/.test(m));
-    expect(nodeOnly).toEqual([]);
+  it("a shared link with a catastrophic pattern opens at once: the page checks patterns with RE2, as register does", async () => {
+    const schema = JSON.stringify({ type: "object", properties: { s: { type: "string", pattern: "^(a+)+$" }, q: { type: "string", not: { pattern: "[^\\p{L}\\p{N}_.-]" } } } });
+    const link = (args: unknown): string => `#${new URLSearchParams({ tool: "redos", schema, name: "redos", args: JSON.stringify(args) }).toString()}`;
+    // 35 characters: a backtracking engine takes minutes and freezes the tab before it is ready.
+    const { page, errors } = await open(link({ s: `${"a".repeat(35)}!` }));
+    expect(await page.textContent("#model-reads")).toBe(`Error: Invalid parameters for tool 'redos': s must match pattern ^(a+)+$${RETRY_HINT}`);
+    await page.fill("#call-args", JSON.stringify({ s: "a".repeat(5_000) }));
+    await expect.poll(() => page.getAttribute("#fc-outcome-execute", "class")).toContain("reached");
+    // A string too long for its pattern refuses the call in the page too.
+    await page.fill("#call-args", JSON.stringify({ q: `bob;rm -rf /${" ".repeat(1_000)}` }));
+    await expect.poll(() => page.textContent("#model-reads")).toBe(
+      `Error: Invalid parameters for tool 'redos': q is too long to check against its pattern (limit ${longestCheckedInput("[^\\p{L}\\p{N}_.-]")} characters)${RETRY_HINT}`,
+    );
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   it("loads from disk without the network, with no console error, and reports its load time", async () => {
@@ -80,14 +107,14 @@ describe("the playground in a browser", { timeout: 60_000 }, () => {
     const { page, errors } = await open();
     await page.fill("#call-name", "read_file");
     await page.fill("#call-args", '{"path": "a.txt"');
-    await expect.poll(() => page.textContent("#model-reads")).toBe(notAnObjectMessage("read_file", "string") + RETRY_HINT);
+    await expect.poll(() => page.textContent("#model-reads"), UNTIL_TIMEOUT).toBe(notAnObjectMessage("read_file", "string") + RETRY_HINT);
     expect(await page.getAttribute("#steps li[data-step=shape]", "class")).toBe("failed");
     expect(await page.getAttribute("#fc-step-shape", "class")).toContain("failed");
     expect(await page.getAttribute("#fc-outcome-shape", "class")).toContain("reached");
     expect(await page.getAttribute("#fc-step-cast", "class")).not.toMatch(/ok|failed/);
     // A fix, typed: the call now passes every step.
     await page.fill("#call-args", '{"path": "a.txt"}');
-    await expect.poll(() => page.getAttribute("#fc-outcome-execute", "class")).toContain("reached");
+    await expect.poll(() => page.getAttribute("#fc-outcome-execute", "class"), UNTIL_TIMEOUT).toContain("reached");
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -95,7 +122,7 @@ describe("the playground in a browser", { timeout: 60_000 }, () => {
   it("loads a preset, keeps it in the URL, and a shared link restores it", async () => {
     const { page, errors } = await open();
     await page.click("button[data-preset=near-miss]");
-    await expect.poll(() => page.textContent("#model-reads")).toContain("Did you mean 'read_file'? Tool names must match exactly.");
+    await expect.poll(() => page.textContent("#model-reads"), UNTIL_TIMEOUT).toContain("Did you mean 'read_file'? Tool names must match exactly.");
     const hash = new URL(page.url()).hash;
     expect(hash).toContain("name=ReadFile");
     await page.close();
@@ -111,18 +138,18 @@ describe("the playground in a browser", { timeout: 60_000 }, () => {
     await page.selectOption("#turn-preset", "mixed");
     await page.click("#run");
     await page.waitForSelector("body[data-turns='1']");
-    const bars = await page.$$eval(".lane", (lanes) =>
-      lanes.map((lane) => {
-        const bar = lane.querySelector(".bar");
-        return { id: lane.getAttribute("data-call") ?? "", start: Number(bar?.getAttribute("data-start")), end: Number(bar?.getAttribute("data-end")) };
-      }),
-    );
+    // Evaluated in the page as text: the tests are compiled without the DOM types.
+    const bars = await page.evaluate<{ id: string; start: number; end: number }[]>(`[...document.querySelectorAll(".lane")].map((lane) => {
+      const bar = lane.querySelector(".bar");
+      return { id: lane.getAttribute("data-call") ?? "", start: Number(bar?.getAttribute("data-start")), end: Number(bar?.getAttribute("data-end")) };
+    })`);
     const write = bars.find((b) => b.id === "w1");
     expect(write).toBeDefined();
     for (const read of bars.filter((b) => b.id !== "w1")) {
       expect(read.end <= (write?.start ?? 0) || read.start >= (write?.end ?? Infinity), `${read.id} overlaps the write`).toBe(true);
     }
-    const ids = await page.$$eval("#tool-messages code", (codes) => codes.map((c) => /tool_call_id: "([^"]+)"/.exec(c.textContent ?? "")?.[1]));
+    const texts = await page.evaluate<string[]>(`[...document.querySelectorAll("#tool-messages code")].map((code) => code.textContent ?? "")`);
+    const ids = texts.map((text) => /tool_call_id: "([^"]+)"/.exec(text)?.[1]);
     expect(ids).toEqual(["r1", "r2", "w1", "r3", "r4"]);
     expect(await page.textContent("#timeline .summary")).toContain("No unsafe call overlapped another.");
     await page.screenshot({ path: join(shots, "playground-turn.png"), fullPage: true });
@@ -151,18 +178,16 @@ describe("npm run playground", () => {
     });
     try {
       let out = "";
+      // No timer of its own: the server prints its URL or exits (the test's timeout is the backstop).
       const url = await new Promise<string>((resolveUrl, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no URL printed:\n${out}`)), 60_000);
         const onData = (chunk: Buffer): void => {
           out += chunk.toString();
           const found = /http:\/\/127\.0\.0\.1:\d+\//.exec(stripVTControlCharacters(out));
-          if (found !== null) {
-            clearTimeout(timer);
-            resolveUrl(found[0]);
-          }
+          if (found !== null) resolveUrl(found[0]);
         };
         child.stdout.on("data", onData);
         child.stderr.on("data", onData);
+        child.on("close", (code) => reject(new Error(`the server exited (${String(code)}) without printing a URL:\n${out}`)));
       });
       const html = await (await fetch(url)).text();
       expect(html).toContain("<h1>Tool-call playground</h1>");

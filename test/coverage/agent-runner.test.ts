@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
 import { BUDGET_EXHAUSTED_FINALIZATION_PROMPT, maxIterationsMessage, MODEL_ERROR_PLACEHOLDER, RUN_ABORTED_MESSAGE, toolAbortedMessage, REPEATED_LOOKUP_MESSAGE, RETRY_HINT } from "../../src/tools/messages.js";
-import { budgetHistoryMessage } from "../../src/agent/tool-message.js";
+import { ModelHistory } from "../../src/agent/model-history.js";
 import type { AgentRunSpec } from "../../src/agent/run-spec.js";
 import type { ChatMessage, ChatRequest, LLMProvider, LLMResponse } from "../../src/providers/base.js";
 import type { ToolRegistry } from "../../src/tools/registry.js";
@@ -272,10 +272,11 @@ describe("the finalization request after the iteration limit", () => {
   });
 });
 
-describe("budgetHistoryMessage", () => {
-  it("cuts an over-long tool message that has no name (only read_file is exempt)", () => {
+describe("ModelHistory", () => {
+  it("cuts an over-long tool message of earlier history that has no name (only read_file is exempt)", async () => {
     const long = "x".repeat(50);
-    const copy = budgetHistoryMessage({ role: "tool", tool_call_id: "1", content: long }, 10);
-    expect(copy.content).toBe("x".repeat(10) + TRUNCATION_SUFFIX);
+    const declared = { role: "assistant" as const, content: "", tool_calls: [{ id: "1", type: "function" as const, function: { name: "grep", arguments: "{}" } }] };
+    const sent = await new ModelHistory({ maxToolResultChars: 10 }).forModel([declared, { role: "tool", tool_call_id: "1", content: long }]);
+    expect(sent[1]?.content).toBe("x".repeat(10) + TRUNCATION_SUFFIX);
   });
 });

@@ -1,12 +1,11 @@
 /**
- * Builds the TypeDoc reference into a temporary folder and walks the generated HTML: the build has
- * no warnings, every internal link and anchor resolves, and the pages instructors need exist.
+ * Walks the HTML of the TypeDoc reference (built once per run, `shared-site.ts`): the build has no
+ * warnings, every internal link and anchor resolves, and the pages instructors need exist.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSite } from "./build-site.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { sharedSite } from "./shared-site.js";
 
 let out = "";
 const messages: string[] = [];
@@ -18,15 +17,11 @@ function htmlFiles(dir: string): string[] {
 }
 
 beforeAll(async () => {
-  out = mkdtempSync(join(tmpdir(), "workbook-docs-"));
-  const build = await buildSite(out);
+  const build = await sharedSite();
+  out = build.out;
   messages.push(...build.messages);
   expect(build.converted, "TypeDoc could not convert the project").toBe(true);
 }, 300_000);
-
-afterAll(() => {
-  if (out) rmSync(out, { recursive: true, force: true });
-});
 
 describe("the API reference", () => {
   it("builds with no warnings or errors", () => {
@@ -72,7 +67,10 @@ describe("the API reference", () => {
 
   it("renders the examples from docs/examples/ as code, with no include tag left as text", () => {
     const registry = readFileSync(join(out, "classes", "index.ToolRegistry.html"), "utf8");
-    const registryText = registry.replace(/<[^>]*>/g, "").replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+    const registryText = registry
+      .replace(/<[^<>]*>/g, "")
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'");
     expect(registry).toContain('<pre><code class="ts">');
     expect(registryText).toContain("const signal = AbortSignal.timeout(10_000);");
     expect(registryText).toContain('registry.prepareCall("ReadFile", \'{"path": "x"}\').error?.content;');

@@ -1,4 +1,17 @@
+/**
+ * Exercise 3's rules (its README and the comments in definition-cache.ts), each with the test that
+ * fails when a learner breaks it. `npm run wrong-answers` breaks each one on purpose and checks it fails.
+ *
+ * R1  built-ins first, then the mcp_ tools, each group sorted → "lists built-ins sorted by name, then mcp_ tools sorted"
+ * R2  sorted by UTF-16 code units (upper case before lower case), never localeCompare → "sorts by UTF-16 code units, not localeCompare"
+ * R3  only the exact, lower-case prefix mcp_ makes an MCP tool → "treats only the exact prefix mcp_ as MCP"
+ * R4  each definition is the tool's own toSchema() → "gives each definition the tool's own schema"
+ * R5  the same array object until something changes → "returns the same array object until something changes"
+ * R6  register invalidates, also when it replaces a tool of the same name → "builds a new list after register, also for a name it already holds"
+ * R7  unregister invalidates, even for an unknown name → "builds a new list after unregister, even of an unknown name"
+ */
 import { describe, expect, it } from "vitest";
+import { FakeTool } from "../../src/testing/index.js";
 import { DefinitionCache } from "../../exercises/03-tool-registry/definition-cache.js";
 import { flaggedTool } from "./_support/tools.js";
 
@@ -15,19 +28,39 @@ function cacheWith(...toolNames: string[]): DefinitionCache {
 describe("exercise 3: definition order", () => {
   it("lists built-ins sorted by name, then mcp_ tools sorted", () => {
     const cache = cacheWith("mcp_git_status", "write_file", "mcp_fs_list", "read_file");
-    expect(names(cache), "built-ins first, each group sorted").toEqual(["read_file", "write_file", "mcp_fs_list", "mcp_git_status"]);
+    expect(names(cache), "built-ins first, each group sorted by name").toEqual(["read_file", "write_file", "mcp_fs_list", "mcp_git_status"]);
+    expect(names(cacheWith("zeta", "mcp_a")), "an mcp_ tool comes after every built-in, even one that sorts after it").toEqual(["zeta", "mcp_a"]);
   });
 
-  it("sorts by code units and treats only the exact mcp_ prefix as MCP", () => {
-    const cache = cacheWith("mcp", "b_tool", "MCP_x", "a_tool", "B_tool");
-    expect(names(cache), "compare with < and >, not localeCompare").toEqual(["B_tool", "MCP_x", "a_tool", "b_tool", "mcp"]);
+  it("sorts by UTF-16 code units, not localeCompare", () => {
+    const cache = cacheWith("b_tool", "a_tool", "B_tool", "Z_tool");
+    expect(names(cache), "compare with < and >: every upper-case letter sorts before every lower-case one (localeCompare puts a_tool first)").toEqual([
+      "B_tool",
+      "Z_tool",
+      "a_tool",
+      "b_tool",
+    ]);
+  });
+
+  it("treats only the exact prefix mcp_ as MCP", () => {
+    expect(names(cacheWith("mcpserver", "zeta", "mcp_a")), "mcpserver does not start with mcp_: it is a built-in, listed before mcp_a").toEqual([
+      "mcpserver",
+      "zeta",
+      "mcp_a",
+    ]);
+    expect(names(cacheWith("a_tool", "MCP_x", "mcp_b")), "MCP_x is not mcp_ (the prefix is lower case): a built-in, sorted before a_tool").toEqual([
+      "MCP_x",
+      "a_tool",
+      "mcp_b",
+    ]);
+    expect(names(cacheWith("zeta", "x_mcp_y", "mcp")), "mcp alone, or mcp_ inside a name, is no prefix: both are built-ins").toEqual(["mcp", "x_mcp_y", "zeta"]);
   });
 
   it("gives each definition the tool's own schema", () => {
     const tool = flaggedTool("read_file", {});
     const cache = new DefinitionCache();
     cache.register(tool);
-    expect(cache.getDefinitions()).toEqual([tool.toSchema()]);
+    expect(cache.getDefinitions(), "each entry is tool.toSchema()").toEqual([tool.toSchema()]);
   });
 });
 
@@ -37,13 +70,18 @@ describe("exercise 3: cache invalidation", () => {
     expect(cache.getDefinitions(), "cache the list: the same object twice").toBe(cache.getDefinitions());
   });
 
-  it("builds a new list after register", () => {
+  it("builds a new list after register, also for a name it already holds", () => {
     const cache = cacheWith("a");
     const first = cache.getDefinitions();
     cache.register(flaggedTool("b", {}));
     const second = cache.getDefinitions();
     expect(second, "register must invalidate the cache").not.toBe(first);
     expect(second.map((d) => d.function.name)).toEqual(["a", "b"]);
+    cache.register(new FakeTool({ name: "a", description: "The new a." }));
+    expect(
+      cache.getDefinitions().map((d) => d.function.description),
+      "registering a tool under a name already held replaces it: invalidate on every register, not only for new names",
+    ).toEqual(["The new a.", "The b tool."]);
   });
 
   it("builds a new list after unregister, even of an unknown name", () => {

@@ -1,3 +1,23 @@
+/**
+ * Exercise 5's rules (its README and the comments in prepare.ts), each with the test that fails
+ * when a learner breaks it. `npm run wrong-answers` breaks each one on purpose and checks it fails.
+ *
+ * R1  coerce: null, undefined and blank text (spaces, tabs, newlines) become {} → "turns missing or blank arguments into {}"
+ * R2  coerce: every other value comes back as it is: false, 0, NaN, objects (the same object) → "keeps false, 0 and every other non-string as it is"
+ * R3  coerce: text starting with { or [ (after trimming) is parsed when valid JSON → "parses JSON object and array text"
+ * R4  coerce: malformed JSON and other text come back unchanged, untrimmed, never repaired → "never repairs malformed JSON and never parses scalars"
+ * R5  unwrap: {"arguments": x} with no other key becomes coerce(x), one level only → "unwraps one {\"arguments\": …} level and coerces the inside"
+ * R6  unwrap: kept when the schema declares arguments or there are other keys → "keeps the wrapper when the tool declares an arguments parameter or there are other keys"
+ * R7  unwrap: every other value as it is; no properties in the schema still unwraps → "leaves every other value as it is"
+ * R8  unwrap never changes the caller's object → "never changes the caller's object"
+ * R9  prepare: success is { tool, params: cast, error: null } → "returns the tool and cast params when every step passes"
+ * R10 prepare: exact lookup first; not found: toolNotFoundMessage with a suggestion, tool null → "looks the tool up first, by its exact name"
+ * R11 prepare: not an object after coerce and unwrap: notAnObjectMessage, never run (false and 0 too) → "rejects arguments that are not an object, after coercing and unwrapping"
+ * R12 prepare: validates the cast value and reports every problem with invalidParametersMessage → "validates the cast params and returns every problem, in upstream's order (missing keys, then the value's keys)"
+ * R13 prepare: no arguments is {} and validation decides → "treats no arguments as {} and lets validation decide"
+ * R14 prepare never changes the caller's arguments → "never changes the caller's arguments"
+ * R15 prepare: the schema's combinators (anyOf) are validated and cast → "an Optional field refuses a string, with the exact message"
+ */
 import { describe, expect, it } from "vitest";
 import { FakeTool } from "../../src/testing/index.js";
 import { ToolResult } from "../../src/tools/base.js";
@@ -11,17 +31,33 @@ describe("exercise 5: coerce", () => {
     expect(coerce(null), "null means a call without arguments").toEqual({});
     expect(coerce(undefined), "undefined means a call without arguments").toEqual({});
     expect(coerce("   "), "blank text means a call without arguments").toEqual({});
+    expect(coerce(""), "empty text means a call without arguments").toEqual({});
+    expect(coerce(" \t\n "), "tabs and newlines are blank too: trim() the text").toEqual({});
+  });
+
+  it("keeps false, 0 and every other non-string as it is", () => {
+    expect(coerce(false), "false is a value, not \"no arguments\": check null and undefined, not !value").toBe(false);
+    expect(coerce(0), "0 is a value, not \"no arguments\": check null and undefined, not !value").toBe(0);
+    expect(coerce(Number.NaN), "NaN is a value too").toBeNaN();
+    const params = { path: "a.txt" };
+    expect(coerce(params), "an object comes back as the same object").toBe(params);
+    expect(coerce([1]), "an array is returned as it is").toEqual([1]);
   });
 
   it("parses JSON object and array text", () => {
     expect(coerce(' {"path": "a.txt"} ')).toEqual({ path: "a.txt" });
     expect(coerce("[1, 2]"), "an array is parsed (the shape check rejects it later)").toEqual([1, 2]);
+    expect(coerce('\n\t{"n": 1}'), "leading whitespace of any kind is trimmed before looking at the first character").toEqual({ n: 1 });
   });
 
   it("never repairs malformed JSON and never parses scalars", () => {
     expect(coerce('{path: "a.txt"}'), "malformed JSON must stay the same string").toBe('{path: "a.txt"}');
     expect(coerce("42"), "text that is not an object or array is not parsed").toBe("42");
     expect(coerce(7), "non-strings are returned as they are").toBe(7);
+    expect(coerce('{"path": "a.txt",}'), "a trailing comma is malformed JSON: keep the string").toBe('{"path": "a.txt",}');
+    expect(coerce(' {"path": '), "malformed text comes back exactly as it was sent, spaces included").toBe(' {"path": ');
+    expect(coerce(" 42 "), "text that is not parsed comes back untrimmed").toBe(" 42 ");
+    for (const scalar of ["true", "null", '"a.txt"']) expect(coerce(scalar), `${scalar} is not an object or array: keep the text`).toBe(scalar);
   });
 });
 
@@ -29,6 +65,9 @@ describe("exercise 5: unwrap", () => {
   it("unwraps one {\"arguments\": …} level and coerces the inside", () => {
     expect(unwrap(schema, { arguments: '{"path": "a.txt"}' })).toEqual({ path: "a.txt" });
     expect(unwrap(schema, { arguments: { arguments: { path: "x" } } }), "only one level").toEqual({ arguments: { path: "x" } });
+    expect(unwrap(schema, { arguments: null }), "the inside is coerced: null is no arguments, {}").toEqual({});
+    expect(unwrap(schema, { arguments: "  " }), "the inside is coerced: blank text is no arguments, {}").toEqual({});
+    expect(unwrap(schema, { arguments: "[1]" }), "the inside is coerced: an array text is parsed (the shape check rejects it)").toEqual([1]);
   });
 
   it("keeps the wrapper when the tool declares an arguments parameter or there are other keys", () => {
@@ -41,6 +80,18 @@ describe("exercise 5: unwrap", () => {
     expect(unwrap(schema, { path: "a.txt" }), "one key that is not \"arguments\": nothing to unwrap").toEqual({ path: "a.txt" });
     expect(unwrap(schema, null), "null is not an object: return it unchanged (check isPlainObject first)").toBeNull();
     expect(unwrap(schema, "a.txt"), "a string is not an object: return it unchanged").toBe("a.txt");
+    expect(unwrap(schema, [{ arguments: {} }]), "an array is not an object: return it unchanged").toEqual([{ arguments: {} }]);
+    expect(unwrap(schema, {}), "no keys: nothing to unwrap").toEqual({});
+  });
+
+  it("never changes the caller's object", () => {
+    const sent = { arguments: { path: "a.txt" } };
+    const unwrapped = unwrap(schema, sent);
+    expect(unwrapped, "the inner value").toEqual({ path: "a.txt" });
+    expect(sent, "the object the model sent must stay as it was: build or return another, never delete or assign keys").toEqual({ arguments: { path: "a.txt" } });
+    const other = { arguments: "{}", path: "a" };
+    unwrap(schema, other);
+    expect(other).toEqual({ arguments: "{}", path: "a" });
   });
 
   it("unwraps for a schema that declares no properties at all", () => {
@@ -73,6 +124,13 @@ describe("exercise 5: prepare", () => {
     expect(prepare(tools, "read_file", "[1,2]").error?.content).toMatch(/^Error: Tool 'read_file' parameters must be a JSON object, got array\./);
     expect(prepare(tools, "read_file", '{path: "a"}').error?.content).toMatch(/must be a JSON object, got string\./);
     expect(prepare(tools, "read_file", { arguments: "[1]" }).error?.content, "unwrap before the shape check").toMatch(/got array\./);
+    for (const [value, type] of [[false, "boolean"], [0, "number"], ["42", "string"]] as const) {
+      const prepared = prepare(tools, "read_file", value);
+      expect(prepared.error?.content, `arguments ${JSON.stringify(value)} are not an object: the error names ${type}, and nothing runs`).toBe(
+        `Error: Tool 'read_file' parameters must be a JSON object, got ${type}. Use named parameters like tool_name(param1="value1", param2="value2") matching the tool schema.`,
+      );
+      expect(prepared.tool, "the tool was found, so it is returned with the error").toBe(tools.get("read_file"));
+    }
   });
 
   it("validates the cast params and returns every problem, in upstream's order (missing keys, then the value's keys)", () => {
@@ -83,6 +141,16 @@ describe("exercise 5: prepare", () => {
       "Error: Invalid parameters for tool 'read_file': missing required path; limit must be >= 1; unexpected parameter extra",
     );
     expect(prepared.params, "the error carries the cast params").toEqual({ limit: 0, extra: true });
+  });
+
+  it("never changes the caller's arguments", () => {
+    const sent = { path: "a.txt", limit: "5" };
+    const prepared = prepare(toolMap(countingReadTool()), "read_file", sent);
+    expect(prepared.params).toEqual({ path: "a.txt", limit: 5 });
+    expect(sent, "the cast happens in a new object: the arguments the model sent stay as they were").toEqual({ path: "a.txt", limit: "5" });
+    const wrapped = { arguments: { path: "b.txt" } };
+    prepare(toolMap(countingReadTool()), "read_file", wrapped);
+    expect(wrapped, "unwrapping builds nothing into the wrapper").toEqual({ arguments: { path: "b.txt" } });
   });
 
   it("treats no arguments as {} and lets validation decide", () => {

@@ -1,3 +1,18 @@
+/**
+ * Exercise 8's rules (its README and the comments in tool-message.ts), each with the test that
+ * fails when a learner breaks it. `npm run wrong-answers` breaks each one on purpose and checks it fails.
+ *
+ * R1  truncate: the first max characters, then "\n... (truncated)" → "cuts long text and marks the cut"
+ * R2  truncate: unchanged when it fits, or when max is 0 or negative → "keeps text that fits, and never cuts with a limit of 0 or less"
+ * R3  the message has exactly role, tool_call_id, name and content, from the call → "answers the call with exactly role, tool_call_id, name and content"
+ * R4  an empty result (null, undefined, blank, ToolResult(""), []) gets the marker with the call's name → "marks empty results so the model knows the call ran"
+ * R5  anything else becomes toolResultToText(result); 0 and false are not empty → "turns non-string results into text"
+ * R6  over the limit without a workspace: truncate the text (the JSON of an object too) → "truncates long text when there is no workspace"
+ * R7  over the limit with a workspace: save the whole text, send persistedReference(path, text) → "persists long text under the workspace and returns a reference"
+ * R8  a text that fits, or a limit of 0, is sent whole and never saved → "saves nothing when the text fits or the limit is 0, even with a workspace"
+ * R9  saving fails: truncate instead → "falls back to truncation when saving fails"
+ * R10 read_file results are never saved or cut → "never persists or truncates read_file results"
+ */
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -26,6 +41,8 @@ describe("exercise 8: truncate", () => {
   it("keeps text that fits, and never cuts with a limit of 0 or less", () => {
     expect(truncate("abc", 3), "exactly max characters fits").toBe("abc");
     expect(truncate("abcdef", 0), "0 disables truncation").toBe("abcdef");
+    expect(truncate("abcdef", -1), "a negative limit disables truncation too (max <= 0)").toBe("abcdef");
+    expect(truncate("abcd", 3), "one character over the limit is cut").toBe("abc\n... (truncated)");
   });
 });
 
@@ -46,11 +63,14 @@ describe("exercise 8: buildToolMessage", () => {
     expect((await buildToolMessage(call(), { a: [1, 2] }, { maxToolResultChars: 100 })).content).toBe('{"a":[1,2]}');
     expect((await buildToolMessage(call(), 0, { maxToolResultChars: 100 })).content, "0 is not empty").toBe("0");
     expect((await buildToolMessage(call(), new ToolResult("done"), { maxToolResultChars: 100 })).content).toBe("done");
+    expect((await buildToolMessage(call(), false, { maxToolResultChars: 100 })).content, "false is not empty").toBe("false");
   });
 
   it("truncates long text when there is no workspace", async () => {
     const message = await buildToolMessage(call(), "x".repeat(50), { maxToolResultChars: 10 });
     expect(message.content).toBe("x".repeat(10) + "\n... (truncated)");
+    const object = await buildToolMessage(call(), { items: "y".repeat(40) }, { maxToolResultChars: 20 });
+    expect(object.content, "the limit applies to the text sent, the object's JSON (not String(result), which is short)").toBe('{"items":"yyyyyyyyyy\n... (truncated)');
   });
 
   it("persists long text under the workspace and returns a reference", async () => {
@@ -85,6 +105,9 @@ describe("exercise 8: buildToolMessage", () => {
   it("never persists or truncates read_file results", async () => {
     const ws = await workspace();
     const message = await buildToolMessage(call("read_file"), "z".repeat(40), { maxToolResultChars: 10, workspace: ws });
-    expect(message.content).toBe("z".repeat(40));
+    expect(message.content, "read_file's text is sent whole").toBe("z".repeat(40));
+    expect(existsSync(join(ws, ".tool-results")), "and nothing is saved for it").toBe(false);
+    const bare = await buildToolMessage(call("read_file"), "z".repeat(40), { maxToolResultChars: 10 });
+    expect(bare.content, "without a workspace it is not cut either").toBe("z".repeat(40));
   });
 });

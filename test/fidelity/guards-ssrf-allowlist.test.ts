@@ -1,5 +1,5 @@
 /**
- * Catalogue item 110, the allowlist half: upstream's SSRF note tells the model that a user who
+ * The SSRF allowlist: upstream's SSRF note tells the model that a user who
  * trusts a private URL can whitelist its IP/CIDR (`tools.ssrfWhitelist`). `WebFetchTool`'s
  * `ssrfAllowlist` is that setting: an allowlisted private address is fetched, also after a
  * redirect; every other private address is refused as before.
@@ -22,20 +22,20 @@ afterAll(() => server.close());
 const lookup: HostLookup = async (host) => (host === "nas.example" ? ["10.0.0.9"] : ["93.184.216.34"]);
 const signal = new AbortController().signal;
 
-describe("item 110: WebFetchTool's ssrfAllowlist", () => {
-  it("item 110: an allowlisted private address is fetched", async () => {
+describe("WebFetchTool's ssrfAllowlist, upstream's tools.ssrfWhitelist", () => {
+  it("an allowlisted private address is fetched", async () => {
     server.use(http.get("http://10.0.0.5/status", () => HttpResponse.text("all good")));
     const tool = new WebFetchTool({ lookup, ssrfAllowlist: ["10.0.0.5"] });
     expect(await tool.execute({ url: "http://10.0.0.5/status" }, { signal })).toBe("all good");
   });
 
-  it("item 110: a name resolving into an allowlisted CIDR is fetched", async () => {
+  it("a name resolving into an allowlisted CIDR is fetched", async () => {
     server.use(http.get("http://nas.example/", () => HttpResponse.text("nas")));
     const tool = new WebFetchTool({ lookup, ssrfAllowlist: ["10.0.0.0/24"] });
     expect(await tool.execute({ url: "http://nas.example/" }, { signal })).toBe("nas");
   });
 
-  it("item 110: a redirect to an allowlisted private address is followed", async () => {
+  it("a redirect to an allowlisted private address is followed", async () => {
     server.use(
       http.get("https://public.example/go", () => new HttpResponse(null, { status: 302, headers: { location: "http://10.0.0.5/inside" } })),
       http.get("http://10.0.0.5/inside", () => HttpResponse.text("inside")),
@@ -44,7 +44,7 @@ describe("item 110: WebFetchTool's ssrfAllowlist", () => {
     expect(await tool.execute({ url: "https://public.example/go" }, { signal })).toBe("inside");
   });
 
-  it("item 110: a redirect to any other private address is still refused", async () => {
+  it("a redirect to any other private address is still refused", async () => {
     server.use(
       http.get("https://public.example/go", () => new HttpResponse(null, { status: 302, headers: { location: "http://169.254.169.254/latest" } })),
     );
@@ -52,20 +52,20 @@ describe("item 110: WebFetchTool's ssrfAllowlist", () => {
     const result = await tool.execute({ url: "https://public.example/go" }, { signal });
     expect(isToolErrorResult(result)).toBe(true);
     expect((result as ToolResult).content).toBe(
-      "Error: Blocked: http://169.254.169.254/latest resolves to private/internal address 169.254.169.254 (redirected from https://public.example/go)",
+      "Error: Redirect blocked: Blocked: 169.254.169.254 resolves to private/internal address 169.254.169.254",
     );
   });
 
-  it("item 110: without the allowlist the same address is refused, and the model reads upstream's note", async () => {
+  it("without the allowlist the same address is refused, and the model reads upstream's note", async () => {
     const tool = new WebFetchTool({ lookup });
     const provider = new ScriptedProvider([toolReply([toolCall("c1", "web_fetch", { url: "http://10.0.0.5/status" })]), textReply("blocked")]);
     const result = await new AgentRunner().run({ provider, model: "m", tools: registryOf(tool), messages: [{ role: "user", content: "go" }] });
     expect(result.messages[2]?.content).toBe(
-      "Error: Blocked: http://10.0.0.5/status resolves to private/internal address 10.0.0.5\n\n" + SSRF_NOTE,
+      "Error: URL validation failed: Blocked: 10.0.0.5 resolves to private/internal address 10.0.0.5\n\n" + SSRF_NOTE,
     );
   });
 
-  it("item 110: create(ctx) reads the allowlist from config.tools (ssrfAllowlist, or upstream's ssrfWhitelist)", async () => {
+  it("create(ctx) reads the allowlist from config.tools (ssrfAllowlist, or upstream's ssrfWhitelist)", async () => {
     server.use(http.get("http://10.0.0.5/", () => HttpResponse.text("ok")));
     for (const key of ["ssrfAllowlist", "ssrfWhitelist"]) {
       const tool = WebFetchTool.create({ workspace: "/tmp", lookup, config: { tools: { [key]: ["10.0.0.5"] } } }) as WebFetchTool;
@@ -74,7 +74,7 @@ describe("item 110: WebFetchTool's ssrfAllowlist", () => {
     }
   });
 
-  it("item 110: an entry that is not an IP or CIDR is a clear error when the tool is built", () => {
+  it("an entry that is not an IP or CIDR is a clear error when the tool is built", () => {
     expect(() => new WebFetchTool({ ssrfAllowlist: ["my-nas"] })).toThrow(/ssrfAllowlist: "my-nas" is not an IP address or CIDR/);
   });
 });

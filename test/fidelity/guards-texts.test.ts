@@ -1,6 +1,7 @@
 /**
- * Fidelity to upstream's security guards in the runner (catalogue items 110, 112, 113 and 114):
- * the same calls as the catalogue, and upstream's exact texts and counts.
+ * Fidelity to upstream's security guards in the runner: the SSRF note, the escalation of repeated
+ * workspace refusals and how their target is normalised, and the repeated-lookup block, each with
+ * upstream's exact texts and counts.
  */
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,8 +32,8 @@ const upstreamEscalation = (target: string, count: number): string =>
   "answer. Stop retrying. If the user genuinely needs this resource, tell them you cannot access it and ask how they " +
   "want to proceed (e.g. copy the file into the workspace, or disable restrict_to_workspace for this run).";
 
-describe("item 110: the SSRF refusal", () => {
-  it("item 110: the note is upstream's, exactly, appended without the retry hint; never fatal", async () => {
+describe("the SSRF refusal", () => {
+  it("the note is upstream's, exactly, appended without the retry hint; never fatal", async () => {
     expect(SSRF_NOTE).toBe(UPSTREAM_SSRF_NOTE);
     const raw = "URL validation failed: Blocked: host resolves to private/internal address 192.168.1.2";
     const fetcher = new FakeTool({ name: "web_fetch", parameters: ANY_PARAMS, run: () => ToolResult.error(raw) });
@@ -50,8 +51,8 @@ describe("item 110: the SSRF refusal", () => {
   });
 });
 
-describe("items 112 and 113: escalation of repeated workspace refusals", () => {
-  it("item 112: the third and fourth refusal against one target get upstream's exact text", async () => {
+describe("escalation of repeated workspace refusals", () => {
+  it("the third and fourth refusal against one target get upstream's exact text", async () => {
     const guard = "Error: Command blocked by safety guard (path outside working dir)";
     const exec = new FakeTool({ name: "exec", parameters: ANY_PARAMS, run: () => ToolResult.error(guard) });
     const calls = [1, 2, 3, 4].map((i) => toolCall(`c${i}`, "exec", { command: `cat /Users/x/Downloads/01.md  # try ${i}` }));
@@ -71,33 +72,33 @@ describe("items 112 and 113: escalation of repeated workspace refusals", () => {
     expect(result).toMatchObject({ stopReason: "completed", finalContent: "ok telling user" });
   });
 
-  describe("item 113: the signature is normalised as upstream's Path(raw).expanduser().resolve()", () => {
+  describe("the signature is normalised as upstream's Path(raw).expanduser().resolve()", () => {
     const root = realpathSync(mkdtempSync(join(tmpdir(), "sig-")));
     mkdirSync(join(root, "real", "sub"), { recursive: true });
     symlinkSync(join(root, "real"), join(root, "link"));
     afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-    it("item 113: a symlinked path and its target are one target", () => {
+    it("a symlinked path and its target are one target", () => {
       const viaLink = workspaceViolationSignature("read_file", { path: join(root, "link", "secret.md") });
       const direct = workspaceViolationSignature("read_file", { path: join(root, "real", "secret.md") });
       expect(viaLink).toBe(direct);
       expect(direct).toBe(`violation:${join(root, "real", "secret.md")}`.toLowerCase());
     });
 
-    it("item 113: '..' after a symlink goes to the parent of the link's target", () => {
+    it("'..' after a symlink goes to the parent of the link's target", () => {
       expect(workspaceViolationSignature("read_file", { path: join(root, "link", "sub", "..", "Q") })).toBe(
         `violation:${join(root, "real", "q")}`.toLowerCase(),
       );
     });
 
-    it("item 113: ~user is expanded from the user database; an unknown user is kept as written", () => {
+    it("~user is expanded from the user database; an unknown user is kept as written", () => {
       const rootHome = workspaceViolationSignature("read_file", { path: "~root/x" });
       expect(rootHome).not.toContain(process.cwd().toLowerCase());
       expect(rootHome).toMatch(/^violation:\/.*\/x$|^violation:\/x$/);
       expect(workspaceViolationSignature("read_file", { path: "~no-such-user-here/x" })).toBe("violation:~no-such-user-here/x");
     });
 
-    it("item 113: a symlinked target escalates across both spellings", async () => {
+    it("a symlinked target escalates across both spellings", async () => {
       const refusal = "Path is outside allowed directory /ws";
       const reader = new FakeTool({ name: "read_file", parameters: ANY_PARAMS, run: () => ToolResult.error(refusal) });
       const calls = [
@@ -111,8 +112,8 @@ describe("items 112 and 113: escalation of repeated workspace refusals", () => {
   });
 });
 
-describe("item 114: repeated external lookups", () => {
-  it("item 114: the third identical fetch is blocked with upstream's exact text", async () => {
+describe("repeated external lookups", () => {
+  it("the third identical fetch is blocked with upstream's exact text", async () => {
     const fetcher = new FakeTool({ name: "web_fetch", parameters: ANY_PARAMS, run: () => "page" });
     const provider = new ScriptedProvider([
       toolReply([toolCall("call_1", "web_fetch", { url: "https://example.com" })]),
@@ -129,7 +130,7 @@ describe("item 114: repeated external lookups", () => {
     expect(result.toolEvents[2]).toEqual({ name: "web_fetch", status: "error", detail: "repeated external lookup blocked" });
   });
 
-  it("item 114: web_search keys on `query or search_term` with Python truthiness", async () => {
+  it("web_search keys on `query or search_term` with Python truthiness", async () => {
     expect(externalLookupSignature("web_search", { query: "", search_term: "Hi" })).toBe("web_search:hi");
     expect(externalLookupSignature("web_search", { query: 0, search_term: "Hi" })).toBe("web_search:hi");
     expect(externalLookupSignature("web_search", { query: "  ", search_term: "Hi" })).toBeNull();

@@ -99,6 +99,19 @@ describe("lesson runner", () => {
     expect(run.out).not.toContain("Call 1 of");
   });
 
+  it("--help lists a lesson's options and runs nothing", async () => {
+    const five = await capture(() => runLessonCommand(["5", "--help"]));
+    expect(five.code).toBe(0);
+    expectLines(five.out, ["Usage: npm run lesson 5 [-- <options>]", "Options (after --):", "--name <tool>", "--args <json text>", "--step", "--help, -h"]);
+    expect(five.out, "the demo does not run").not.toContain("Key points");
+    const eleven = await capture(() => runLessonCommand(["11", "-h"]));
+    expect(eleven.out).toContain("--run <N>");
+    const runner = await capture(() => runLessonCommand(["--", "--help"]));
+    expect(runner.code).toBe(0);
+    expect(runner.out).toContain("npm run lesson N -- --help");
+    expect(runner.out).toContain("Argument processing");
+  });
+
   it("prints no colour codes when stdout is not a terminal", async () => {
     const run = await capture(() => runLessonCommand(["5"]));
     expect(run.out).not.toMatch(ANSI);
@@ -119,7 +132,9 @@ describe("lesson demos", () => {
       /web_fetch\s+true\s+false\s+true/,
       /snapshot_workspace\s+true\s+true\s+false/,
       "execute(params, { signal })",
-      "File not found",
+      'read_file.execute({ path: "missing.txt" }) resolves, it does not throw, with:',
+      /ToolResult \{ isError: true, content: "Error: File not found: missing\.txt"/,
+      "isToolErrorResult(result) = true",
     ]);
   });
 

@@ -3,14 +3,22 @@
  * `exercises/` is never touched): type errors come first and block "all tests pass", every failing
  * test shows its message and vitest's diff, a self-check question passes only when answered and
  * then explains itself, `progress` names the next step with its reason, `--json` is machine-readable,
- * and `--solution` asks before it shows anything.
+ * and `--solution` asks before it shows anything. A passed exercise names the next one and its
+ * lesson; vitest's advice to edit the test (`toBe` → `toStrictEqual`) never reaches the learner;
+ * `--help` lists the options. The hints and worked answers shown are counted per item and reported;
+ * `grade` uses the workbook's own tests, never the learner's edited copy, and names that copy; its
+ * JSON is alone on standard output with `npm run -s`, or in the file `--out` names.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT } from "../../exercises/_cli/catalog.js";
+import { findExercise, ROOT } from "../../exercises/_cli/catalog.js";
+import { lessonsText, nextStep } from "../../exercises/_cli/report.js";
+import { parseHints } from "../../exercises/_cli/state.js";
+import { parseDiagnostics } from "../../exercises/_cli/typecheck.js";
+import { forLearners } from "../../exercises/_cli/vitest-run.js";
 
 let copy: string;
 
@@ -24,6 +32,7 @@ beforeAll(() => {
     ["01-tool-contract/word-count.ts", "01-tool-contract/word-count.ts"],
     ["04-exact-names/names.ts", "04-exact-names/names.ts"],
     ["self-check/q4-concurrency-safe.ts", "self-check/q4-concurrency-safe.ts"],
+    ["03-tool-registry/definition-cache.ts", "03-tool-registry/definition-cache.ts"],
   ] as const) {
     writeFileSync(join(copy, "exercises", to), readFileSync(join(ROOT, "exercises/_cli/pristine", `${from}.txt`)));
   }
@@ -34,20 +43,95 @@ afterAll(() => {
   rmSync(copy, { recursive: true, force: true });
 });
 
-function cli(script: "exercise" | "progress", args: string[]): { code: number | null; out: string } {
+/** The environment of a command typed in a terminal in the copy: no vitest markers, and no npm of ours around it. */
+function typedEnv(): NodeJS.ProcessEnv {
+  const inherited = Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST") && !/^npm_/i.test(key) && key !== "INIT_CWD");
+  return { ...Object.fromEntries(inherited), NO_COLOR: "1" };
+}
+
+function cli(script: "exercise" | "progress" | "grade", args: string[]): { code: number | null; out: string } {
   const result = spawnSync(process.execPath, [join(ROOT, "node_modules/tsx/dist/cli.mjs"), `exercises/_cli/${script}.ts`, ...args], {
     cwd: copy,
     encoding: "utf8",
-    env: { ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST"))), NO_COLOR: "1" },
+    env: typedEnv(),
     stdio: ["ignore", "pipe", "pipe"],
     timeout: 170_000,
   });
   return { code: result.status, out: `${result.stdout}${result.stderr}` };
 }
 
+/** `npm <args>` in the copy, as typed in a terminal; standard output and standard error apart. */
+function npm(args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const result = spawnSync("npm", args, { cwd: copy, encoding: "utf8", env: typedEnv(), stdio: ["ignore", "pipe", "pipe"], timeout: 170_000 });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The help the JSON of `progress` or `grade` reports for one item. */
+function helpIn(report: { exercises: Array<{ command: string; help: unknown }>; questions: Array<{ command: string; help: unknown }> }, command: string): unknown {
+  return [...report.exercises, ...report.questions].find((item) => item.command === command)?.help;
+}
+
 function learnerFile(path: string, text: string): void {
   writeFileSync(join(copy, "exercises", path), text);
 }
+
+describe("the learner CLI's words", () => {
+  it("drops vitest's advice to replace toBe, and says plainly that an equal copy is not the same object", () => {
+    const vitest = `expected [ 'a' ] to be [ 'a' ] // Object.is equality\n\nIf it should pass with deep equality, replace "toBe" with "toStrictEqual"\n\nExpected: [ 'a' ]\nReceived: serializes to the same string\n`;
+    const shown = forLearners(vitest);
+    expect(shown).not.toMatch(/replace "toBe"|toStrictEqual|Object\.is/);
+    expect(shown).toContain("expected [ 'a' ] to be [ 'a' ] (the very same object)");
+    expect(shown).toContain("Received: an equal copy, not the same object");
+    expect(forLearners("name: expected 'TODO' to be 'word_count' // Object.is equality"), "two different strings are not about identity").toBe(
+      "name: expected 'TODO' to be 'word_count'",
+    );
+  });
+
+  it("names the next exercise or question and its lesson after a pass", () => {
+    const step = (query: string): string => nextStep(findExercise(query) ?? expect.fail(`no ${query}`));
+    expect(step("5")).toBe("Next: exercise 6, batch execution (lesson 6: lessons/06-batch-execution/README.md) — npm run exercise 6");
+    expect(step("9")).toBe("Next: self-check question 1 (lesson 11: lessons/11-self-check/README.md) — npm run exercise q1");
+    expect(step("q2")).toBe("Next: self-check question 3 (lesson 11: lessons/11-self-check/README.md) — npm run exercise q3");
+    expect(step("q5")).toBe("That was the last one. See everything at once: npm run progress");
+  });
+
+  it("reads the native compiler's diagnostics, a message going on over indented lines", () => {
+    const output = [
+      "exercises/01-tool-contract/word-count.ts(15,12): error TS2322: Type 'string' is not assignable to type 'number'.",
+      "/abs/other.ts(3,1): error TS2345: Argument of type 'x' is not assignable to parameter of type 'y'.",
+      "  Types of property 'a' are incompatible.",
+      "",
+      "Found 2 errors in 2 files.",
+    ].join("\n");
+    expect(parseDiagnostics(output, "/root")).toEqual([
+      { file: "/root/exercises/01-tool-contract/word-count.ts", line: 15, column: 12, code: 2322, message: "Type 'string' is not assignable to type 'number'." },
+      { file: "/abs/other.ts", line: 3, column: 1, code: 2345, message: "Argument of type 'x' is not assignable to parameter of type 'y'.\nTypes of property 'a' are incompatible." },
+    ]);
+  });
+
+  it("says lesson or lessons as the count asks", () => {
+    expect(lessonsText(findExercise("q3") ?? expect.fail("q3"))).toBe("lesson 5");
+    expect(lessonsText(findExercise("q5") ?? expect.fail("q5"))).toBe("lessons 7 and 8");
+    expect(lessonsText(findExercise("7") ?? expect.fail("7"))).toBe("lesson 7");
+  });
+});
+
+describe("the help a learner was shown", () => {
+  it("progress --json and grade --json count each hint and each worked answer shown, per exercise and question", () => {
+    for (const args of [["5", "--hint"], ["5", "--hint"], ["5", "--solution", "--yes"], ["q2", "--solution", "--yes"]]) {
+      const run = cli("exercise", args);
+      expect(run.code, run.out).toBe(0);
+    }
+    const hints = parseHints(readFileSync(join(copy, "exercises/05-argument-processing/hints.md"), "utf8")).length;
+    const progress = JSON.parse(cli("progress", ["--json"]).out) as Parameters<typeof helpIn>[0];
+    expect(helpIn(progress, "5")).toEqual({ hintsShown: 2, hintsAvailable: hints, hintViews: 2, solutionViews: 1 });
+    expect(helpIn(progress, "q2")).toEqual({ hintsShown: 0, hintsAvailable: 0, hintViews: 0, solutionViews: 1 });
+    expect(helpIn(progress, "6")).toMatchObject({ hintsShown: 0, hintViews: 0, solutionViews: 0 });
+    const grade = JSON.parse(cli("grade", ["--json", "5", "q2"]).out) as Parameters<typeof helpIn>[0];
+    expect(helpIn(grade, "5")).toEqual(helpIn(progress, "5"));
+    expect(helpIn(grade, "q2")).toEqual(helpIn(progress, "q2"));
+  }, 240_000);
+});
 
 describe("npm run exercise", () => {
   it("reports type errors in the learner's file with file:line first, and never says all tests pass", () => {
@@ -84,6 +168,7 @@ describe("npm run exercise", () => {
     expect(unanswered.code).toBe(1);
     expect(unanswered.out).toContain("readOnlyToolIsSafe is still null");
     expect(unanswered.out).not.toContain("Why:");
+    expect(unanswered.out, "a question has no hints to offer").not.toContain("--hint");
     const wrong = readFileSync(join(ROOT, "solutions/self-check/q4-concurrency-safe.ts"), "utf8").replace("batchSizes: [2, 1, 1]", "batchSizes: [3, 1]");
     learnerFile("self-check/q4-concurrency-safe.ts", wrong);
     const wrongRun = cli("exercise", ["q4"]);
@@ -93,9 +178,34 @@ describe("npm run exercise", () => {
     learnerFile("self-check/q4-concurrency-safe.ts", readFileSync(join(ROOT, "solutions/self-check/q4-concurrency-safe.ts"), "utf8"));
     const right = cli("exercise", ["q4"]);
     expect(right.code, right.out).toBe(0);
-    expect(right.out).toContain("Why: Who declares concurrency_safe, and who enforces it?");
+    expect(right.out).toContain("Why: Who declares that a tool is concurrency-safe, and who enforces it?");
+    expect(right.out).toContain("Next: self-check question 5");
     expect(right.out).toContain("The runner enforces it");
   }, 360_000);
+
+  it("a pass names the next exercise; a failure from toBe never advises editing the test", () => {
+    const worked = readFileSync(join(ROOT, "solutions/03-tool-registry/definition-cache.ts"), "utf8");
+    // A plausible mistake: a fresh copy of the cached list on every call.
+    learnerFile("03-tool-registry/definition-cache.ts", worked.replace("    return this.#cached;\n  }\n}", "    return [...this.#cached];\n  }\n}"));
+    const copy = cli("exercise", ["3"]);
+    expect(copy.code, copy.out).toBe(1);
+    expect(copy.out).toContain("cache the list: the same object twice");
+    expect(copy.out).not.toMatch(/toStrictEqual|replace "toBe"/);
+    learnerFile("03-tool-registry/definition-cache.ts", worked);
+    const passed = cli("exercise", ["3"]);
+    expect(passed.code, passed.out).toBe(0);
+    expect(passed.out).toContain("Next: exercise 4, exact names (lesson 4: lessons/04-exact-names/README.md) — npm run exercise 4");
+  }, 360_000);
+
+  it("--help lists the options and exits with 0", () => {
+    const run = cli("exercise", ["--help"]);
+    expect(run.code, run.out).toBe(0);
+    for (const option of ["--watch", "--hint", "--solution", "--reset", "--yes", "--help"]) expect(run.out).toContain(option);
+    expect(run.out).not.toContain("Not understood");
+    const progress = cli("progress", ["--help"]);
+    expect(progress.code, progress.out).toBe(0);
+    expect(progress.out).toContain("--json");
+  }, 120_000);
 
   it("--solution asks first and shows nothing without a terminal to ask", () => {
     const run = cli("exercise", ["4", "--solution"]);
@@ -106,9 +216,10 @@ describe("npm run exercise", () => {
 });
 
 describe("npm run progress", () => {
-  it("--json reports every item, and names the next one with the reason it fails", () => {
-    const run = cli("progress", ["--json"]);
-    const report = JSON.parse(run.out.slice(run.out.indexOf("{"))) as {
+  it("--json reports every item, and names the next one with the reason it fails; --out writes the same JSON", () => {
+    const run = cli("progress", ["--json", "--out", "progress.json"]);
+    expect(JSON.parse(readFileSync(join(copy, "progress.json"), "utf8"))).toEqual(JSON.parse(run.out));
+    const report = JSON.parse(run.out) as {
       exercises: Array<{ number: number; state: string; typeErrors: string[] }>;
       questions: Array<{ number: number; state: string }>;
       next: { kind: string; number: number; command: string; reason: string } | null;
@@ -122,5 +233,53 @@ describe("npm run progress", () => {
     expect(first.typeErrors.join("\n")).toMatch(/TS2322/);
     expect(report.next).toMatchObject({ kind: "exercise", number: 1, command: "npm run exercise 1" });
     expect(report.next?.reason).toMatch(/^type error: exercises\/01-tool-contract\/word-count\.ts:\d+/);
+  }, 180_000);
+});
+
+describe("npm run grade", () => {
+  it("--help lists the options and says what the exit status means", () => {
+    const run = cli("grade", ["--help"]);
+    expect(run.code, run.out).toBe(0);
+    for (const text of ["--json", "--out <file>", "--help", "Exit status: 0 when every graded one passed"]) expect(run.out).toContain(text);
+  }, 120_000);
+
+  it("grades with the workbook's own tests, never the learner's edited copy, and names that copy", () => {
+    const test = join(copy, "test/exercises/02-tool-loader.test.ts");
+    const original = readFileSync(test, "utf8");
+    // Started but not solved, and the learner's copy of the test made to pass whatever the code does.
+    learnerFile("02-tool-loader/rules.ts", `${readFileSync(join(ROOT, "exercises/_cli/pristine/02-tool-loader/rules.ts.txt"), "utf8")}\n// started\n`);
+    writeFileSync(test, 'import { it } from "vitest";\nit("passes", () => {});\n');
+    try {
+      const run = cli("grade", ["2", "--out", "grade.json"]);
+      expect(run.code, run.out).toBe(1);
+      expect(run.out).toContain("test/exercises/02-tool-loader.test.ts (changed)");
+      expect(run.out).toContain("Total: 0 of 10 points");
+      const report = JSON.parse(readFileSync(join(copy, "grade.json"), "utf8")) as {
+        exercises: Array<{ number: number; result: string; state: string; passed: number; tests: number }>;
+        questions: unknown[];
+        changedTests: Array<{ file: string; change: string }>;
+      };
+      expect(report.questions).toEqual([]);
+      const [graded] = report.exercises;
+      expect(graded).toMatchObject({ number: 2, result: "failed", state: "failing", passed: 0 });
+      expect(graded?.tests, "the workbook's nine tests ran, not the learner's one").toBe(9);
+      expect(report.changedTests).toEqual([{ file: "test/exercises/02-tool-loader.test.ts", change: "changed" }]);
+    } finally {
+      writeFileSync(test, original);
+    }
+  }, 180_000);
+
+  it("through npm, -s keeps the JSON alone on standard output; without it npm's lines come first and the advice goes to standard error", () => {
+    const silent = npm(["run", "-s", "grade", "--", "--json", "6"]);
+    expect(silent.code, silent.stderr).toBe(1);
+    expect(JSON.parse(silent.stdout)).toMatchObject({ total: 1, points: 0, maxPoints: 10 });
+    const loud = npm(["run", "grade", "--", "--json", "6"]);
+    expect(loud.stdout.trimStart().startsWith("> "), "npm's own banner, printed before the script starts").toBe(true);
+    expect(JSON.parse(loud.stdout.slice(loud.stdout.indexOf("{")))).toEqual(JSON.parse(silent.stdout));
+    expect(loud.stderr).toContain("npm run -s grade -- --json");
+    const out = npm(["run", "grade", "--", "6", "--out", "six.json"]);
+    expect(out.stdout).toContain("Total: 0 of 10 points");
+    expect(existsSync(join(copy, "six.json")), "--out is relative to where npm was called").toBe(true);
+    expect(JSON.parse(readFileSync(join(copy, "six.json"), "utf8"))).toEqual(JSON.parse(silent.stdout));
   }, 180_000);
 });

@@ -1,73 +1,81 @@
 /**
- * The workbook's proof, run by `npm test` (as rustlings' `check --require-solutions` does):
- * every exercise's tests and every self-check pass against `solutions/`, and every exercise's
- * untouched stub, and every unanswered self-check file, fails EACH of its tests. The stub run uses
- * the pristine copies, so it also holds while a learner has edited `exercises/`.
+ * The workbook's proof, run by `npm test` (as rustlings' `check --require-solutions` does): every
+ * exercise's tests and every self-check pass against `solutions/`, and every exercise's untouched
+ * stub, and every unanswered self-check file, fails EACH of its tests.
+ *
+ * Both halves run inside the same vitest run as the rest of the suite (`vitest.config.ts`): the
+ * `workbook` project runs the exercise and self-check tests against `solutions/`, and the `stubs`
+ * project runs them again against the pristine copies (`exercises/_cli/pristine/`, served by
+ * `pristine-stubs.ts`), inverted by `stub-runner.ts` so that a test passes there only when it
+ * failed against the stub. The stub half uses the pristine copies, so it also holds while a
+ * learner has edited `exercises/`. This file checks that the two projects cover every exercise
+ * and question, and that the folders are complete.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listExercises, listQuestions, normalize, pristineText, ROOT, SELF_CHECK_ID, SELF_CHECKS } from "../../exercises/_cli/catalog.js";
-import { materializePristine, type PristineCopy } from "../../exercises/_cli/pristine.js";
 import { parseHints } from "../../exercises/_cli/state.js";
-import { firstFailure, runVitest, type RunReport } from "../../exercises/_cli/vitest-run.js";
+import { targetFromEnv } from "../../exercises/_cli/target.js";
+import config from "../../vitest.config.js";
+import { pristineCopiesExist, pristineFiles } from "./pristine-stubs.js";
 
 const exercises = listExercises();
 const questions = listQuestions();
 const exerciseFiles = exercises.map((e) => e.testFile);
 const selfCheckFiles = SELF_CHECKS.map((c) => c.testFile);
 
-let solutions: RunReport;
-let stubs: RunReport;
-let pristine: PristineCopy | undefined;
+interface ProjectConfig {
+  test?: { name?: string; include?: string[]; exclude?: string[]; runner?: string };
+  plugins?: Array<{ name?: string }>;
+}
 
-beforeAll(async () => {
-  solutions = await runVitest([...exerciseFiles, ...selfCheckFiles], { kind: "solutions" });
-  pristine = await materializePristine();
-  stubs = await runVitest([...exerciseFiles, ...selfCheckFiles], { kind: "dir", dir: pristine.exercisesDir });
-  console.info(`proof: solutions run ${solutions.durationMs} ms, stubs run ${stubs.durationMs} ms`);
-}, 180_000);
+function project(name: string): ProjectConfig {
+  const projects = (config.test?.projects ?? []) as ProjectConfig[];
+  const found = projects.find((p) => p.test?.name === name);
+  if (found === undefined) throw new Error(`vitest.config.ts has no project named ${name}`);
+  return found;
+}
 
-afterAll(async () => {
-  await pristine?.dispose();
-});
-
-function loadProblems(report: RunReport, files: readonly string[]): string[] {
-  return files.flatMap((file) => {
-    const outcome = report.files.find((f) => f.file === file);
-    if (outcome === undefined) return [`${file}: not in the report\n${firstFailure(report.output, 20)}`];
-    if (outcome.tests.length === 0) return [`${file}: no tests ran: ${firstFailure(outcome.message, 12)}`];
-    return [];
+/** Whether a test file (relative to the root) matches one of the simple globs the config uses. */
+function matches(file: string, globs: readonly string[] = []): boolean {
+  return globs.some((glob) => {
+    const pattern = glob
+      .split("**/")
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*+/g, (stars) => (stars.length > 1 ? ".*" : "[^/]*")))
+      .join("(?:[^/]+/)*");
+    return new RegExp(`^${pattern}$`).test(file);
   });
 }
 
-describe("the worked answers in solutions/", () => {
-  it("pass every exercise test and every self-check", () => {
-    expect(loadProblems(solutions, [...exerciseFiles, ...selfCheckFiles]), "every test file must load and run").toEqual([]);
-    const failed = solutions.tests
-      .filter((t) => t.status !== "passed")
-      .map((t) => `${t.file} › ${t.fullName} [${t.status}]\n${firstFailure(t.failureMessages[0] ?? "")}`);
-    expect(failed, "these tests fail against solutions/").toEqual([]);
-  });
-});
-
-describe("the untouched stubs (exercises/_cli/pristine)", () => {
-  it.each(exercises.map((e) => [e.id, e] as const))("%s fails each of its tests", (_id, exercise) => {
-    expect(loadProblems(stubs, [exercise.testFile]), "the test file must load against the stub (does the stub compile?)").toEqual([]);
-    const tests = stubs.tests.filter((t) => t.file === exercise.testFile);
-    const failed = tests.filter((t) => t.status === "failed").map((t) => t.fullName);
-    const notFailed = tests.filter((t) => t.status !== "failed").map((t) => `${t.fullName} [${t.status}]`);
-    console.info(`stub ${exercise.id} failed ${failed.length}/${tests.length}:\n  - ${failed.join("\n  - ")}`);
-    expect(tests.length, `${exercise.testFile} must have tests`).toBeGreaterThan(0);
-    expect(notFailed, `the stub of ${exercise.id} must fail every test; these did not fail`).toEqual([]);
+describe("the proof's two halves", () => {
+  it("the workbook project runs every exercise and self-check test against solutions/", () => {
+    const workbook = project("workbook");
+    const missed = [...exerciseFiles, ...selfCheckFiles].filter((file) => !matches(file, workbook.test?.include) || matches(file, workbook.test?.exclude));
+    expect(missed, "these tests are not in the workbook project").toEqual([]);
+    if (process.env["WORKBOOK_TARGET"] === undefined && process.env["WORKBOOK_TARGET_DIR"] === undefined) {
+      expect(targetFromEnv(), "npm test checks the worked answers").toEqual({ kind: "solutions" });
+    }
   });
 
-  it("fail every test of every self-check question (an unanswered question never passes)", () => {
-    expect(loadProblems(stubs, selfCheckFiles)).toEqual([]);
-    for (const file of selfCheckFiles) expect(stubs.tests.filter((t) => t.file === file).length, `${file} must have tests`).toBeGreaterThan(0);
-    const notFailed = stubs.tests.filter((t) => selfCheckFiles.includes(t.file) && t.status !== "failed").map((t) => `${t.file} › ${t.fullName}`);
-    expect(notFailed, "with untouched answer files no self-check test may pass").toEqual([]);
+  it("the stubs project runs every exercise and self-check test against the pristine stubs, where each test must fail", () => {
+    const stubs = project("stubs");
+    const missed = [...exerciseFiles, ...selfCheckFiles].filter((file) => !matches(file, stubs.test?.include));
+    expect(missed, "these tests are not in the stubs project").toEqual([]);
+    expect(stubs.test?.runner, "the stubs project inverts each test's outcome").toBe("./test/proof/stub-runner.ts");
+    expect(stubs.plugins?.map((p) => p.name)).toContain("workbook-pristine-stubs");
+    expect(pristineCopiesExist(), "every exercise file has its pristine copy").toBe(true);
+    const served = [...pristineFiles().keys()]
+      .map((path) =>
+        path
+          .slice(ROOT.length + 1)
+          .split("\\")
+          .join("/"),
+      )
+      .sort();
+    const expected = [...exercises, ...questions].flatMap((e) => e.files.map((file) => `exercises/${e.id}/${file}`)).sort();
+    expect(served).toEqual(expected);
   });
 });
 
@@ -75,12 +83,12 @@ describe("the exercise folders", () => {
   it.each(exercises.map((e) => [e.id, e] as const))("%s has a stub with lesson TODOs, a README, numbered hints, a solution and a test", (_id, exercise) => {
     expect(exercise.files.length, `exercises/_cli/pristine/${exercise.id}/ must hold the stub`).toBeGreaterThan(0);
     for (const file of exercise.files) {
-      expect(pristineText(exercise, file), `${exercise.id}/${file} must mark its blanks with TODO(lesson ${exercise.number})`).toContain(
-        `TODO(lesson ${exercise.number})`,
-      );
+      expect(pristineText(exercise, file), `${exercise.id}/${file} must mark its blanks with TODO(lesson ${exercise.number})`).toContain(`TODO(lesson ${exercise.number})`);
       expect(existsSync(join(exercise.solutionDir, file)), `solutions/${exercise.id}/${file} must exist`).toBe(true);
     }
-    const solutionFiles = readdirSync(exercise.solutionDir).filter((f) => f.endsWith(".ts")).sort();
+    const solutionFiles = readdirSync(exercise.solutionDir)
+      .filter((f) => f.endsWith(".ts"))
+      .sort();
     expect(solutionFiles, `solutions/${exercise.id}/ must mirror the exercise's files`).toEqual(exercise.files);
     expect(existsSync(join(exercise.dir, "README.md")), `exercises/${exercise.id}/README.md`).toBe(true);
     const hints = parseHints(readFileSync(join(exercise.dir, "hints.md"), "utf8"));
@@ -97,8 +105,15 @@ describe("the exercise folders", () => {
       expect(existsSync(join(question.solutionDir, file!)), `solutions/${SELF_CHECK_ID}/${file} must exist`).toBe(true);
       expect(existsSync(join(ROOT, question.testFile)), question.testFile).toBe(true);
     }
-    const stubs = readdirSync(join(ROOT, "exercises", SELF_CHECK_ID)).filter((f) => f.endsWith(".ts")).sort();
-    expect(readdirSync(join(ROOT, "solutions", SELF_CHECK_ID)).filter((f) => f.endsWith(".ts")).sort(), "solutions/self-check/ must mirror exercises/self-check/").toEqual(stubs);
+    const stubs = readdirSync(join(ROOT, "exercises", SELF_CHECK_ID))
+      .filter((f) => f.endsWith(".ts"))
+      .sort();
+    expect(
+      readdirSync(join(ROOT, "solutions", SELF_CHECK_ID))
+        .filter((f) => f.endsWith(".ts"))
+        .sort(),
+      "solutions/self-check/ must mirror exercises/self-check/",
+    ).toEqual(stubs);
     expect(stubs, "every file in exercises/self-check/ must be a question of the catalog").toEqual(questions.flatMap((q) => q.files).sort());
   });
 
@@ -106,7 +121,9 @@ describe("the exercise folders", () => {
     if (process.env["WORKBOOK_SKIP_PRISTINE_CHECK"] === "1") return;
     const drift: string[] = [];
     for (const exercise of [...exercises, ...questions]) {
-      const onDisk = readdirSync(exercise.dir).filter((f) => f.endsWith(".ts") && (exercise.kind === "exercise" || exercise.files.includes(f))).sort();
+      const onDisk = readdirSync(exercise.dir)
+        .filter((f) => f.endsWith(".ts") && (exercise.kind === "exercise" || exercise.files.includes(f)))
+        .sort();
       if (onDisk.join() !== exercise.files.join()) drift.push(`${exercise.id}: files ${onDisk.join(", ")} vs pristine ${exercise.files.join(", ")}`);
       for (const file of exercise.files) {
         const stub = normalize(pristineText(exercise, file));

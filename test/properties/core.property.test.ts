@@ -12,9 +12,12 @@ import { isPlainObject } from "../../src/json.js";
 import { RETRY_HINT, ToolRegistry } from "../../src/tools/registry.js";
 import { propertyConfig } from "./runs.js";
 
-/** fast-check parameters of the property called `name`: 1,000 runs unless `FC_RUNS` says otherwise. */
-function params(name: string): fc.Parameters<unknown> {
-  return propertyConfig(name, 1000);
+/**
+ * fast-check parameters of the property called `name`: `defaultRuns` runs unless `FC_RUNS` says
+ * otherwise. The defaults keep this file to a few seconds in `npm test`; `npm run soak` runs 100,000.
+ */
+function params(name: string, defaultRuns = 500): fc.Parameters<unknown> {
+  return propertyConfig(name, defaultRuns);
 }
 
 /** A recording tool for the properties: answers "ok" unless `run` says otherwise. */
@@ -467,7 +470,7 @@ describe("core properties", () => {
         expect(target.calls[0]?.params).toEqual(snapshot);
         expect(other.calls).toHaveLength(0);
       }),
-      params("core 5: valid params"),
+      params("core 5: valid params", 250),
     );
   });
 });

@@ -3,7 +3,8 @@
  * answers each of them exactly once, in call order, and a call of a tool that is not
  * concurrency-safe never overlaps any other call.
  * Overlap is checked with marks from a shared counter (start and end of each execution), not
- * with wall-clock time.
+ * with wall-clock time. The abort is deterministic too: the run's signal aborts when the counter
+ * reaches a generated mark (0: before the turn starts), so no timer has to fire for it.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -36,7 +37,7 @@ interface Interval {
  * stops when its signal aborts (a timeout on a loaded machine can catch even a quick tool); its
  * work counts as ended there. A hanging tool never settles by itself and stops only on its abort.
  */
-function markedTool(spec: ToolSpec, clock: { now: number }): FakeTool {
+function markedTool(spec: ToolSpec, clock: { tick(): number }): FakeTool {
   const work = async (params: Record<string, unknown>): Promise<unknown> => {
     for (let i = 0; i < spec.yields; i++) {
       if (i % 3 === 2) await new Promise((r) => setTimeout(r, 0));
@@ -52,7 +53,7 @@ function markedTool(spec: ToolSpec, clock: { now: number }): FakeTool {
     parameters: ANY_PARAMS,
     readOnly: spec.kind !== "unsafe",
     exclusive: spec.kind === "exclusive",
-    clock: () => ++clock.now,
+    clock: () => clock.tick(),
     honoursAbort: true,
     ...(spec.behaviour === "hang" ? { delayMs: Number.POSITIVE_INFINITY } : { run: work }),
   });
@@ -95,12 +96,20 @@ describe("executeTools (property)", () => {
         fc.array(fc.record({ name: callName, raw: rawArguments }), { maxLength: 10 }),
         fc.boolean(),
         fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
-        fc.option(fc.integer({ min: 0, max: 8 }), { nil: undefined }),
-        async (specs, rawCalls, concurrentTools, maxConcurrency, abortAfterMs) => {
-          const clock = { now: 0 };
-          // The run's signal, aborted part-way through when the generator says so.
+        fc.option(fc.integer({ min: 0, max: 12 }), { nil: undefined }),
+        async (specs, rawCalls, concurrentTools, maxConcurrency, abortAtMark) => {
+          // The run's signal, aborted when the shared counter reaches abortAtMark (a tool starting
+          // or ending), or before the turn when it is 0.
           const run = new AbortController();
-          const aborter = abortAfterMs === undefined ? undefined : setTimeout(() => run.abort(new Error("stopped")), abortAfterMs);
+          const clock = {
+            now: 0,
+            tick(): number {
+              this.now += 1;
+              if (this.now === abortAtMark) run.abort(new Error("stopped"));
+              return this.now;
+            },
+          };
+          if (abortAtMark === 0) run.abort(new Error("stopped"));
           const marked = specs.map((spec) => markedTool(spec, clock));
           const tools = registryOf(...marked);
           const calls = rawCalls.map(
@@ -120,7 +129,6 @@ describe("executeTools (property)", () => {
             },
             calls,
           );
-          clearTimeout(aborter);
           if (run.signal.aborted && calls.length > 0) seen.add("run aborted");
           const intervals = intervalsOf(marked);
 

@@ -1,14 +1,26 @@
 /**
- * A differential property (issue 11): `prepareCall` against Ajv itself. Schemas are generated with
- * `anyOf`, `oneOf`, `allOf`, `not`, type lists, `enum`, `const`, nested objects with `required`
- * and `additionalProperties`, and arrays with `items` and `maxItems`; values include numeric and
- * boolean strings. The reference is a fresh Ajv made by `createAjv()`: the registry's own options,
- * no coercion, so it follows any change of dialect. `FC_RUNS` and `FC_SEED` as everywhere.
+ * Differential properties: `prepareCall` against Ajv itself.
+ *
+ * The first: schemas are generated with `anyOf`, `oneOf`, `allOf`, `not`, type lists, `enum`,
+ * `const`, nested objects with `required` and `additionalProperties`, and arrays with `items` and
+ * `maxItems`; values include numeric and boolean strings. The reference is a fresh Ajv made by
+ * `createAjv()`: the registry's own options, no coercion, so it follows any change of dialect.
+ *
+ * The second, fail closed: schemas put patterns under `not`, `if`/`then`/`else`, `anyOf`,
+ * `oneOf`, `allOf`, `patternProperties`, `propertyNames`, `contains`, `dependentSchemas` and
+ * `unevaluatedProperties`, and values hold strings (and keys) short, long, and past every
+ * pattern's limit. The reference is a plain Ajv with no limits at all, running the patterns on
+ * the platform's `RegExp` (they are chosen tame enough for it). A call that reference refuses is
+ * never executed; when every string is within its patterns' limits, the verdict is the
+ * reference's; past a limit, the only difference allowed is a refusal that says the string is
+ * too long to check. `FC_RUNS` and `FC_SEED` as everywhere.
  */
+import Ajv2020Import from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FakeTool } from "../../src/testing/index.js";
 import type { JsonSchema } from "../../src/tools/base.js";
+import { longestCheckedInput, MAX_PATTERN_INPUT } from "../../src/tools/pattern.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { createAjv } from "../../src/tools/validate.js";
 import { propertyConfig, runs } from "./runs.js";
@@ -138,8 +150,11 @@ function kindsOf(schema: unknown, found: Set<Kind>): Set<Kind> {
   return found;
 }
 
+/** Runs in `npm test`: each run compiles two schemas, so 150 keep this file to a few seconds; `npm run soak` runs 100,000. */
+const DEFAULT_RUNS = 150;
+
 function params(name: string): fc.Parameters<unknown> {
-  return propertyConfig(name, 1000);
+  return propertyConfig(name, DEFAULT_RUNS);
 }
 
 describe("prepareCall against Ajv (issue 11)", () => {
@@ -185,5 +200,257 @@ describe("prepareCall against Ajv (issue 11)", () => {
     );
     // Each run compiles its schema twice (the registry and the reference): the time limit grows
     // with the run count, so a soak can finish.
-  }, 60_000 + 200 * runs(1000));
+  }, 60_000 + 200 * runs(DEFAULT_RUNS));
+});
+
+// ---------------------------------------------------------------------------------------------
+// Fail closed: patterns wherever a schema can put them, strings past every limit.
+
+/** Patterns a backtracking engine runs in linear time on any string, cheap and costly by the budget's measure. */
+const TAME_PATTERNS = ["^-", "^[a-z]+$", "[;|&$]", "\\s", "^\\d{3}$", "^(?:foo|bar)", "\\p{Nd}", "^[^\\p{Nd}]*$", "(?:ab|cd){40}"] as const;
+
+/** Lengths a string is padded to: short, within every limit, past the costly patterns' limits, past every limit. */
+const lengthArb = fc.oneof(
+  { weight: 4, arbitrary: fc.constant(0) },
+  { weight: 1, arbitrary: fc.constantFrom(400, 2_500, 12_000) },
+  { weight: 2, arbitrary: fc.constant(MAX_PATTERN_INPUT + 1) },
+);
+
+/** Short texts, each matched by some of the patterns (`-rf` by `^-`, `123` by `^\d{3}$` and `\p{Nd}`, …). */
+const BASES = ["-rf", "abc", "a;b", "a b", "123", "foo", "abab", "x", "αβγ", "٣", ""] as const;
+
+/**
+ * A string a model might send: a short text, sometimes padded far past a pattern's limit. Most
+ * padding repeats the text's own last character, so a long string still matches what the short
+ * one matched: exactly the string a pattern under `not` is there to stop.
+ */
+const anyString: fc.Arbitrary<string> = fc
+  .tuple(fc.constantFrom(...BASES), fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom("a", " ", "-", "7") }), lengthArb)
+  .map(([base, pad, length]) => {
+    if (length === 0) return base;
+    const unit = pad ?? (base.at(-1) ?? "a");
+    return base + unit.repeat(Math.max(0, length - base.length));
+  });
+
+/** Cheap patterns mostly: three costly ones in one schema are over the whole schema's pattern budget. */
+const tamePattern = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom(...TAME_PATTERNS.filter((p) => !p.includes("\\p"))) },
+  { weight: 1, arbitrary: fc.constantFrom(...TAME_PATTERNS.filter((p) => p.includes("\\p"))) },
+);
+const NAMES = ["a", "b", "q", "-opt", "foo"] as const;
+
+type PatternKind = "pattern" | "not" | "if" | "anyOf" | "oneOf" | "allOf" | "patternProperties" | "propertyNames" | "contains" | "dependentSchemas" | "unevaluatedProperties";
+
+const { node: patternNode } = fc.letrec<{ node: JsonSchema; leaf: JsonSchema; combinator: JsonSchema; object: JsonSchema; array: JsonSchema }>((tie) => ({
+  node: fc.oneof(
+    { maxDepth: 3, depthIdentifier: "pattern-node" },
+    { weight: 4, arbitrary: tie("leaf") },
+    { weight: 3, arbitrary: tie("combinator") },
+    { weight: 1, arbitrary: tie("object") },
+    { weight: 1, arbitrary: tie("array") },
+  ),
+  leaf: fc.oneof(
+    tamePattern.map((pattern): JsonSchema => ({ pattern })),
+    tamePattern.map((pattern): JsonSchema => ({ type: "string", pattern })),
+    fc.constantFrom<JsonSchema>({ type: "string" }, {}, { type: "string", maxLength: 3 }, { type: "object" }),
+  ),
+  combinator: fc.oneof(
+    tie("node").map((inner): JsonSchema => ({ not: inner })),
+    fc.tuple(tie("node"), fc.option(tie("node"), { nil: undefined }), fc.option(tie("node"), { nil: undefined })).map(([condition, then, otherwise]): JsonSchema => {
+      const schema: JsonSchema = { if: condition };
+      if (then !== undefined) schema["then"] = then;
+      if (otherwise !== undefined) schema["else"] = otherwise;
+      return schema;
+    }),
+    fc.tuple(fc.constantFrom("anyOf", "oneOf", "allOf"), fc.array(tie("node"), { minLength: 1, maxLength: 3 })).map(([keyword, branches]): JsonSchema => ({ [keyword]: branches })),
+  ),
+  object: fc
+    .record(
+      {
+        properties: fc.dictionary(fc.constantFrom(...NAMES), tie("node"), { maxKeys: 2 }),
+        patternProperties: fc.dictionary(tamePattern, tie("node"), { minKeys: 1, maxKeys: 2 }),
+        propertyNames: tie("node"),
+        additionalProperties: fc.oneof(fc.boolean(), tie("node")),
+        dependentSchemas: fc.dictionary(fc.constantFrom(...NAMES), tie("node"), { minKeys: 1, maxKeys: 1 }),
+        unevaluatedProperties: fc.oneof(fc.constant(false), tie("node")),
+      },
+      { requiredKeys: [] },
+    )
+    .map((parts): JsonSchema => ({ type: "object", ...parts })),
+  array: fc
+    .record({ items: tie("node"), contains: tie("node"), prefixItems: fc.array(tie("node"), { minLength: 1, maxLength: 2 }) }, { requiredKeys: [] })
+    .map((parts): JsonSchema => ({ type: "array", ...parts })),
+}));
+
+/** The root: an object schema whose properties, key patterns and key rule are generated. */
+const patternRoot: fc.Arbitrary<JsonSchema> = fc
+  .record(
+    {
+      properties: fc.dictionary(fc.constantFrom(...NAMES), patternNode, { minKeys: 1, maxKeys: 3 }),
+      patternProperties: fc.dictionary(tamePattern, patternNode, { minKeys: 1, maxKeys: 2 }),
+      propertyNames: patternNode,
+      dependentSchemas: fc.dictionary(fc.constantFrom(...NAMES), patternNode, { minKeys: 1, maxKeys: 1 }),
+      unevaluatedProperties: fc.oneof(fc.constant(false), patternNode),
+      anyOf: fc.array(patternNode, { minLength: 1, maxLength: 2 }),
+    },
+    { requiredKeys: ["properties"] },
+  )
+  .map((parts): JsonSchema => ({ type: "object", ...parts }));
+
+const { value: stringValue } = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { maxDepth: 2, depthIdentifier: "string-value" },
+    { weight: 5, arbitrary: anyString },
+    { weight: 1, arbitrary: fc.array(tie("value"), { maxLength: 3 }) },
+    { weight: 1, arbitrary: fc.dictionary(fc.oneof(fc.constantFrom(...NAMES), anyString), tie("value"), { maxKeys: 3, noNullPrototype: true }) },
+  ),
+}));
+
+/** The arguments: known names and, now and then, a generated (possibly very long) key. */
+const stringArgs: fc.Arbitrary<Record<string, unknown>> = fc.dictionary(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...NAMES) }, { weight: 1, arbitrary: anyString }), stringValue, {
+  maxKeys: 4,
+  noNullPrototype: true,
+});
+
+/** For each pattern, a short text it matches. */
+const MATCHED_BY: Readonly<Record<(typeof TAME_PATTERNS)[number], string>> = {
+  "^-": "-rf",
+  "^[a-z]+$": "abc",
+  "[;|&$]": "a;b",
+  "\\s": "a b",
+  "^\\d{3}$": "123",
+  "^(?:foo|bar)": "foo",
+  "\\p{Nd}": "٣",
+  "^[^\\p{Nd}]*$": "abc",
+  "(?:ab|cd){40}": "ab".repeat(40),
+};
+
+/** `text` padded to `length` with its own last character, so it still matches what it matched. */
+function padded(text: string, length: number): string {
+  return length <= text.length ? text : text + (text.at(-1) ?? "a").repeat(length - text.length);
+}
+
+/** A string aimed at `patterns`: one a pattern matches, often padded past its limit. */
+function aimedString(patterns: readonly string[]): fc.Arbitrary<string> {
+  return fc.tuple(fc.constantFrom(...patterns), lengthArb).map(([pattern, length]) => padded(MATCHED_BY[pattern as keyof typeof MATCHED_BY] ?? "a", length));
+}
+
+/**
+ * Arguments aimed at a schema: each declared property present most of the time, its value a
+ * string (or a list or object of them) that the patterns under it match, often padded past their
+ * limits; a key aimed at the key patterns now and then. These reach what random strings rarely
+ * do: a long string a pattern under `not` was there to stop.
+ */
+function aimedValue(schema: unknown, depth: number): fc.Arbitrary<unknown> {
+  const patterns = patternsIn(schema);
+  const text = patterns.length > 0 ? fc.oneof({ weight: 3, arbitrary: aimedString(patterns) }, { weight: 1, arbitrary: anyString }) : anyString;
+  if (depth >= 2) return text;
+  return fc.oneof(
+    { weight: 4, arbitrary: text },
+    { weight: 1, arbitrary: fc.array(text, { minLength: 1, maxLength: 2 }) },
+    { weight: 1, arbitrary: aimedArgs(schema, depth + 1) },
+  );
+}
+
+function aimedArgs(schema: unknown, depth = 0): fc.Arbitrary<Record<string, unknown>> {
+  const node = (schema !== null && typeof schema === "object" ? schema : {}) as Record<string, unknown>;
+  const properties = (node["properties"] ?? {}) as Record<string, unknown>;
+  const keyPatterns = [...Object.keys((node["patternProperties"] ?? {}) as object), ...patternsIn(node["propertyNames"])];
+  const declared = Object.entries(properties).map(([key, sub]) => fc.option(aimedValue(sub, depth), { nil: undefined, freq: 4 }).map((value) => [key, value] as const));
+  const keyed = keyPatterns.length > 0 ? fc.option(fc.tuple(aimedString(keyPatterns), aimedValue(node, 2)), { nil: undefined }) : fc.constant(undefined);
+  return fc.tuple(fc.tuple(...declared), keyed).map(([entries, extra]) => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of entries) if (value !== undefined) out[key] = value;
+    if (extra !== undefined) out[extra[0]] = extra[1];
+    return out;
+  });
+}
+
+/** A schema and arguments for it: aimed at its patterns most of the time, random the rest. */
+const schemaAndArgs: fc.Arbitrary<[JsonSchema, Record<string, unknown>]> = patternRoot.chain((schema) =>
+  fc.oneof({ weight: 3, arbitrary: aimedArgs(schema) }, { weight: 1, arbitrary: stringArgs }).map((args): [JsonSchema, Record<string, unknown>] => [schema, args]),
+);
+
+/** Every pattern in a schema: `pattern` values and `patternProperties` keys. */
+function patternsIn(schema: unknown, found: string[] = []): string[] {
+  if (schema === null || typeof schema !== "object") return found;
+  for (const [key, child] of Object.entries(schema)) {
+    if (key === "pattern" && typeof child === "string") found.push(child);
+    if (key === "patternProperties" && child !== null && typeof child === "object") found.push(...Object.keys(child));
+    patternsIn(child, found);
+  }
+  return found;
+}
+
+/** The longest string (value or key) in a value. */
+function longestString(value: unknown): number {
+  if (typeof value === "string") return value.length;
+  if (value === null || typeof value !== "object") return 0;
+  let longest = 0;
+  for (const [key, child] of Object.entries(value)) longest = Math.max(longest, Array.isArray(value) ? 0 : key.length, longestString(child));
+  return longest;
+}
+
+function patternKinds(schema: unknown, found: Set<PatternKind>, under: PatternKind | null = null): Set<PatternKind> {
+  if (schema === null || typeof schema !== "object") return found;
+  const node = schema as Record<string, unknown>;
+  if (typeof node["pattern"] === "string") found.add(under ?? "pattern");
+  for (const [key, child] of Object.entries(node)) {
+    if (key === "patternProperties" && child !== null && typeof child === "object" && Object.keys(child).length > 0) found.add("patternProperties");
+    const kind: PatternKind | null =
+      key === "not" || key === "anyOf" || key === "oneOf" || key === "allOf" || key === "propertyNames" || key === "contains" || key === "dependentSchemas" || key === "unevaluatedProperties"
+        ? key
+        : key === "if" || key === "then" || key === "else"
+          ? "if"
+          : under;
+    patternKinds(child, found, kind);
+  }
+  return found;
+}
+
+/** Ajv with no limits at all: the platform's RegExp, no budget, no refusal of long strings. */
+const Ajv2020 = Ajv2020Import.default;
+const unlimited = (): InstanceType<typeof Ajv2020> => new Ajv2020({ allErrors: true, strict: false });
+
+describe("fail closed: patterns anywhere, strings past every limit", () => {
+  it("the generators put patterns under every keyword named, and make strings past every limit", () => {
+    const kinds = new Set<PatternKind>();
+    for (const schema of fc.sample(patternRoot, { numRuns: 400, seed: 17 })) patternKinds(schema, kinds);
+    expect([...kinds].sort()).toEqual(
+      ["pattern", "not", "if", "anyOf", "oneOf", "allOf", "patternProperties", "propertyNames", "contains", "dependentSchemas", "unevaluatedProperties"].sort(),
+    );
+    const lengths = fc.sample(schemaAndArgs, { numRuns: 400, seed: 17 }).map(([, args]) => longestString(args));
+    expect(lengths.some((n) => n > MAX_PATTERN_INPUT)).toBe(true);
+    expect(lengths.some((n) => n > 2_000 && n < 20_000)).toBe(true);
+    expect(lengths.some((n) => n < 20)).toBe(true);
+  });
+
+  it("a call Ajv with no limits refuses is never executed; within the limits the verdict is Ajv's; past them only a refusal saying why differs", () => {
+    fc.assert(
+      fc.property(schemaAndArgs, ([schema, args]) => {
+        const reference = unlimited().compile(schema);
+        const registry = new ToolRegistry();
+        try {
+          registry.register(target(schema));
+        } catch (error) {
+          // Too many costly patterns for one schema: refused whole, so nothing of it can run.
+          expect(String(error)).toMatch(/over budget: its patterns cost more than/);
+          return;
+        }
+        const acceptedByReference = reference(args) === true;
+        const prepared = registry.prepareCall("target", args);
+        if (!acceptedByReference) expect(prepared.error, "refused by Ajv, so it must not run").not.toBeNull();
+        const limit = Math.min(MAX_PATTERN_INPUT, ...patternsIn(schema).map((p) => longestCheckedInput(p)));
+        if (longestString(args) <= limit) {
+          expect(prepared.error === null).toBe(acceptedByReference);
+        } else if (acceptedByReference && prepared.error !== null) {
+          expect(prepared.error.content).toMatch(/^Error: Invalid parameters for tool 'target': .* is too long to check against its pattern \(limit \d+ characters\)$/);
+        }
+        if (prepared.error === null) expect(prepared.params).toBe(args);
+      }),
+      propertyConfig("fail closed: prepareCall vs unlimited Ajv", 100),
+    );
+    // Each run compiles its schema twice and runs patterns over strings up to 200,000 characters.
+    // The time limit grows with the run count, so a soak can finish.
+  }, 60_000 + 500 * runs(150));
 });

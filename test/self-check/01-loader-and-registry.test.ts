@@ -1,10 +1,21 @@
+/**
+ * Question 1's parts, each with the test that fails when a learner answers it wrong. The
+ * headers never state an answer: each test computes it by running `src/`.
+ * `npm run wrong-answers` tries every wrong answer and checks it fails.
+ *
+ * R1  a) the prediction equals what the real code does, run in the test → test a)
+ * R2  b) the prediction equals what the real code does, run in the test → test b)
+ * R3  c) the prediction equals what the real code does, run in the test → test c)
+ * R4  d) the reason chosen is the one that holds (each other choice gets its rebuttal) → test d)
+ */
 import { describe, expect, it } from "vitest";
 import { FakeTool } from "../../src/testing/index.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { answer } from "../../exercises/self-check/q1-loader-and-registry.js";
-import { answered, expectReason } from "./_answer.js";
+import { answered, expectReason, partTitle, question } from "./_answer.js";
 
 const Q = "exercises/self-check/q1-loader-and-registry.ts";
+const CHECK = question(1);
 
 /** A tool that echoes its text, under the given name. */
 function namedTool(name: string): FakeTool {
@@ -16,15 +27,15 @@ function namedTool(name: string): FakeTool {
   });
 }
 
-describe("Why should ToolLoader and ToolRegistry remain conceptually distinct?", () => {
-  it("a) a registry filled by hand prepares calls", () => {
+describe(CHECK.question, () => {
+  it(partTitle(CHECK, "a"), () => {
     const registry = new ToolRegistry();
     registry.register(namedTool("echo"));
     const ready = registry.prepareCall("echo", '{"text": "hi"}').error === null;
     expect(answered(answer.handRegisteredToolIsPrepared, `${Q} a) handRegisteredToolIsPrepared`), `${Q} a): this is what the real registry did`).toBe(ready);
   });
 
-  it("b) definition order does not depend on the order tools were loaded in", () => {
+  it(partTitle(CHECK, "b"), () => {
     const registry = new ToolRegistry();
     registry.register(namedTool("zeta"));
     registry.register(namedTool("alpha"));
@@ -32,7 +43,7 @@ describe("Why should ToolLoader and ToolRegistry remain conceptually distinct?",
     expect(answered(answer.definitionOrder, `${Q} b) definitionOrder`), `${Q} b): the names getDefinitions() really listed`).toEqual(names);
   });
 
-  it("c) the registry stores what it is given; precedence is decided before, by the loader", () => {
+  it(partTitle(CHECK, "c"), () => {
     const registry = new ToolRegistry();
     const first = namedTool("echo");
     const second = namedTool("echo");
@@ -47,10 +58,10 @@ describe("Why should ToolLoader and ToolRegistry remain conceptually distinct?",
     expect(answered(answer.sameNameAgain, `${Q} c) sameNameAgain`), `${Q} c): what the real registry did`).toBe(actual);
   });
 
-  it("d) the reason", () => {
-    expectReason(answer.reason, `${Q} d) reason`, "b", {
+  it(partTitle(CHECK, "d"), () => {
+    expectReason(answer.reason, `${Q} d) reason`, "c", {
       a: "speed is not the point: a registry filled by hand in a test reads no folder either way, and the two would still differ in what they decide.",
-      c: "the registry only holds instances and never sees a file path (see a): a tool registered by hand runs without any).",
+      b: "the registry only holds instances and never sees a file path (see a): a tool registered by hand runs without any).",
     });
   });
 });

@@ -1,11 +1,22 @@
+/**
+ * Question 3's parts, each with the test that fails when a learner answers it wrong. The
+ * headers never state an answer: each test computes it by running `src/`.
+ * `npm run wrong-answers` tries every wrong answer and checks it fails.
+ *
+ * R1  a) the prediction equals what the real code does, run in the test → test a)
+ * R2  b) the prediction equals what the real code does, run in the test → test b)
+ * R3  c) the prediction equals what the real code does, run in the test → test c)
+ * R4  d) the reason chosen is the one that holds (each other choice gets its rebuttal) → test d)
+ */
 import { describe, expect, it } from "vitest";
 import { toolArgumentsObjectForReplay } from "../../src/providers/base.js";
 import { FakeTool } from "../../src/testing/index.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { answer } from "../../exercises/self-check/q3-replay-repair.js";
-import { answered, expectReason } from "./_answer.js";
+import { answered, expectReason, partTitle, question } from "./_answer.js";
 
 const Q = "exercises/self-check/q3-replay-repair.ts";
+const CHECK = question(3);
 const BROKEN = '{"path": "secrets.txt"';
 
 /** The file-reading tool a new call would go to. */
@@ -18,18 +29,18 @@ function readTool(): FakeTool {
   });
 }
 
-describe("Why can replay argument repair not be reused blindly for a new call?", () => {
-  it("a) replay repairs broken text", () => {
+describe(CHECK.question, () => {
+  it(partTitle(CHECK, "a"), () => {
     expect(answered(answer.replayOfBrokenText, `${Q} a) replayOfBrokenText`), `${Q} a): what the real replay rule returned`).toEqual(
       toolArgumentsObjectForReplay(BROKEN),
     );
   });
 
-  it("b) replay turns a non-object into an object", () => {
+  it(partTitle(CHECK, "b"), () => {
     expect(answered(answer.replayOfArray, `${Q} b) replayOfArray`), `${Q} b): what the real replay rule returned`).toEqual(toolArgumentsObjectForReplay("[1, 2]"));
   });
 
-  it("c) a new call with the same text is not repaired", () => {
+  it(partTitle(CHECK, "c"), () => {
     const registry = new ToolRegistry();
     registry.register(readTool());
     const prepared = registry.prepareCall("read_file", BROKEN);
@@ -39,9 +50,9 @@ describe("Why can replay argument repair not be reused blindly for a new call?",
     ).toBe(prepared.error === null);
   });
 
-  it("d) the reason", () => {
-    expectReason(answer.reason, `${Q} d) reason`, "a", {
-      b: "the repair takes microseconds; the registry rejects broken text for what it would do, not for how long it takes.",
+  it(partTitle(CHECK, "d"), () => {
+    expectReason(answer.reason, `${Q} d) reason`, "b", {
+      a: "the repair takes microseconds; the registry rejects broken text for what it would do, not for how long it takes.",
       c: "a repaired object can pass the schema perfectly (see a): { path: \"secrets.txt\" } is valid for read_file).",
     });
   });

@@ -1,11 +1,22 @@
+/**
+ * Question 4's parts, each with the test that fails when a learner answers it wrong. The
+ * headers never state an answer: each test computes it by running `src/`.
+ * `npm run wrong-answers` tries every wrong answer and checks it fails.
+ *
+ * R1  a) the prediction equals what the real code does, run in the test → test a)
+ * R2  b) the prediction equals what the real code does, run in the test → test b)
+ * R3  c) the prediction equals what the real code does, run in the test → test c)
+ * R4  d) the choice is the one that holds (each other choice gets its rebuttal) → test d)
+ */
 import { describe, expect, it } from "vitest";
 import { partitionBatches } from "../../src/agent/batches.js";
 import { ToolCallRequest } from "../../src/providers/base.js";
 import { Tool, type JsonSchema } from "../../src/tools/base.js";
 import { answer } from "../../exercises/self-check/q4-concurrency-safe.js";
-import { answered } from "./_answer.js";
+import { answered, partTitle, question } from "./_answer.js";
 
 const Q = "exercises/self-check/q4-concurrency-safe.ts";
+const CHECK = question(4);
 
 class Probe extends Tool {
   readonly name = "probe";
@@ -26,26 +37,26 @@ class ExclusiveReadOnlyProbe extends ReadOnlyProbe {
   }
 }
 
-describe("Who declares concurrency_safe, and who enforces it?", () => {
-  it("a) the tool declares it: read-only", () => {
+describe(CHECK.question, () => {
+  it(partTitle(CHECK, "a"), () => {
     expect(answered(answer.readOnlyToolIsSafe, `${Q} a) readOnlyToolIsSafe`), `${Q} a): the real Tool's concurrencySafe`).toBe(
       new ReadOnlyProbe().concurrencySafe,
     );
   });
 
-  it("b) the tool declares it: exclusive", () => {
+  it(partTitle(CHECK, "b"), () => {
     expect(answered(answer.exclusiveReadOnlyToolIsSafe, `${Q} b) exclusiveReadOnlyToolIsSafe`), `${Q} b): the real Tool's concurrencySafe`).toBe(
       new ExclusiveReadOnlyProbe().concurrencySafe,
     );
   });
 
-  it("c) the batches", () => {
+  it(partTitle(CHECK, "c"), () => {
     const calls = ["read", "read", "write", "read"].map((name, i) => new ToolCallRequest({ id: `c${i}`, name, arguments: {} }));
     const sizes = partitionBatches(calls, (call) => call.name === "read").map((batch) => batch.length);
     expect(answered(answer.batchSizes, `${Q} c) batchSizes`), `${Q} c): the real partitionBatches`).toEqual(sizes);
   });
 
-  it("d) who enforces it", () => {
+  it(partTitle(CHECK, "d"), () => {
     const who = answered(answer.enforcedBy, `${Q} d) enforcedBy`);
     const why: Record<string, string> = {
       "the tool": "a tool only says what it is (a, b); it never sees the other calls of the turn, so it cannot keep them apart.",

@@ -1,8 +1,24 @@
 /**
  * Checks for the self-check answers in `exercises/self-check/`: a field still `null` gets a message
- * that says what to write, and a wrong reason gets a rebuttal instead of the right letter.
+ * that says what to write, and a wrong reason gets a rebuttal instead of the right letter. Test
+ * titles name the question a part asks (from the catalog), never its answer.
  */
 import { expect } from "vitest";
+import { SELF_CHECKS, type SelfCheck } from "../../exercises/_cli/catalog.js";
+
+/** The catalog entry of question `n`. */
+export function question(n: number): SelfCheck {
+  const check = SELF_CHECKS.find((c) => c.number === n);
+  if (check === undefined) throw new Error(`no self-check question ${n}`);
+  return check;
+}
+
+/** A part's test title: its letter and what it asks, e.g. `a) Does a registry filled by hand … ?`. */
+export function partTitle(check: SelfCheck, letter: string): string {
+  const part = check.parts.find((p) => p.letter === letter);
+  if (part === undefined) throw new Error(`question ${check.number} has no part ${letter}`);
+  return `${part.letter}) ${part.ask}`;
+}
 
 /** Fails with a pointer to the field when the learner has not answered it yet. */
 export function answered<T>(value: T | null, where: string): T {

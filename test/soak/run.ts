@@ -89,16 +89,7 @@ function main(): number {
   const started = Date.now();
   const child = spawnSync(
     "npx",
-    [
-      "vitest",
-      "run",
-      ...files,
-      "--config",
-      "test/soak/vitest.soak.config.ts",
-      "--reporter=json",
-      `--outputFile=${out}`,
-      "--testTimeout=3600000",
-    ],
+    ["vitest", "run", ...files, "--config", "test/soak/vitest.soak.config.ts", "--reporter=json", `--outputFile=${out}`, "--testTimeout=3600000"],
     {
       cwd: root,
       stdio: ["ignore", "ignore", "inherit"],

@@ -1,9 +1,16 @@
 /**
- * Loaded into every soak test file: gives fast-check the soak's seed as its global default, so
- * a property that does not pass `seed` itself still replays with `--seed N`.
+ * Loaded into every soak test file: gives fast-check the soak's seed and run count as its global
+ * defaults, so a property that does not pass `seed` or `numRuns` itself (one written with
+ * fast-check's defaults) still replays with `--seed N` and still runs `--runs N` times.
  */
 import fc from "fast-check";
 
-const raw = process.env["FC_SEED"];
-const seed = raw === undefined ? Number.NaN : Number(raw);
-if (Number.isInteger(seed)) fc.configureGlobal({ ...fc.readConfigureGlobal(), seed });
+const rawSeed = process.env["FC_SEED"];
+const seed = rawSeed === undefined ? Number.NaN : Number(rawSeed);
+const rawRuns = process.env["FC_RUNS"];
+const numRuns = rawRuns === undefined ? Number.NaN : Number.parseInt(rawRuns, 10);
+fc.configureGlobal({
+  ...fc.readConfigureGlobal(),
+  ...(Number.isInteger(seed) ? { seed } : {}),
+  ...(Number.isInteger(numRuns) && numRuns > 0 ? { numRuns } : {}),
+});

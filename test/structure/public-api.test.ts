@@ -99,7 +99,7 @@ describe("the public API of src/index.ts", () => {
   });
 
   it("leaves internals out of the index (a few that tests reach through src/internal.ts)", () => {
-    for (const name of ["SKIPPED_MODULES", "cutNote", "parseJsonOr", "RE2_LIVE_PROGRAMS", "RETRY_DELAYS_MS", "htmlToText", "REDACTED"]) {
+    for (const name of ["SKIPPED_MODULES", "cutNote", "parseJsonOr", "re2LivePrograms", "RETRY_DELAYS_MS", "htmlToText", "REDACTED"]) {
       expect(publicExports.has(name), name).toBe(false);
       expect(internalExports.has(name), name).toBe(true);
     }

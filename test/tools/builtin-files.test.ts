@@ -99,7 +99,7 @@ describe("the file built-ins", () => {
   });
 
   it("lists a folder with folders marked", async () => {
-    const listing = String(await registry.execute("list_dir", {}));
+    const listing = String(await registry.execute("list_dir", { path: "." }));
     expect(listing.split("\n")).toContain("sub/");
     expect(listing.split("\n")).toContain("notes.txt");
   });
@@ -109,6 +109,21 @@ describe("the file built-ins", () => {
     expect(result).toBe("Wrote 5 characters to deep/er/out.txt");
     expect(await readFile(join(ws, "deep/er/out.txt"), "utf8")).toBe("hello");
     expect(existsSync(join(base, "deep"))).toBe(false);
+  });
+
+  it("lists the workspace itself for an empty path, and needs a path, as upstream", async () => {
+    expect(String(await registry.execute("list_dir", { path: "" }))).toBe(String(await registry.execute("list_dir", { path: "." })));
+    expect(String(await registry.execute("list_dir", {}))).toContain("missing required path");
+  });
+
+  it("refuses an empty path at run time with upstream's words", async () => {
+    expect(registry.prepareCall("read_file", { path: "" }).error).toBeNull();
+    const read = await new ReadFileTool({ workspace: ws }).execute({ path: "" }, { signal });
+    expect(isToolErrorResult(read)).toBe(true);
+    expect(String(read)).toBe("Error reading file: Unknown path");
+    const write = await new WriteFileTool({ workspace: ws }).execute({ path: "", content: "x" }, { signal });
+    expect(isToolErrorResult(write)).toBe(true);
+    expect(String(write)).toBe("Error writing file: Unknown path");
   });
 
   it("rejects unknown parameters before reading anything", async () => {

@@ -76,7 +76,7 @@ describe("typed arguments", () => {
   it("each built-in declares the type of its arguments, and its schema accepts a value of that type", () => {
     const samples: [Tool<Record<string, unknown>>, ReadFileParams | ListDirParams | WriteFileParams | WebFetchParams][] = [
       [new ReadFileTool({ workspace: "/tmp/ws" }), { path: "notes.txt", offset: 2, limit: 10 } satisfies ReadFileParams],
-      [new ListDirTool({ workspace: "/tmp/ws" }), {} satisfies ListDirParams],
+      [new ListDirTool({ workspace: "/tmp/ws" }), { path: "." } satisfies ListDirParams],
       [new WriteFileTool({ workspace: "/tmp/ws" }), { path: "out.txt", content: "hello" } satisfies WriteFileParams],
       [new WebFetchTool(), { url: "https://example.com/" } satisfies WebFetchParams],
     ];

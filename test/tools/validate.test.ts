@@ -2,8 +2,13 @@
  * Section D of the behaviour catalogue: validation compiled once with Ajv, its errors reworded
  * into the exact sentences of API.md.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../../src/tools/base.js";
+import { isMultipleOf, shortestDecimal } from "../../src/tools/multiple-of.js";
+import { repeatedItems } from "../../src/tools/unique-items.js";
+import { workBetween, workSnapshot } from "../../src/tools/validation-work.js";
+import { propertyConfig } from "../properties/runs.js";
 import { compileValidator, formatInstancePath } from "../../src/tools/validate.js";
 import { FakeTool } from "../../src/testing/index.js";
 
@@ -584,5 +589,97 @@ describe("Tool.validateParams on one search schema", () => {
   it("validates a root without type as an object", () => {
     const untyped = toolWith("untyped", { properties: { a: { type: "integer" } }, required: ["a"] });
     expect(untyped.validateParams({})).toEqual(["missing required a"]);
+  });
+});
+
+describe("multipleOf reads numbers as the decimals they are written as", () => {
+  it("0.01 takes every price in cents, 19.99, 0.07 and 1.15 among them; 0.1 takes 0.3", () => {
+    const prices = obj({ price: { type: "number", multipleOf: 0.01 }, tenth: { type: "number", multipleOf: 0.1 } });
+    for (const price of [19.99, 0.07, 1.15, 0.01, 100, 0, -4.2, 1e21]) expect(validate(prices, { price }), String(price)).toEqual([]);
+    for (const tenth of [0.3, 0.7, 1.1, 2.3, -0.9]) expect(validate(prices, { tenth }), String(tenth)).toEqual([]);
+    expect(validate(prices, { price: 0.005 })).toEqual(["price must be a multiple of 0.01"]);
+    expect(validate(prices, { price: 19.999 })).toEqual(["price must be a multiple of 0.01"]);
+    expect(validate(prices, { tenth: 0.35 })).toEqual(["tenth must be a multiple of 0.1"]);
+  });
+
+  it("exact, with no tolerance: 1.0000000001 is not a multiple of 1, 0.3 is not a multiple of 0.2, 10 is a multiple of 2.5", () => {
+    expect(isMultipleOf(1.0000000001, 1)).toBe(false);
+    expect(isMultipleOf(0.3, 0.2)).toBe(false);
+    expect(isMultipleOf(10, 2.5)).toBe(true);
+    expect(isMultipleOf(7e300, 7)).toBe(true);
+    expect(isMultipleOf(1e300, 7)).toBe(false);
+    expect(isMultipleOf(3e-300, 1e-300)).toBe(true);
+    expect(isMultipleOf(Number.NaN, 1)).toBe(false);
+    expect(isMultipleOf(Number.POSITIVE_INFINITY, 1)).toBe(false);
+    expect(shortestDecimal(0.07)).toEqual({ digits: 7n, exponent: -2 });
+    expect(shortestDecimal(1.5e300)).toEqual({ digits: 15n, exponent: 299 });
+    expect(shortestDecimal(1200)).toEqual({ digits: 12n, exponent: 2 });
+  });
+
+  it("agrees with exact arithmetic on decimals of any size, at bounded cost whatever the exponents", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 999_999 }), fc.integer({ min: -320, max: 300 }), fc.integer({ min: 1, max: 99_999 }), fc.integer({ min: -320, max: 300 }), (a, ea, b, eb) => {
+        const value = Number(`${a}e${ea}`);
+        const divisor = Number(`${b}e${eb}`);
+        fc.pre(value > 0 && divisor > 0 && Number.isFinite(value) && Number.isFinite(divisor));
+        // The decimals the numbers are, from their shortest text, and the exact verdict on them.
+        const v = shortestDecimal(value);
+        const d = shortestDecimal(divisor);
+        const shift = v.exponent - d.exponent;
+        const exact = shift >= 0 ? (v.digits * 10n ** BigInt(shift)) % d.digits === 0n : v.digits % (d.digits * 10n ** BigInt(-shift)) === 0n;
+        expect(Number(`${v.digits}e${v.exponent}`)).toBe(value);
+        const before = workSnapshot();
+        expect(isMultipleOf(value, divisor)).toBe(exact);
+        expect(workBetween(before, workSnapshot()).multipleOfDigits).toBeLessThanOrEqual(700);
+      }),
+      propertyConfig("multipleOf: exact decimals", 300),
+    );
+  });
+
+  it("casting asks the same check: a numeric string cast for a multipleOf choice is taken when the cast number is a multiple", () => {
+    const schema = obj({ price: { anyOf: [{ type: "number", multipleOf: 0.01 }, { type: "null" }] } });
+    const tool = toolWith("priced", schema);
+    const cast = tool.castParams({ price: "19.99" });
+    expect(cast).toEqual({ price: 19.99 });
+    expect(tool.validateParams(cast)).toEqual([]);
+    expect(tool.validateParams({ price: 19.995 })).toEqual(["price must be a multiple of 0.01"]);
+  });
+});
+
+describe("uniqueItems compares items in time linear in the array", () => {
+  const unique = obj({ rows: { type: "array", uniqueItems: true } });
+
+  it("equal objects are repeats whatever their key order; 1 and 1.0 are one number; different ones are not", () => {
+    expect(validate(unique, { rows: [{ a: 1, b: [1, { c: "x" }] }, { b: [1.0, { c: "x" }], a: 1 }] })).toEqual(["rows must not repeat items (items 0 and 1 are equal)"]);
+    expect(validate(unique, { rows: [{ a: 1 }, { a: "1" }, { a: [1] }, [1], "1", 1, null, { a: null }, {}] })).toEqual([]);
+    expect(validate(unique, { rows: ["x", "y", "x"] })).toEqual(["rows must not repeat items (items 0 and 2 are equal)"]);
+    expect(validate(unique, { rows: [0, -0] })).toEqual(["rows must not repeat items (items 0 and 1 are equal)"]);
+    // A key that looks like an encoded token cannot run into the next one.
+    expect(validate(unique, { rows: [{ "1:a": 1 }, { "1": 1, a: 1 }] })).toEqual([]);
+    expect(validate(unique, { rows: [["ab", "c"], ["a", "bc"]] })).toEqual([]);
+    expect(validate(unique, { rows: ["__proto__", "__proto__"] })).toEqual(["rows must not repeat items (items 0 and 1 are equal)"]);
+    expect(repeatedItems(JSON.parse('[{"__proto__": 1}, {"__proto__": 2}, {"__proto__": 1}]'))).toEqual([0, 2]);
+  });
+
+  it("15,000 distinct rows: each value hashed once, and 8 times the rows hash 8 times the values", () => {
+    const rows = (count: number): unknown[] => Array.from({ length: count }, (_, i) => ({ id: i, name: `row ${i}`, tags: ["a", "b"], nested: { deep: [i, { i }] } }));
+    const hashed = (value: unknown[]): number => {
+      const before = workSnapshot();
+      expect(validate(unique, { rows: value })).toEqual([]);
+      return workBetween(before, workSnapshot()).uniqueItemsValues;
+    };
+    const small = hashed(rows(1_875));
+    const large = hashed(rows(15_000));
+    // Each row holds 11 values (itself included).
+    expect(small).toBe(1_875 * 11);
+    expect(large).toBe(15_000 * 11);
+  });
+
+  it("the same object in many places is read once", () => {
+    let shared: unknown = ["leaf"];
+    for (let i = 0; i < 40; i++) shared = [shared, shared];
+    const before = workSnapshot();
+    expect(repeatedItems([shared, [shared]])).toBeNull();
+    expect(workBetween(before, workSnapshot()).uniqueItemsValues).toBeLessThan(200);
   });
 });

@@ -15,6 +15,7 @@ afterAll(() => server.close());
 /** Every test name resolves to a public documentation-free address; no real DNS is done. */
 const publicLookup: HostLookup = async (host) => {
   if (host === "internal.example") return ["10.0.0.7"];
+  if (host === "localhost") return ["127.0.0.1", "::1"];
   return ["93.184.216.34"];
 };
 
@@ -101,9 +102,11 @@ describe("web_fetch: the address guard", () => {
     "%s is refused before any request, with the marker",
     async (url) => {
       // No handler is installed: any request would fail the test (onUnhandledRequest: "error").
-      const text = errorText(await run(tool(), url));
-      expect(text.startsWith("Error: Blocked: ")).toBe(true);
+      const result = await run(tool(), url);
+      const text = errorText(result);
+      expect(text.startsWith("Error: URL validation failed: Blocked: ")).toBe(true);
       expect(text).toContain(MARKER);
+      expect((result as ToolResult).code).toBe("ssrf");
     },
   );
 
@@ -112,9 +115,7 @@ describe("web_fetch: the address guard", () => {
       http.get("https://example.com/go", () => new HttpResponse(null, { status: 302, headers: { location: "http://127.0.0.1/admin" } })),
     );
     const text = errorText(await run(tool(), "https://example.com/go"));
-    expect(text).toBe(
-      "Error: Blocked: http://127.0.0.1/admin resolves to private/internal address 127.0.0.1 (redirected from https://example.com/go)",
-    );
+    expect(text).toBe("Error: Redirect blocked: Blocked: 127.0.0.1 resolves to private/internal address 127.0.0.1");
   });
 
   it("a redirect to a name that resolves privately is refused", async () => {
@@ -125,9 +126,10 @@ describe("web_fetch: the address guard", () => {
   });
 
   it("other refusals are errors without the marker", async () => {
-    const text = errorText(await run(tool(), "file:///etc/passwd"));
-    expect(text).toMatch(/^Error: URL validation failed: only http and https/);
-    expect(text).not.toContain(MARKER);
+    const result = await run(tool(), "file:///etc/passwd");
+    const text = errorText(result);
+    expect(text).toBe("Error: URL validation failed: Only http/https allowed, got 'file'");
+    expect((result as ToolResult).code).toBeUndefined();
   });
 });
 
@@ -141,7 +143,7 @@ describe("web_fetch: limits and failures", () => {
       }),
     );
     const text = errorText(await run(tool({ maxRedirects: 3 }), "https://loop.example/"));
-    expect(text).toBe("Error: too many redirects (more than 3) fetching https://loop.example/");
+    expect(text).toBe("Error: Too many redirects: exceeded limit of 3");
     expect(hits).toBe(4);
   });
 

@@ -1,111 +1,161 @@
 /**
- * The promise and signal helpers of `src/util/async.ts`: how a call's signal is joined from the
- * run's signal and its time limit, and why the runner joins calls to a follower of the run's
- * signal rather than to the signal itself.
+ * The promise and signal helpers of `src/util/async.ts`: the stops a turn's calls share (the run's
+ * signal and a time limit per call, with one listener and one timer for all of them), the race,
+ * and the pool. Everything here is checked by what can be observed from outside: the values the
+ * races settle with, the calls' signals, the listeners added to and removed from the run's signal
+ * (counted by wrapping that one signal's methods), and whether Node stays alive.
  */
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { deadlineSignal, followSignal, raceSignal, runPool } from "../../src/util/async.js";
-import { FakeTool, registryOf, ScriptedProvider, tick, toolCall } from "../../src/testing/index.js";
+import { raceSignal, runPool, StopGroup } from "../../src/util/async.js";
+import { MAX_TIMER_MS } from "../../src/util/options.js";
+import { deferred, FakeTool, registryOf, ScriptedProvider, tick, toolCall } from "../../src/testing/index.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const never = (): Promise<never> => new Promise<never>(() => undefined);
 
-describe("deadlineSignal", () => {
-  it("with a parent and a time limit: the time runs out first, with a TimeoutError", async () => {
-    const run = new AbortController();
-    const deadline = deadlineSignal(run.signal, 10);
-    await expect(raceSignal(never(), deadline.signal)).rejects.toMatchObject({ name: "TimeoutError" });
-    expect(deadline.timedOut()).toBe(true);
-    expect(run.signal.aborted).toBe(false);
-    deadline.release();
-  });
-
-  it("with a parent and a time limit: the parent aborts first, with its own reason", async () => {
-    const run = new AbortController();
-    const deadline = deadlineSignal(run.signal, 5_000);
-    const reason = new Error("user pressed stop");
-    run.abort(reason);
-    expect(deadline.signal.aborted).toBe(true);
-    expect(deadline.signal.reason).toBe(reason);
-    expect(deadline.timedOut()).toBe(false);
-    deadline.release();
-    await tick(1);
-    expect(deadline.timedOut()).toBe(false);
-  });
-
-  it("the signal is the work's own: never the parent itself, never shared between calls", () => {
-    const run = new AbortController();
-    const a = deadlineSignal(run.signal, null);
-    const b = deadlineSignal(run.signal, null);
-    const c = deadlineSignal(undefined, null);
-    const d = deadlineSignal(undefined, null);
-    expect(new Set([run.signal, a.signal, b.signal, c.signal, d.signal]).size).toBe(5);
-    expect(c.signal.aborted).toBe(false);
-    expect(c.timedOut()).toBe(false);
-    run.abort();
-    expect([a.signal.aborted, b.signal.aborted, c.signal.aborted]).toEqual([true, true, false]);
-  });
-
-  it("without a parent the time limit still applies", async () => {
-    const deadline = deadlineSignal(undefined, 5);
-    await tick(30);
-    expect(deadline.signal.aborted).toBe(true);
-    expect((deadline.signal.reason as DOMException).name).toBe("TimeoutError");
-    expect(deadline.timedOut()).toBe(true);
-  });
-
-  it("release is safe to call twice", () => {
-    const deadline = deadlineSignal(undefined, 1_000);
-    deadline.release();
-    expect(() => deadline.release()).not.toThrow();
-  });
-});
-
-describe("followSignal", () => {
-  it("aborts with the parent's reason until released, and not after", () => {
-    const first = new AbortController();
-    const following = followSignal(first.signal);
-    first.abort("stop");
-    expect(following.signal?.reason).toBe("stop");
-
-    const second = new AbortController();
-    const released = followSignal(second.signal);
-    released.release();
-    second.abort("stop");
-    expect(released.signal?.aborted).toBe(false);
-  });
-
-  it("an already aborted parent gives an aborted follower; no parent gives no signal", () => {
-    expect(followSignal(AbortSignal.abort("gone")).signal?.reason).toBe("gone");
-    const none = followSignal(undefined);
-    expect(none.signal).toBeUndefined();
-    expect(() => none.release()).not.toThrow();
-  });
-});
-
-/**
- * How many signals Node 20 lists in `signal` as joined to it by `AbortSignal.any` (the list
- * appears with the first join). The first test below proves the probe sees the list.
- */
-function joinedCount(signal: AbortSignal): number {
-  const key = Object.getOwnPropertySymbols(signal).find((s) => s.description === "kDependantSignals");
-  if (key === undefined) return 0;
-  return (signal as unknown as Record<symbol, { size: number }>)[key]?.size ?? 0;
+/** Counts the listeners added to and removed from one signal, by wrapping that signal's own methods. */
+function countListeners(signal: AbortSignal): { live: () => number; peak: () => number; added: () => number } {
+  let live = 0;
+  let peak = 0;
+  let added = 0;
+  type Method = (type: string, listener: unknown, options?: unknown) => void;
+  const add = signal.addEventListener.bind(signal) as Method;
+  const remove = signal.removeEventListener.bind(signal) as Method;
+  const listeners = new Set<unknown>();
+  signal.addEventListener = ((type: string, listener: unknown, options?: unknown) => {
+    if (type === "abort" && listener !== null && !listeners.has(listener)) {
+      listeners.add(listener);
+      live++;
+      added++;
+      peak = Math.max(peak, live);
+    }
+    add(type, listener, options);
+  }) as AbortSignal["addEventListener"];
+  signal.removeEventListener = ((type: string, listener: unknown, options?: unknown) => {
+    if (type === "abort" && listeners.delete(listener)) live--;
+    remove(type, listener, options);
+  }) as AbortSignal["removeEventListener"];
+  return { live: () => live, peak: () => peak, added: () => added };
 }
 
-describe("a long-lived run signal gains nothing per call", () => {
-  it("joined directly, AbortSignal.any lists one entry per join in the source (the cost followSignal avoids)", () => {
+describe("StopGroup", () => {
+  it("the time runs out first: the race gives the time-out value and the work's signal aborts with a TimeoutError", async () => {
     const run = new AbortController();
-    for (let i = 0; i < 100; i++) AbortSignal.any([run.signal]);
-    expect(joinedCount(run.signal), "this Node keeps no kDependantSignals list: re-check the reason followSignal gives").toBe(100);
+    const stops = new StopGroup(run.signal, 10);
+    let seen: AbortSignal | undefined;
+    const outcome = await stops.race((signal) => ((seen = signal), never()), "timeout", "aborted");
+    expect(outcome).toBe("timeout");
+    expect(seen?.aborted).toBe(true);
+    expect((seen?.reason as DOMException).name).toBe("TimeoutError");
+    expect(run.signal.aborted).toBe(false);
+    stops.release();
   });
 
-  it("after 300 calls with a run signal and a time limit, the run's signal lists none of them", async () => {
+  it("the parent aborts first: every running piece gives the abort value and its signal carries the parent's reason", async () => {
     const run = new AbortController();
+    const stops = new StopGroup(run.signal, 60_000);
+    const signals: AbortSignal[] = [];
+    const races = [1, 2, 3].map(() => stops.race((signal) => (signals.push(signal), never()), "timeout", "aborted"));
+    const reason = new Error("user pressed stop");
+    run.abort(reason);
+    expect(await Promise.all(races)).toEqual(["aborted", "aborted", "aborted"]);
+    expect(signals.map((s) => s.reason)).toEqual([reason, reason, reason]);
+    stops.release();
+  });
+
+  it("each piece of work gets a signal of its own, never the parent's, never shared", async () => {
+    const run = new AbortController();
+    for (const [parent, ms] of [[run.signal, 1_000], [run.signal, null], [undefined, 1_000], [undefined, null]] as const) {
+      const stops = new StopGroup(parent, ms);
+      const signals: AbortSignal[] = [];
+      await Promise.all([1, 2].map(() => stops.race(async (signal) => void signals.push(signal), undefined, undefined)));
+      expect(new Set([run.signal, ...signals]).size).toBe(3);
+      expect(signals.every((s) => !s.aborted)).toBe(true);
+      stops.release();
+    }
+  });
+
+  it("a parent that has already aborted answers at once, without starting the work", async () => {
+    const stops = new StopGroup(AbortSignal.abort("gone"), 1_000);
+    let started = false;
+    expect(await stops.race(async () => ((started = true), "ran"), "timeout", "aborted")).toBe("aborted");
+    expect(started).toBe(false);
+    stops.release();
+  });
+
+  it("the work's own value or rejection wins when it settles first", async () => {
+    const stops = new StopGroup(new AbortController().signal, 60_000);
+    expect(await stops.race(async () => "done", "timeout", "aborted")).toBe("done");
+    await expect(stops.race(() => Promise.reject(new Error("broke")), "timeout", "aborted")).rejects.toThrow("broke");
+    await expect(
+      stops.race(
+        () => {
+          throw new Error("threw at once");
+        },
+        "timeout",
+        "aborted",
+      ),
+    ).rejects.toThrow("threw at once");
+    stops.release();
+  });
+
+  it("whatever a raced-out piece settles with later is ignored", async () => {
+    const run = new AbortController();
+    const stops = new StopGroup(run.signal, null);
+    const late = deferred<string>();
+    const race = stops.race(() => late.promise, "timeout", "aborted");
+    run.abort();
+    late.resolve("too late");
+    expect(await race).toBe("aborted");
+    stops.release();
+  });
+
+  it("each piece gets its whole limit from when it starts, also when it starts after others finished", async () => {
+    const stops = new StopGroup(undefined, 40);
+    // One at a time: the second starts when the first is done, so its deadline is later than the first's.
+    const first = await stops.race(() => tick(25).then(() => "first"), "timeout", "aborted");
+    const second = await stops.race(() => tick(25).then(() => "second"), "timeout", "aborted");
+    const third = await stops.race(() => never(), "timeout", "aborted");
+    expect([first, second, third]).toEqual(["first", "second", "timeout"]);
+    stops.release();
+  });
+
+  it("any time limit works: a fraction, Number.MAX_SAFE_INTEGER, a value over 2^31−1, never a throw", async () => {
+    for (const ms of [60_000 / 7, Number.MAX_SAFE_INTEGER, MAX_TIMER_MS + 1, 1e300]) {
+      const stops = new StopGroup(new AbortController().signal, ms);
+      let signal: AbortSignal | undefined;
+      expect(await stops.race(async (s) => ((signal = s), "done"), "timeout", "aborted")).toBe("done");
+      // A long limit must not fire at once (Node fires an over-long timer after 1 ms).
+      const hung = stops.race(() => never(), "timeout", "aborted");
+      const first = await Promise.race([hung, tick(20).then(() => "still running")]);
+      expect(first, `limit ${ms}`).toBe("still running");
+      expect(signal?.aborted).toBe(false);
+      stops.release();
+    }
+    const tiny = new StopGroup(undefined, 0.5);
+    expect(await tiny.race(() => never(), "timeout", "aborted")).toBe("timeout");
+    tiny.release();
+  });
+
+  it("release removes the group's one listener from the parent and is safe to call twice", () => {
+    const run = new AbortController();
+    const count = countListeners(run.signal);
+    const stops = new StopGroup(run.signal, 1_000);
+    expect(count.live()).toBe(1);
+    stops.release();
+    expect(count.live()).toBe(0);
+    expect(() => stops.release()).not.toThrow();
+  });
+});
+
+describe("a long-lived run signal gains nothing per call", () => {
+  it("300 calls in 3 turns, safe and unsafe, with a time limit: at most one listener at a time, none left", async () => {
+    const run = new AbortController();
+    const count = countListeners(run.signal);
     const tools = registryOf(
       new FakeTool({ name: "safe", readOnly: true, run: () => "ok" }),
       new FakeTool({ name: "unsafe", run: () => "ok" }),
@@ -116,8 +166,28 @@ describe("a long-lived run signal gains nothing per call", () => {
       const calls = Array.from({ length: 100 }, (_, i) => toolCall(`c${turn}_${i}`, i % 2 === 0 ? "safe" : "unsafe"));
       const { results } = await runner.executeTools(spec, calls);
       expect(results.every((r) => r === "ok")).toBe(true);
+      expect(count.live()).toBe(0);
     }
-    expect(joinedCount(run.signal)).toBe(0);
+    expect(count.peak()).toBe(1);
+    expect(count.added()).toBe(3);
+  });
+
+  it("the same through run(): a turn adds one listener for its calls, and every listener is gone when the run ends", async () => {
+    const run = new AbortController();
+    const count = countListeners(run.signal);
+    const tool = new FakeTool({ name: "safe", readOnly: true, run: () => "ok" });
+    const turn = (n: number) => ({
+      content: null,
+      finishReason: "tool_calls",
+      toolCalls: Array.from({ length: 50 }, (_, i) => toolCall(`t${n}_${i}`, "safe")),
+    });
+    const provider = new ScriptedProvider([turn(0), turn(1), turn(2), { content: "done", finishReason: "stop", toolCalls: [] }]);
+    const result = await new AgentRunner().run({ provider, model: "m", tools: registryOf(tool), messages: [], signal: run.signal, toolTimeoutMs: 30_000 });
+    expect(result.stopReason).toBe("completed");
+    expect(tool.calls).toHaveLength(150);
+    expect(count.live()).toBe(0);
+    // Each model request races the run's signal once, each turn's calls share one listener.
+    expect(count.peak()).toBe(1);
   });
 });
 
@@ -139,6 +209,18 @@ describe("the time limit keeps Node running", () => {
     expect(child.stderr).toBe("");
     expect(child.status).toBe(0);
     expect(child.stdout).toMatch(/^Error: Tool 'hang' timed out after 300 ms/);
+  });
+});
+
+describe("raceSignal", () => {
+  it("rejects with the signal's reason when it aborts first, and removes its listener when the promise wins", async () => {
+    const controller = new AbortController();
+    const count = countListeners(controller.signal);
+    expect(await raceSignal(Promise.resolve(1), controller.signal)).toBe(1);
+    expect(count.live()).toBe(0);
+    const pending = raceSignal(never(), controller.signal);
+    controller.abort(new Error("stop"));
+    await expect(pending).rejects.toThrow("stop");
   });
 });
 

@@ -10,19 +10,24 @@ import { WorkspaceTool } from "./_workspace-tool.js";
 import { resolveInWorkspace } from "../workspace.js";
 import { fileErrorResult } from "./read-file.js";
 
-/** The arguments of `list_dir`: the folder, by default the workspace itself. */
+/** The arguments of `list_dir`: the folder (`""` or `"."` is the workspace itself). */
 export type ListDirParams = {
-  /** Folder path, relative to the workspace. */
-  path?: string;
+  /** Folder path, relative to the workspace (or absolute inside it). */
+  path: string;
 };
 
-/** Lists the entries of a folder in the workspace, sorted, folders ending in `/`. */
+/**
+ * Lists the entries of a folder in the workspace, sorted, folders ending in `/`. The definition is
+ * upstream's, less the sentences and options of what is not ported (`recursive`, `max_entries`,
+ * skipping noise folders).
+ */
 export class ListDirTool extends WorkspaceTool<ListDirParams> {
   readonly name = "list_dir";
-  readonly description = "List the files and folders in a workspace folder (default: the workspace itself). Folders end with '/'.";
+  readonly description = "List the contents of a directory.";
   readonly parameters: ParametersSchema<ListDirParams> = {
     type: "object",
-    properties: { path: { type: "string", description: "Folder path, relative to the workspace. Default '.'." } },
+    properties: { path: { type: "string", description: "The directory path to list" } },
+    required: ["path"],
     additionalProperties: false,
   };
   override get readOnly(): boolean {

@@ -88,7 +88,7 @@ export function readFilePage(text: string, offset: number, limit: number | undef
 
 /** The arguments of `read_file`: a path, and optionally the first line and the number of lines. */
 export type ReadFileParams = {
-  /** File path, relative to the workspace. */
+  /** File path, relative to the workspace (or absolute inside it). */
   path: string;
   /** Line to start from, counting from 1. */
   offset?: number;
@@ -96,19 +96,55 @@ export type ReadFileParams = {
   limit?: number;
 };
 
-/** Reads a text file in the workspace as numbered lines; `offset` and `limit` page through it. */
+/**
+ * The extensions upstream treats as text: a file with one of them that is not valid UTF-8 is read
+ * as Latin-1 (each byte one character), as upstream's `_is_text_extension` lists them.
+ */
+export const TEXT_EXTENSIONS: ReadonlySet<string> = new Set([
+  ".txt", ".md", ".csv", ".json", ".xml", ".html", ".htm", ".log", ".yaml", ".yml", ".toml", ".ini", ".cfg",
+]);
+
+/** A file's extension as Python's `Path.suffix` gives it, lower-cased: `".txt"`, or `""` for `.bashrc` and `notes.`. */
+export function pathSuffix(path: string): string {
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  const dot = name.lastIndexOf(".");
+  return dot > 0 && dot < name.length - 1 ? name.slice(dot).toLowerCase() : "";
+}
+
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * The text of a file's bytes, as upstream's `read_file` decodes it: UTF-8; for a text extension
+ * (see {@link TEXT_EXTENSIONS}) that is not valid UTF-8, Latin-1, so `caf\xe9` reads `café`. Any
+ * other file that is not valid UTF-8 is read with U+FFFD for each bad sequence (upstream refuses it
+ * as a binary file, which is not ported).
+ */
+export function decodeFileText(bytes: Uint8Array, realPath: string): string {
+  try {
+    return STRICT_UTF8.decode(bytes);
+  } catch {
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return TEXT_EXTENSIONS.has(pathSuffix(realPath)) ? buffer.toString("latin1") : buffer.toString("utf8");
+  }
+}
+
+/**
+ * Reads a text file in the workspace as numbered lines; `offset` and `limit` page through it. The
+ * definition is upstream's, without the sentences and options of what is not ported (images,
+ * documents, `pages`, `force`).
+ */
 export class ReadFileTool extends WorkspaceTool<ReadFileParams> {
   readonly name = "read_file";
   readonly description =
-    "Read a text file in the workspace. Lines come back numbered as `N| text`. A large file comes a page at a time: " +
-    "`offset` is the first line (from 1) and `limit` the number of lines (default 2000); at most about 128,000 characters " +
-    "come back, and the last line says which offset reads on.";
+    "Text output format: LINE_NUM|CONTENT. " +
+    "Use offset and limit for large text files. " +
+    "Reads exceeding ~128K chars are truncated.";
   readonly parameters: ParametersSchema<ReadFileParams> = {
     type: "object",
     properties: {
-      path: { type: "string", minLength: 1, description: "File path, relative to the workspace." },
-      offset: { type: "integer", minimum: 1, description: "Line to start from, counting from 1 (default 1)." },
-      limit: { type: "integer", minimum: 1, description: "Most lines to read (default 2000)." },
+      path: { type: "string", description: "The file path to read" },
+      offset: { type: "integer", description: "Line number to start reading from (1-indexed, default 1)", minimum: 1 },
+      limit: { type: "integer", description: "Maximum number of lines to read (default 2000)", minimum: 1 },
     },
     required: ["path"],
     additionalProperties: false,
@@ -119,6 +155,7 @@ export class ReadFileTool extends WorkspaceTool<ReadFileParams> {
 
   async execute(params: ReadFileParams, options?: ExecuteOptions): Promise<unknown> {
     const path = params.path;
+    if (!path) return ToolResult.error("Error reading file: Unknown path");
     try {
       const real = await resolveInWorkspace(this.workspace, path);
       const info = await stat(real);
@@ -127,11 +164,11 @@ export class ReadFileTool extends WorkspaceTool<ReadFileParams> {
         const mib = (info.size / (1024 * 1024)).toFixed(1);
         return ToolResult.error(`Error: File too large to read (${mib} MiB). Maximum is ${READ_FILE_MAX_BYTES / (1024 * 1024)} MiB.`);
       }
-      const text = await readFile(real, { encoding: "utf8", signal: options?.signal });
-      if (text === "") return `(Empty file: ${path})`;
+      const bytes = await readFile(real, { signal: options?.signal });
+      if (bytes.byteLength === 0) return `(Empty file: ${path})`;
       const offset = typeof params.offset === "number" ? params.offset : 1;
       const limit = typeof params.limit === "number" ? params.limit : undefined;
-      return readFilePage(text, offset, limit);
+      return readFilePage(decodeFileText(bytes, real), offset, limit);
     } catch (error) {
       return fileErrorResult(path, error);
     }

@@ -3,16 +3,26 @@
  *
  * Every hop is checked by {@link assertPublicUrl} before it is requested, redirects included, so a
  * public page cannot bounce the request to `http://127.0.0.1/` or a cloud metadata address. A
- * refusal comes back as a `ToolResult` error whose text contains `private/internal address` and
- * whose `code` is `"ssrf"`, which the runner treats as a security boundary, not as a fault to retry. Addresses the user
- * trusts can be allowed with `ssrfAllowlist` (upstream's `tools.ssrfWhitelist`). The body is read as a
- * stream and cut at a size limit, so a huge page cannot flood the model's context.
+ * refusal comes back as a `ToolResult` error in upstream's words (`Error: URL validation failed:
+ * Blocked: 127.0.0.1 resolves to private/internal address 127.0.0.1`, or `Redirect blocked: …` for
+ * a redirect target); a private target's refusal has the `code` `"ssrf"`, which the runner treats
+ * as a security boundary, not as a fault to retry. Upstream answers the same refusal with a
+ * successful result whose text is JSON; here it is an error. Addresses the user trusts can be
+ * allowed with `ssrfAllowlist` (upstream's `tools.ssrfWhitelist`). The body is read as a stream
+ * and cut at a size limit, and an HTML page is reduced to text by parse5's tokenizer in slices
+ * (`_html-text.ts`), so neither a huge nor a hostile page can flood the model's context or hold
+ * up the event loop.
  *
  * @module
  */
 import { Tool, ToolResult, type ExecuteOptions, type ToolContext } from "../base.js";
 import type { ParametersSchema } from "../parameters-schema.js";
 import { assertPublicUrl, SsrfAllowlist, SsrfError, type HostLookup } from "../../security/ssrf.js";
+import { wholeNumberOption } from "../../util/options.js";
+import { pythonUrlParts } from "../../security/python-url.js";
+import { htmlToTextAsync } from "./_html-text.js";
+
+export { htmlToText, htmlToTextAsync } from "./_html-text.js";
 
 /** Options of {@link WebFetchTool}; every one is optional. */
 export interface WebFetchToolOptions {
@@ -38,31 +48,6 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** The note appended to a body cut at the size limit. */
 export function cutNote(maxBytes: number): string {
   return `\n\n[content cut at ${maxBytes} bytes]`;
-}
-
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
-
-/**
- * A deliberately small HTML-to-text step: drops scripts, styles and comments, turns block ends
- * into line breaks, removes the remaining tags, decodes the common entities and tidies blank space.
- */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<!--[\s\S]*?-->/g, "")
-    .replace(/<(script|style|noscript|template)\b[\s\S]*?<\/\1\s*>/gi, "")
-    .replace(/<(br|\/p|\/div|\/li|\/h[1-6]|\/tr|\/title)\b[^>]*>/gi, "\n")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, code: string) => {
-      if (code[0] === "#") {
-        const n = code[1] === "x" || code[1] === "X" ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
-        return Number.isFinite(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : whole;
-      }
-      return ENTITIES[code.toLowerCase()] ?? whole;
-    })
-    .replace(/[ \t\f\v\r]+/g, " ")
-    .replace(/ *\n */g, "\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
 }
 
 /** Reads at most `maxBytes` of a body; `cut` says whether more was there. */
@@ -123,15 +108,19 @@ export type WebFetchParams = {
 export class WebFetchTool extends Tool<WebFetchParams> {
   /** The tool name the model calls. */
   readonly name = "web_fetch";
-  /** What the model reads about the tool. */
+  /**
+   * What the model reads about the tool: upstream's description, without its sentence on the
+   * `maxChars` option, which is not ported.
+   */
   readonly description =
-    "Fetch a public http(s) URL and return its text (HTML is reduced to plain text). " +
-    "Private, internal and local addresses are refused. Long pages are cut.";
-  /** One required argument: the URL. */
+    "Fetch a URL and extract readable content (HTML → markdown/text). " +
+    "Works for most web pages and docs; may fail on login-walled or JS-heavy sites.";
+  /** One required argument, the URL, as upstream declares it (its `extractMode` and `maxChars` are not ported). */
   readonly parameters: ParametersSchema<WebFetchParams> = {
     type: "object",
-    properties: { url: { type: "string", description: "The http or https URL to fetch." } },
+    properties: { url: { type: "string", description: "URL to fetch" } },
     required: ["url"],
+    additionalProperties: false,
   };
 
   readonly #fetch: typeof fetch | undefined;
@@ -143,13 +132,18 @@ export class WebFetchTool extends Tool<WebFetchParams> {
   /** The private addresses the user trusts; empty by default. */
   readonly ssrfAllowlist: SsrfAllowlist;
 
-  /** Builds the tool; with no options it uses the global `fetch` and the system resolver. */
+  /**
+   * Builds the tool; with no options it uses the global `fetch` and the system resolver.
+   * @throws TypeError or RangeError when `maxBytes` is not a whole number of at least 1 or
+   * `maxRedirects` not a whole number of at least 0.
+   */
   constructor(options: WebFetchToolOptions = {}) {
     super();
     this.#fetch = options.fetch;
     this.#lookup = options.lookup;
-    this.maxBytes = options.maxBytes ?? 200_000;
-    this.maxRedirects = options.maxRedirects ?? 5;
+    // A bad limit throws here (TypeError or RangeError, naming it), not at the first fetch.
+    this.maxBytes = wholeNumberOption("maxBytes", options.maxBytes, 200_000, { min: 1 });
+    this.maxRedirects = wholeNumberOption("maxRedirects", options.maxRedirects, 5, { min: 0 });
     this.ssrfAllowlist = new SsrfAllowlist(options.ssrfAllowlist ?? []);
   }
 
@@ -176,23 +170,27 @@ export class WebFetchTool extends Tool<WebFetchParams> {
     return new WebFetchTool(options);
   }
 
-  /** Fetches `params.url`, following redirects by hand and checking every hop. */
+  /**
+   * Fetches `params.url`, following redirects by hand and checking every hop. As upstream, blank
+   * space, backticks and quotes around the URL are dropped first.
+   */
   async execute(params: WebFetchParams, options: ExecuteOptions): Promise<unknown> {
     const { signal } = options;
-    const start = String(params.url);
+    const start = stripUrl(String(params.url));
     const doFetch = this.#fetch ?? globalThis.fetch;
     let current = start;
 
     for (let hop = 0; ; hop++) {
       signal.throwIfAborted();
+      let target: URL;
       try {
-        await assertPublicUrl(current, this.#lookup, this.ssrfAllowlist);
+        target = await assertPublicUrl(current, this.#lookup, this.ssrfAllowlist);
       } catch (error) {
         if (error instanceof SsrfError) {
-          const via = hop > 0 ? ` (redirected from ${start})` : "";
+          const stage = hop === 0 ? "URL validation failed" : "Redirect blocked";
           // A private target is a security boundary; the guard's other refusals (a bad scheme,
-          // credentials) are mistakes the model can fix.
-          return ToolResult.error(`Error: ${error.message}${via}`, error.privateTarget ? "ssrf" : undefined);
+          // no host, credentials) are mistakes the model can fix.
+          return ToolResult.error(`Error: ${stage}: ${error.message}`, error.privateTarget ? "ssrf" : undefined);
         }
         throw error;
       }
@@ -200,7 +198,7 @@ export class WebFetchTool extends Tool<WebFetchParams> {
 
       let response: Response;
       try {
-        response = await doFetch(current, {
+        response = await doFetch(target.href, {
           redirect: "manual",
           signal,
           headers: { accept: "text/html, text/plain, application/json, */*;q=0.5" },
@@ -208,36 +206,61 @@ export class WebFetchTool extends Tool<WebFetchParams> {
       } catch (error) {
         if (signal.aborted) throw signal.reason;
         const reason = error instanceof Error ? error.message : String(error);
-        return ToolResult.error(`Error: could not fetch ${current}: ${reason}`);
+        return ToolResult.error(`Error: could not fetch ${target.href}: ${reason}`);
       }
 
       if (REDIRECT_STATUSES.has(response.status)) {
         const location = response.headers.get("location");
         discard(response);
         if (location === null) {
-          return ToolResult.error(`Error: HTTP ${response.status} from ${current} without a Location header`);
+          return ToolResult.error(`Error: HTTP ${response.status} from ${target.href} without a Location header`);
         }
         if (hop >= this.maxRedirects) {
-          return ToolResult.error(`Error: too many redirects (more than ${this.maxRedirects}) fetching ${start}`);
+          return ToolResult.error(`Error: Too many redirects: exceeded limit of ${this.maxRedirects}`);
         }
-        try {
-          current = new URL(location, current).href;
-        } catch {
-          return ToolResult.error(`Error: ${current} redirected to an invalid URL: ${location}`);
-        }
+        current = redirectTarget(location, target);
         continue;
       }
 
       if (!response.ok) {
         discard(response);
         const statusText = response.statusText === "" ? "" : ` ${response.statusText}`;
-        return ToolResult.error(`Error: HTTP ${response.status}${statusText} from ${current}`);
+        return ToolResult.error(`Error: HTTP ${response.status}${statusText} from ${target.href}`);
       }
 
       const { text, cut } = await readLimited(response.body, this.maxBytes);
       const type = response.headers.get("content-type") ?? "";
-      const readable = /html/i.test(type) ? htmlToText(text) : text;
+      const readable = /html/i.test(type) ? await htmlToTextAsync(text, { signal }) : text;
       return cut ? readable + cutNote(this.maxBytes) : readable;
     }
+  }
+}
+
+/** The characters upstream strips from both ends of a URL before it checks it. */
+const URL_WRAPPERS = " \t\r\n`\"'";
+
+/** `url` without {@link URL_WRAPPERS} at either end (upstream's `url.strip(" \t\r\n`\"'")`). */
+export function stripUrl(url: string): string {
+  let from = 0;
+  let to = url.length;
+  while (from < to && URL_WRAPPERS.includes(url.charAt(from))) from++;
+  while (to > from && URL_WRAPPERS.includes(url.charAt(to - 1))) to--;
+  return url.slice(from, to);
+}
+
+/**
+ * The URL a `Location` header leads to, as the text the guard checks next. As Python's `urljoin`,
+ * a Location with its own scheme and host (or another scheme) stands as written, so a refusal
+ * names its host as the server wrote it; any other is resolved against the page that answered.
+ */
+function redirectTarget(location: string, from: URL): string {
+  const parts = pythonUrlParts(location);
+  if (typeof parts === "string") return location;
+  if (parts.scheme === "" && parts.netloc !== "") return from.protocol + location;
+  if (parts.scheme !== "" && (parts.scheme !== from.protocol.slice(0, -1) || parts.netloc !== "")) return location;
+  try {
+    return new URL(location, from).href;
+  } catch {
+    return location;
   }
 }

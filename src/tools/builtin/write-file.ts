@@ -6,7 +6,7 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { type ExecuteOptions } from "../base.js";
+import { ToolResult, type ExecuteOptions } from "../base.js";
 import type { ParametersSchema } from "../parameters-schema.js";
 import { WorkspaceTool } from "./_workspace-tool.js";
 import { resolveInWorkspace } from "../workspace.js";
@@ -20,21 +20,24 @@ export type WriteFileParams = {
   content: string;
 };
 
-/** Writes (or replaces) a text file in the workspace. */
+/** Writes (or replaces) a text file in the workspace. The definition is upstream's, less its pointer to edit tools that are not ported. */
 export class WriteFileTool extends WorkspaceTool<WriteFileParams> {
   readonly name = "write_file";
-  readonly description = "Write text to a file in the workspace, replacing it if it exists. Missing folders are created.";
+  readonly description =
+    "Create a new file or intentionally replace an entire file with the provided content. " +
+    "Overwrites existing files and creates parent directories as needed.";
   readonly parameters: ParametersSchema<WriteFileParams> = {
     type: "object",
     properties: {
-      path: { type: "string", minLength: 1, description: "File path, relative to the workspace." },
-      content: { type: "string", description: "The full text to write." },
+      path: { type: "string", description: "The file path to write to" },
+      content: { type: "string", description: "The content to write" },
     },
     required: ["path", "content"],
     additionalProperties: false,
   };
   async execute(params: WriteFileParams, options?: ExecuteOptions): Promise<unknown> {
     const { path, content } = params;
+    if (!path) return ToolResult.error("Error writing file: Unknown path");
     try {
       const real = await resolveInWorkspace(this.workspace, path);
       await mkdir(dirname(real), { recursive: true });

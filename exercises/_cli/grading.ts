@@ -1,0 +1,151 @@
+/**
+ * Grading a learner's work: every exercise and self-check question (or a chosen few) run against
+ * the workbook's own copies of their tests (`pristine-tests.ts`), never the learner's, in one
+ * vitest in this process, with the learner's files type-checked at the same time. Each item
+ * passes or fails as `npm run progress` judges it (`verdict.ts`) and earns its points only when it
+ * passes. An item whose files are still the untouched stubs fails without running: the CI proof
+ * shows that every stub fails every one of its tests. The report also names every learner test
+ * file that differs from the workbook's, and the help the CLI gave on each item.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { EXERCISES_DIR, isUntouched, listItems, ROOT, selfCheckOf, type Exercise } from "./catalog.js";
+import { changedTests, materializePristineTests, type TestChange } from "./pristine-tests.js";
+import { helpUsed, readState, type HelpUsed, type LearnerState } from "./state.js";
+import { startTypeChecker, type TypeProblem } from "./typecheck.js";
+import { reasonOf, verdictOf, type Verdict } from "./verdict.js";
+import { openVitest } from "./vitest-api.js";
+import { firstFailure, type RunReport } from "./vitest-run.js";
+
+/** One graded exercise or question. */
+export interface GradeItem extends Verdict {
+  /** "exercise" or "question". */
+  kind: Exercise["kind"];
+  /** Its number. */
+  number: number;
+  /** Its name. */
+  slug: string;
+  /** The self-check question's text (questions only). */
+  question?: string;
+  /** What follows `npm run exercise` (and `npm run grade --`): `5` or `q3`. */
+  command: string;
+  /** Passed or failed: it passes only when every one of its tests passes and its files have no type error. */
+  result: "passed" | "failed";
+  /** Why it failed, in one line; null when it passed. */
+  reason: string | null;
+  /** The points earned: all of `maxPoints` when passed, else 0. */
+  points: number;
+  /** What passing it is worth. */
+  maxPoints: number;
+  /** The hints and worked answers the CLI showed for it on this machine. */
+  help: HelpUsed;
+}
+
+/** The grade, as `npm run grade -- --json` prints it. */
+export interface GradeReport {
+  /** The graded exercises, in order. */
+  exercises: GradeItem[];
+  /** The graded self-check questions, in order. */
+  questions: GradeItem[];
+  /** The points earned. */
+  points: number;
+  /** The points there were to earn. */
+  maxPoints: number;
+  /** How many graded items passed. */
+  passed: number;
+  /** How many items were graded. */
+  total: number;
+  /** The learner's test files that differ from the workbook's (they were not used). */
+  changedTests: TestChange[];
+  /** Set when the tests could not run at all. */
+  error?: string;
+}
+
+/** What to grade, and where. */
+export interface GradeOptions {
+  /** The exercises and questions to grade (default: all of them, in order). */
+  items?: readonly Exercise[];
+  /** The folder that stands for `exercises/`: the learner's files (default: `exercises/`). */
+  exercisesDir?: string;
+  /** The folder whose `test/` is compared with the workbook's tests (default: the workbook's root). */
+  learnerRoot?: string;
+  /** The learner's state (default: read from `.exercise-backups/state.json`). */
+  state?: LearnerState;
+}
+
+/** Grades the learner's work: type check and the workbook's own tests, run once for every started item. */
+export async function gradeWork(options: GradeOptions = {}): Promise<GradeReport> {
+  const items = options.items ?? listItems();
+  const dir = options.exercisesDir ?? EXERCISES_DIR;
+  const state = options.state ?? readState();
+  const started = items.filter((item) => !isUntouched(item, dir));
+  const filesOf = (item: Exercise): string[] => item.files.map((file) => join(dir, item.id, file));
+  const checker = startTypeChecker();
+  const files = [...new Set(started.flatMap(filesOf))];
+  const typeCheck = files.length > 0 ? checker.check(files).catch(() => [] as TypeProblem[]) : Promise.resolve([] as TypeProblem[]);
+  let report: RunReport | null = null;
+  let error: string | undefined;
+  try {
+    if (started.length > 0) report = await runPristineTests([...new Set(started.map((item) => item.testFile))], dir);
+  } catch (thrown) {
+    error = thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown);
+  } finally {
+    void typeCheck.finally(() => checker.close());
+  }
+  const problems = await typeCheck;
+  if (report !== null && report.tests.length === 0) error = firstFailure(report.output || report.files.map((f) => f.message).join("\n") || "no test ran", 20);
+  const graded = items.map((item): GradeItem => {
+    const verdict = verdictOf(
+      started.includes(item),
+      report?.tests.filter((t) => t.file === item.testFile) ?? [],
+      problems.filter((p) => filesOf(item).includes(p.file)),
+    );
+    const passed = verdict.state === "passed";
+    const base: GradeItem = {
+      kind: item.kind,
+      number: item.number,
+      slug: item.slug,
+      command: item.command,
+      ...verdict,
+      result: passed ? "passed" : "failed",
+      reason: reasonOf({ kind: item.kind, ...verdict }),
+      points: passed ? item.points : 0,
+      maxPoints: item.points,
+      help: helpUsed(item, state),
+    };
+    const check = selfCheckOf(item);
+    return check === null ? base : { ...base, question: check.question };
+  });
+  const result: GradeReport = {
+    exercises: graded.filter((g) => g.kind === "exercise"),
+    questions: graded.filter((g) => g.kind === "question"),
+    points: graded.reduce((sum, g) => sum + g.points, 0),
+    maxPoints: graded.reduce((sum, g) => sum + g.maxPoints, 0),
+    passed: graded.filter((g) => g.result === "passed").length,
+    total: graded.length,
+    changedTests: changedTests(options.learnerRoot ?? ROOT),
+  };
+  if (error !== undefined) result.error = error;
+  return result;
+}
+
+/** Runs the workbook's copies of `testFiles` against the code in `exercisesDir`, in one vitest. */
+async function runPristineTests(testFiles: readonly string[], exercisesDir: string): Promise<RunReport> {
+  const pristine = await materializePristineTests();
+  try {
+    const vitest = await openVitest({ kind: "dir", dir: exercisesDir }, { root: pristine.root });
+    try {
+      return await vitest.run(testFiles);
+    } finally {
+      await vitest.close();
+    }
+  } finally {
+    await pristine.dispose();
+  }
+}
+
+/** The exit status of a grade: 0 when every graded item passed, 1 when one did not or the tests could not run. */
+export function gradeExitCode(report: GradeReport): number {
+  return report.error === undefined && report.passed === report.total ? 0 : 1;
+}

@@ -1,0 +1,113 @@
+/**
+ * The workbook's own copies of the tests that grade a learner: every exercise's and self-check
+ * question's test file, and the test files they import (`test/exercises/_support/`, the
+ * self-check helpers), kept as `<path>.txt` under `exercises/_cli/pristine-tests/` so neither the
+ * compiler nor vitest picks them up. `npm run grade` runs these copies, never the learner's,
+ * and names every learner test file that differs from its copy. `sync-pristine.ts` writes them;
+ * a test checks that they equal the committed tests.
+ *
+ * @module
+ */
+import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, posix, relative } from "node:path";
+import { listExercises, listQuestions, normalize, ROOT } from "./catalog.js";
+
+/** Where the copies live: `exercises/_cli/pristine-tests/test/exercises/05-argument-processing.test.ts.txt`. */
+export const PRISTINE_TESTS_DIR = join(ROOT, "exercises", "_cli", "pristine-tests");
+
+/** The test file of every exercise and question, relative to the root, in the catalog's order. */
+export function gradedTestFiles(): string[] {
+  return [...new Set([...listExercises(), ...listQuestions()].map((item) => item.testFile))];
+}
+
+/** The relative imports of a TypeScript text (`from "./_support/tools.js"`), as written. */
+export function relativeImports(text: string): string[] {
+  return [...text.matchAll(/\bfrom\s+"(\.[^"\n]*)"/g)].map((match) => match[1] ?? "");
+}
+
+/**
+ * `files` and every file under `test/` they import, directly or through each other, relative to
+ * the root and sorted; `read` gives a file's text. Imports of `src/` and `exercises/` are left out:
+ * they are the code under test.
+ */
+export function withTestImports(files: readonly string[], read: (file: string) => string): string[] {
+  const found = new Set<string>();
+  const queue = [...files];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    if (found.has(file)) continue;
+    found.add(file);
+    for (const spec of relativeImports(read(file))) {
+      const target = posix.normalize(posix.join(posix.dirname(file), spec)).replace(/\.js$/, ".ts");
+      if (target.startsWith("test/") && !found.has(target)) queue.push(target);
+    }
+  }
+  return [...found].sort();
+}
+
+/** The files the copies should hold, from the tests in the working tree. */
+export function expectedPristineTests(): string[] {
+  return withTestImports(gradedTestFiles(), (file) => readFileSync(join(ROOT, file), "utf8"));
+}
+
+/** The files the copies hold (`test/...`, relative to the root), sorted. */
+export function pristineTestFiles(): string[] {
+  if (!existsSync(PRISTINE_TESTS_DIR)) return [];
+  return readdirSync(PRISTINE_TESTS_DIR, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".ts.txt"))
+    .map((entry) => relative(PRISTINE_TESTS_DIR, join(entry.parentPath, entry.name)).split("\\").join("/").slice(0, -".txt".length))
+    .sort();
+}
+
+/** The workbook's text of one test file (`test/...`). */
+export function pristineTestText(file: string): string {
+  return readFileSync(join(PRISTINE_TESTS_DIR, `${file}.txt`), "utf8");
+}
+
+/** A learner test file that is not the workbook's: changed, or gone. */
+export interface TestChange {
+  /** The file, relative to the root: `test/exercises/05-argument-processing.test.ts`. */
+  file: string;
+  /** "changed": its text differs from the workbook's copy; "missing": it is not there. */
+  change: "changed" | "missing";
+}
+
+/** Every file of the copies that differs in `root` (by default the workbook itself), line endings aside. */
+export function changedTests(root: string = ROOT): TestChange[] {
+  return pristineTestFiles().flatMap((file): TestChange[] => {
+    const path = join(root, file);
+    if (!existsSync(path)) return [{ file, change: "missing" }];
+    return normalize(readFileSync(path, "utf8")) === normalize(pristineTestText(file)) ? [] : [{ file, change: "changed" }];
+  });
+}
+
+/** A temporary folder laid out like the workbook, holding the copies of the tests. */
+export interface PristineTests {
+  /** The folder: its `test/` holds the copies; `src/`, `exercises/` and `node_modules/` link to the workbook's. */
+  root: string;
+  /** Deletes the folder. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * Writes the copies to `<tmp>/test/...`, next to links to the workbook's `src/`, `exercises/`
+ * and `node_modules/` and a copy of its `tsconfig.json`, so the tests' imports (`../../src/...`,
+ * `vitest`) resolve and compile exactly as in the workbook. Run them with the learner alias
+ * pointing at the code to grade.
+ */
+export async function materializePristineTests(): Promise<PristineTests> {
+  const root = await mkdtemp(join(tmpdir(), "workbook-grade-"));
+  try {
+    for (const name of ["src", "exercises", "node_modules"]) await symlink(join(ROOT, name), join(root, name), "junction");
+    await copyFile(join(ROOT, "tsconfig.json"), join(root, "tsconfig.json"));
+    for (const file of pristineTestFiles()) {
+      await mkdir(dirname(join(root, file)), { recursive: true });
+      await writeFile(join(root, file), pristineTestText(file));
+    }
+  } catch (error) {
+    await rm(root, { recursive: true, force: true });
+    throw error;
+  }
+  return { root, dispose: () => rm(root, { recursive: true, force: true }) };
+}
