@@ -8,6 +8,7 @@
 //   fold control instead of inside it (a link inside a <summary> is a control inside a control).
 // The mermaid bundle is a local file next to this one (copied there by docs/site/plugin.mjs),
 // loaded only on pages that have a diagram: no network is needed, and file:// works.
+/* global document, window, MutationObserver */
 (function workbookSite() {
   "use strict";
   var script = document.currentScript;
@@ -41,7 +42,7 @@
     var inTag = false;
     for (var i = 0; i < text.length; i++) {
       var c = text.charAt(i);
-      if (c === "<" && /[a-z\/!]/i.test(text.charAt(i + 1))) inTag = true;
+      if (c === "<" && /[a-z/!]/i.test(text.charAt(i + 1))) inTag = true;
       else if (c === ">" && inTag) inTag = false;
       else if (!inTag) out += c;
     }

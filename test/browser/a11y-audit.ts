@@ -1,14 +1,15 @@
 /**
- * Accessibility audits of a page already open in a browser: axe-core at WCAG 2.1 A and AA, the
- * colour schemes the site and the playground offer, and what a diagram gives a screen reader. Each
- * audit is one function that takes a `Page`, so any browser test can run it on any page it holds.
- * The page's own code is reached through expressions in strings: the tests are compiled without
- * the DOM's types.
+ * Accessibility audits of pages open in a browser: axe-core at WCAG 2.1 A and AA, in the light and
+ * the dark scheme, and what a diagram gives a screen reader. The audits of the whole site
+ * ({@link auditSitePages}) and of the playground ({@link auditPlaygroundStates}) live here, so a
+ * test and a one-off measurement of another build run exactly the same audit. The page's own code
+ * is reached through expressions in strings: the tests are compiled without the DOM's types.
  */
 import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 
 /** The axe-core tags of WCAG 2.0 and 2.1, levels A and AA. */
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -25,9 +26,22 @@ export interface AxeFinding {
   summary: string;
 }
 
-/** Runs axe-core on `page` as it is now, at WCAG 2.1 AA, and returns every rule that fails. */
+/** axe-core's script, put into a page once per page load by {@link axeFindings}. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * Runs axe-core on `page` as it is now, at WCAG 2.1 AA, and returns every rule that fails. axe-core
+ * runs inside the page itself (the binding's "legacy" mode: these pages have no frames, and the
+ * default mode opens a blank page for every audit to merge the frames' results), is put into the
+ * page once per page load (the binding would send its 500 kB script twice per audit), and reports
+ * the failing elements only, not the passing ones.
+ */
 export async function axeFindings(page: Page): Promise<AxeFinding[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  if (await page.evaluate<boolean>(`typeof window.axe === "undefined"`)) await page.evaluate(AXE_SOURCE);
+  const results = await new AxeBuilder({ page, axeSource: ";" })
+    .options({ runOnly: { type: "tag", values: WCAG_TAGS }, resultTypes: ["violations"] })
+    .setLegacyMode(true)
+    .analyze();
   return results.violations.map((v) => ({
     rule: v.id,
     impact: v.impact ?? "unknown",
@@ -59,23 +73,22 @@ export async function chooseSiteTheme(page: Page, theme: SiteTheme): Promise<voi
 
 /** Waits until the site's navigation is built and every diagram of the page is drawn for the theme in force. */
 export async function waitForSite(page: Page): Promise<void> {
-  await page.waitForFunction(`document.querySelectorAll("#tsd-nav-container a").length > 0`, undefined, { timeout: 60_000 });
+  await page.waitForFunction(`document.querySelectorAll("#tsd-nav-container a").length > 0`);
   await waitForDiagrams(page);
 }
 
-/** Waits until no diagram of the page is left undrawn or drawn for another theme than the one in force. */
+/**
+ * Waits until the page's diagrams are drawn (the site's script marks the page `data-diagrams`)
+ * and none is left drawn for another theme than the one in force. No time limit of its own: a
+ * busy machine is slow, and the test's timeout is the backstop.
+ */
 export async function waitForDiagrams(page: Page): Promise<void> {
-  await page.waitForFunction(
-    `(() => {
-      const boxes = [...document.querySelectorAll("pre > code.mermaid, pre > code.language-mermaid, .mermaid-figure, div.mermaid")];
-      if (boxes.length === 0) return true;
-      const want = window.workbookDiagrams ? window.workbookDiagrams.theme() : null;
-      return [...document.querySelectorAll("pre > code.mermaid, pre > code.language-mermaid")].length === 0 &&
-        [...document.querySelectorAll(".mermaid-figure")].every((f) => f.querySelector("svg") !== null && (want === null || f.dataset.drawnFor === want));
-    })()`,
-    undefined,
-    { timeout: 90_000 },
-  );
+  await page.waitForFunction(`(() => {
+    if (document.querySelector("pre > code.mermaid, pre > code.language-mermaid, .mermaid-figure, div.mermaid") === null) return true;
+    if (!document.documentElement.hasAttribute("data-diagrams")) return false;
+    const want = window.workbookDiagrams ? window.workbookDiagrams.theme() : null;
+    return [...document.querySelectorAll(".mermaid-figure")].every((f) => f.querySelector("svg") !== null && (want === null || f.dataset.drawnFor === want));
+  })()`);
 }
 
 /** What a screen reader is given for one diagram, and the theme it was last drawn for. */
@@ -92,6 +105,13 @@ export interface DiagramAlternative {
   edgeColour: string;
   /** The page background behind the diagram. */
   background: string;
+  /** How many items the text version lists (boxes, or messages). */
+  items: number;
+  /** The drawing's size on the page, in CSS pixels. */
+  width: number;
+  height: number;
+  /** Every label drawn in the picture, as one text. */
+  drawnText: string;
 }
 
 /** Every diagram of the page with its text alternative. */
@@ -108,6 +128,10 @@ export async function diagramAlternatives(page: Page): Promise<DiagramAlternativ
         drawnFor: figure.dataset.drawnFor || "",
         edgeColour: path ? getComputedStyle(path).stroke : "",
         background: getComputedStyle(document.body).backgroundColor,
+        items: figure.querySelectorAll(".mermaid-text ol li").length,
+        width: image ? image.getBoundingClientRect().width : 0,
+        height: image ? image.getBoundingClientRect().height : 0,
+        drawnText: image ? image.textContent : "",
       };
     });
   })()`);
@@ -155,4 +179,114 @@ export function sitePagesToAudit(site: string, all = false): string[] {
     }
   }
   return ["index.html", ...documents.filter((f) => !isSource(f) || chosen.includes(f)).map((f) => `documents/${f}`), "classes/index.ToolRegistry.html", "classes/index.AgentRunner.html"];
+}
+
+/** One audit: the page, its state, the scheme it was seen in, and what axe-core found. */
+export interface Audit {
+  page: string;
+  /** What was on the screen, e.g. `opened` or `after a turn`; "" for a site page as it opens. */
+  state: string;
+  scheme: Scheme;
+  findings: AxeFinding[];
+}
+
+/**
+ * The findings of many audits as a markdown table: per rule, its impact, the pages it fails on, and
+ * the failing elements counted over every audit, in light and in dark. No finding: one row saying so.
+ */
+export function findingsTable(audits: readonly Audit[]): string {
+  const rows = new Map<string, { impact: string; pages: Set<string>; light: number; dark: number }>();
+  for (const audit of audits) {
+    for (const f of audit.findings) {
+      const row = rows.get(f.rule) ?? { impact: f.impact, pages: new Set<string>(), light: 0, dark: 0 };
+      row.pages.add(audit.page);
+      row[audit.scheme] += f.targets.length;
+      rows.set(f.rule, row);
+    }
+  }
+  const lines = ["| rule | impact | pages | elements (light) | elements (dark) |", "|---|---|---|---|---|"];
+  for (const [rule, r] of [...rows].sort(([a], [b]) => a.localeCompare(b))) lines.push(`| ${rule} | ${r.impact} | ${r.pages.size} | ${r.light} | ${r.dark} |`);
+  if (rows.size === 0) lines.push("| (none) | | | 0 | 0 |");
+  return lines.join("\n");
+}
+
+/** Every finding of many audits, one line each, for a failure message. */
+export function findingLines(audits: readonly Audit[]): string[] {
+  return audits.flatMap((a) =>
+    a.findings.map((f) => `${a.page} [${[a.state, a.scheme].filter(Boolean).join(", ")}] ${f.rule} (${f.impact}): ${f.targets.slice(0, 4).join(", ")}${f.targets.length > 4 ? ", …" : ""} — ${f.summary}`),
+  );
+}
+
+/**
+ * The pages whose side navigation is audited with them. The navigation is the same tree on every
+ * page of the site, built by the same script from the same data, and it is three quarters of each
+ * page's elements: it is audited on the landing page (folders closed), a lesson (its folder open,
+ * the page marked current) and a class page (the API's folders), and emptied before the audit of
+ * every other page, so that each audit costs what the page's own content costs.
+ */
+export const PAGES_WITH_NAVIGATION = ["index.html", "documents/Lessons.05._Argument_processing.html", "classes/index.ToolRegistry.html"];
+
+/** What a site audit hands a test about a page, in each scheme, before the audit: the page is open and drawn. */
+export type InspectPage = (page: Page, path: string, scheme: Scheme) => Promise<void>;
+
+/**
+ * Audits each of `paths` (relative to `baseUrl`) once in the light and once in the dark scheme,
+ * `tabs` pages at a time: the page is opened in the light scheme, `inspect` is called, the page is
+ * audited, the system's scheme turns dark (the page follows it, its diagrams are drawn again),
+ * `inspect` is called again and the page is audited again. Each page is opened once.
+ */
+export async function auditSitePages(context: BrowserContext, baseUrl: string, paths: readonly string[], tabs: number, inspect: InspectPage = async () => undefined): Promise<Audit[]> {
+  const queue = [...paths];
+  const audits: Audit[] = [];
+  await Promise.all(
+    Array.from({ length: tabs }, async () => {
+      const page = await context.newPage();
+      try {
+        for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+          await emulateScheme(page, "light");
+          await page.goto(baseUrl + path, { waitUntil: "load" });
+          await waitForSite(page);
+          if (!PAGES_WITH_NAVIGATION.includes(path)) await page.evaluate(`document.getElementById("tsd-nav-container").replaceChildren()`);
+          for (const scheme of ["light", "dark"] as const) {
+            if (scheme === "dark") {
+              await emulateScheme(page, "dark");
+              await waitForDiagrams(page);
+            }
+            await inspect(page, path, scheme);
+            audits.push({ page: path, state: "", scheme, findings: await axeFindings(page) });
+          }
+        }
+      } finally {
+        await page.close();
+      }
+    }),
+  );
+  return audits;
+}
+
+/**
+ * Audits the playground at `url` in three states, each in the light and the dark scheme: opened;
+ * after a call (arguments with a value that casts, then fails validation); after a turn (the
+ * scripted turn on the screen, run). The page is opened once.
+ */
+export async function auditPlaygroundStates(page: Page, url: string): Promise<Audit[]> {
+  const audits: Audit[] = [];
+  const both = async (state: string): Promise<void> => {
+    for (const scheme of ["light", "dark"] as const) {
+      await emulateScheme(page, scheme);
+      audits.push({ page: "playground", state, scheme, findings: await axeFindings(page) });
+    }
+  };
+  await emulateScheme(page, "light");
+  await page.goto(url);
+  await page.waitForSelector("body[data-ready=true]");
+  await both("opened");
+  await page.fill("#call-args", '{"path": "a.txt", "limit": "ten"}');
+  await page.waitForSelector("#steps li.failed");
+  await both("after a call");
+  const turns = Number((await page.getAttribute("body", "data-turns")) ?? "0");
+  await page.click("#run");
+  await page.waitForSelector(`body[data-turns='${turns + 1}']`);
+  await both("after a turn");
+  return audits;
 }

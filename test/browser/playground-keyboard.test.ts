@@ -1,23 +1,25 @@
 /**
  * The playground driven with the keyboard alone (Tab, Shift+Tab, Enter, Space and the arrow keys),
- * in headless Chromium, from the built self-contained page opened from disk: after every action
- * the focus is on a control that makes sense, never on the page itself; the scripted turns are
- * reached with the arrow keys; a call is traced and a turn is run; and what they end with is put
- * in a status region that a screen reader announces. A timed-out tool reads the runner's own text.
+ * in a real browser (skipped with one line when none is installed), from the built self-contained
+ * page (built once per run, `shared-site.ts`) opened from disk: after every action the focus is on
+ * a control that makes sense, never on the page itself; the scripted turns are reached with the
+ * arrow keys; a call is traced and a turn is run; and what they end with is put in a status region
+ * that a screen reader announces. A timed-out tool reads the runner's own text.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPlayground } from "../../playground/build.js";
+import { runTurn } from "../../playground/model.js";
 import { CALL_PRESETS, TURN_PRESETS } from "../../playground/presets.js";
 import { RETRY_HINT, toolTimeoutMessage } from "../../src/tools/messages.js";
+import { sharedPlayground } from "../docs/shared-site.js";
 import { focused } from "./a11y-audit.js";
-import { launchChromium, type HeadlessBrowser } from "./chromium.js";
+import { browserPlan, launchChromium, type HeadlessBrowser } from "./chromium.js";
 
-let dir = "";
+const plan = browserPlan();
+/** A browser on a busy machine is slow: each test gets two minutes, and a poll waits as long as its test may (not vitest's default second). */
+const TEST_TIMEOUT = 120_000;
+const UNTIL_TIMEOUT = { timeout: TEST_TIMEOUT };
 let pageUrl = "";
 let browser: HeadlessBrowser;
 
@@ -52,19 +54,14 @@ async function tabTo(page: Page, is: (f: { tag: string; id: string; label: strin
   throw new Error(`never reached the control:\n${log.join("\n")}`);
 }
 
-// A browser on a busy two-core machine is slow: each test gets two minutes.
-describe("the playground from the keyboard alone", { timeout: 120_000 }, () => {
+describe.skipIf(plan.skip)("the playground from the keyboard alone", { timeout: TEST_TIMEOUT }, () => {
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "playground-keys-"));
-    const file = join(dir, "playground.html");
-    await buildPlayground(file);
-    pageUrl = pathToFileURL(file).href;
-    browser = await launchChromium();
+    pageUrl = pathToFileURL((await sharedPlayground()).file).href;
+    browser = await launchChromium(plan);
   }, 180_000);
 
   afterAll(async () => {
     await browser?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it("traces a call, loads presets, removes a call and runs a turn without the focus ever leaving the controls, and announces the outcome", async () => {
@@ -77,7 +74,7 @@ describe("the playground from the keyboard alone", { timeout: 120_000 }, () => {
     await press(page, "Space", log);
     expect(await page.inputValue("#call-args")).toBe(CALL_PRESETS.find((p) => p.label === "a JSON array")?.args);
     expect((await focused(page)).label).toBe("a JSON array");
-    await expect.poll(() => page.textContent("#prepare-status"), { timeout: 10_000 }).toBe("The call stopped at shape.");
+    await expect.poll(() => page.textContent("#prepare-status"), UNTIL_TIMEOUT).toBe("The call stopped at shape.");
     const next = await press(page, "Tab", log);
     expect(next.tag).toBe("button");
     await press(page, "Enter", log);
@@ -117,14 +114,14 @@ describe("the playground from the keyboard alone", { timeout: 120_000 }, () => {
     expect(await page.inputValue("#opt-timeout")).toBe("300");
     await tabTo(page, (f) => f.id === "run", log);
     await press(page, "Enter", log);
-    await page.waitForSelector("body[data-turns='1']", { timeout: 60_000 });
+    await page.waitForSelector("body[data-turns='1']");
     expect((await focused(page)).id).toBe("run");
     const status = (await page.textContent("#turn-status")) ?? "";
     expect(status).toMatch(/^Turn finished: \d+ batch(es)?, \d+ ms\. 4 tool messages: r2: .*; r3: .*; w1: .*; s1: .*\. Final answer: All calls answered\.$/);
     expect(status).toContain(`r3: ${toolTimeoutMessage("read_file", 300)}`);
     // Space runs it again; the focus stays on the button through the run.
     await press(page, "Space", log);
-    await page.waitForSelector("body[data-turns='2']", { timeout: 60_000 });
+    await page.waitForSelector("body[data-turns='2']");
     expect((await focused(page)).id).toBe("run");
     // Shift+Tab walks back into the options.
     expect((await press(page, "Shift+Tab", log)).id).toBe("opt-timeout");
@@ -135,7 +132,7 @@ describe("the playground from the keyboard alone", { timeout: 120_000 }, () => {
     const page = await open();
     const live = await page.$$eval("[aria-live], [role=status], [role=alert], [role=log]", (els) => els.map((e) => e.id));
     expect(live.sort()).toEqual(["prepare-status", "turn-status"]);
-    await expect.poll(() => page.textContent("#prepare-status"), { timeout: 10_000 }).toBe("The call stopped at shape.");
+    await expect.poll(() => page.textContent("#prepare-status"), UNTIL_TIMEOUT).toBe("The call stopped at shape.");
     // Count what the status region says while a fix is typed, one key at a time.
     await page.evaluate(`(() => {
       window.statusChanges = [];
@@ -145,7 +142,7 @@ describe("the playground from the keyboard alone", { timeout: 120_000 }, () => {
     await page.focus("#call-args");
     await page.keyboard.press("End");
     await page.keyboard.type(', "limit": 0}');
-    await expect.poll(() => page.textContent("#prepare-status"), { timeout: 10_000 }).toBe("The call stopped at validate.");
+    await expect.poll(() => page.textContent("#prepare-status"), UNTIL_TIMEOUT).toBe("The call stopped at validate.");
     const changes = await page.evaluate<string[]>("window.statusChanges");
     expect(changes).toEqual(["The call stopped at validate."]);
     await page.close();
@@ -154,24 +151,28 @@ describe("the playground from the keyboard alone", { timeout: 120_000 }, () => {
   it("shows each call's start and end as text beside its bar", async () => {
     const page = await open();
     await page.click("#run");
-    await page.waitForSelector("body[data-turns='1']", { timeout: 60_000 });
+    await page.waitForSelector("body[data-turns='1']");
     const times = await page.$$eval(".lane", (lanes) => lanes.map((lane) => lane.querySelector(".lane-time")?.textContent ?? ""));
     expect(times).toHaveLength(TURN_PRESETS[0]?.calls.length ?? 0);
     for (const time of times) expect(time).toMatch(/^\d+–\d+ ms$/);
     await page.close();
   });
 
-  it("gives a timed-out tool the runner's own time-out text, as the lessons and Node print it", async () => {
+  it("gives a timed-out tool the runner's own time-out text, and every tool message the text the same turn gives in Node", async () => {
     const page = await open();
     await page.selectOption("#turn-preset", "failures");
     await page.fill("#opt-timeout", "300");
     await page.dispatchEvent("#opt-timeout", "change");
     await page.click("#run");
-    await page.waitForSelector("body[data-turns='1']", { timeout: 60_000 });
+    await page.waitForSelector("body[data-turns='1']");
     const messages = await page.$$eval("#tool-messages li", (items) =>
       items.map((li) => ({ id: /tool_call_id: "([^"]+)"/.exec(li.querySelector("code")?.textContent ?? "")?.[1] ?? "", content: li.querySelector("pre")?.textContent ?? "" })),
     );
     expect(messages.find((m) => m.id === "r3")?.content).toBe(toolTimeoutMessage("read_file", 300) + RETRY_HINT);
+    // The same turn run by the page's model in Node: every tool message reads the same.
+    const calls = TURN_PRESETS.find((p) => p.id === "failures")?.calls ?? [];
+    const inNode = await runTurn(calls, { concurrentTools: true, maxConcurrency: 0, failOnToolError: false, toolTimeoutMs: 300 });
+    expect(messages).toEqual(inNode.toolMessages.map((m) => ({ id: m.tool_call_id, content: m.content })));
     await page.close();
   });
 });
