@@ -159,7 +159,9 @@ function highlightClasses(html: string): Set<string> {
  * against the code's background. With `all`, every source page too.
  */
 export function sitePagesToAudit(site: string, all = false): string[] {
-  const documents = readdirSync(join(site, "documents")).filter((f) => f.endsWith(".html")).sort();
+  const documents = readdirSync(join(site, "documents"))
+    .filter((f) => f.endsWith(".html"))
+    .sort();
   const isSource = (f: string): boolean => f.startsWith("Source_files.") && f !== "Source_files.html";
   const sources = documents.filter(isSource);
   let chosen = sources;
@@ -178,7 +180,12 @@ export function sitePagesToAudit(site: string, all = false): string[] {
       for (const c of classes.get(best) ?? []) missing.delete(c);
     }
   }
-  return ["index.html", ...documents.filter((f) => !isSource(f) || chosen.includes(f)).map((f) => `documents/${f}`), "classes/index.ToolRegistry.html", "classes/index.AgentRunner.html"];
+  return [
+    "index.html",
+    ...documents.filter((f) => !isSource(f) || chosen.includes(f)).map((f) => `documents/${f}`),
+    "classes/index.ToolRegistry.html",
+    "classes/index.AgentRunner.html",
+  ];
 }
 
 /** One audit: the page, its state, the scheme it was seen in, and what axe-core found. */
@@ -213,7 +220,10 @@ export function findingsTable(audits: readonly Audit[]): string {
 /** Every finding of many audits, one line each, for a failure message. */
 export function findingLines(audits: readonly Audit[]): string[] {
   return audits.flatMap((a) =>
-    a.findings.map((f) => `${a.page} [${[a.state, a.scheme].filter(Boolean).join(", ")}] ${f.rule} (${f.impact}): ${f.targets.slice(0, 4).join(", ")}${f.targets.length > 4 ? ", …" : ""} — ${f.summary}`),
+    a.findings.map(
+      (f) =>
+        `${a.page} [${[a.state, a.scheme].filter(Boolean).join(", ")}] ${f.rule} (${f.impact}): ${f.targets.slice(0, 4).join(", ")}${f.targets.length > 4 ? ", …" : ""} — ${f.summary}`,
+    ),
   );
 }
 
@@ -235,7 +245,13 @@ export type InspectPage = (page: Page, path: string, scheme: Scheme) => Promise<
  * audited, the system's scheme turns dark (the page follows it, its diagrams are drawn again),
  * `inspect` is called again and the page is audited again. Each page is opened once.
  */
-export async function auditSitePages(context: BrowserContext, baseUrl: string, paths: readonly string[], tabs: number, inspect: InspectPage = async () => undefined): Promise<Audit[]> {
+export async function auditSitePages(
+  context: BrowserContext,
+  baseUrl: string,
+  paths: readonly string[],
+  tabs: number,
+  inspect: InspectPage = () => Promise.resolve(),
+): Promise<Audit[]> {
   const queue = [...paths];
   const audits: Audit[] = [];
   await Promise.all(

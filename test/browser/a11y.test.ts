@@ -175,7 +175,13 @@ describe.skipIf(plan.skip)("accessibility of the site and the playground", { tim
     expect(pages.filter((p) => p.startsWith("documents/Lessons.")).length).toBeGreaterThanOrEqual(11);
     expect(pages.filter((p) => p.startsWith("documents/Exercises.")).length).toBeGreaterThanOrEqual(9);
     expect(pages).toEqual(expect.arrayContaining(["classes/index.ToolRegistry.html", "classes/index.AgentRunner.html", "documents/Instructor_s_guide.html"]));
-    for (const scheme of ["light", "dark"] as const) expect(siteAudits.filter((a) => a.scheme === scheme).map((a) => a.page).sort()).toEqual([...pages].sort());
+    for (const scheme of ["light", "dark"] as const)
+      expect(
+        siteAudits
+          .filter((a) => a.scheme === scheme)
+          .map((a) => a.page)
+          .sort(),
+      ).toEqual([...pages].sort());
     expect(findingLines(siteAudits)).toEqual([]);
   });
 
@@ -274,7 +280,9 @@ describe.skipIf(plan.skip)("accessibility of the site and the playground", { tim
   });
 
   it("opens the playground itself from every link that says so, and lists it on the landing page and in the instructor's guide", async () => {
-    expect([...playgroundLinks.keys()]).toEqual(expect.arrayContaining(["index.html", "documents/Instructor_s_guide.html", LESSON_5, "documents/Lessons.06._Batch_execution.html"]));
+    expect([...playgroundLinks.keys()]).toEqual(
+      expect.arrayContaining(["index.html", "documents/Instructor_s_guide.html", LESSON_5, "documents/Lessons.06._Batch_execution.html"]),
+    );
     const targets = new Map<string, string>();
     for (const [path, links] of playgroundLinks) for (const link of links) targets.set(link, path);
     const wrong: string[] = [];
@@ -319,7 +327,7 @@ describe.skipIf(plan.skip)("accessibility of the site and the playground", { tim
       await page.click("#tsd-search-trigger");
       await page.fill("#tsd-search-input", "ToolRegistry");
       await page.waitForSelector("#tsd-search-results li a");
-      expect(await page.$eval("#tsd-search-results li a", (a) => a.textContent ?? "")).toContain("ToolRegistry");
+      expect(await page.evaluate<string>(`document.querySelector("#tsd-search-results li a").textContent`)).toContain("ToolRegistry");
       await page.keyboard.press("Escape");
       // The playground, from lesson 5's link.
       await page.click(".col-content a:text('the playground')");

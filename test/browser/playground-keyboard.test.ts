@@ -34,7 +34,7 @@ async function open(): Promise<Page> {
 
 /** The ids of the calls in the table, in order. */
 function callIds(page: Page): Promise<string[]> {
-  return page.$$eval("#calls tbody tr", (rows) => rows.map((row) => row.querySelector("td")?.textContent ?? ""));
+  return page.evaluate<string[]>(`[...document.querySelectorAll("#calls tbody tr")].map((row) => row.querySelector("td")?.textContent ?? "")`);
 }
 
 /** Presses `key` and checks that the focus is still on a control, never on the page. */
@@ -130,7 +130,7 @@ describe.skipIf(plan.skip)("the playground from the keyboard alone", { timeout: 
 
   it("announces a call's verdict once typing pauses, not the list of steps on every keystroke", async () => {
     const page = await open();
-    const live = await page.$$eval("[aria-live], [role=status], [role=alert], [role=log]", (els) => els.map((e) => e.id));
+    const live = await page.evaluate<string[]>(`[...document.querySelectorAll("[aria-live], [role=status], [role=alert], [role=log]")].map((e) => e.id)`);
     expect(live.sort()).toEqual(["prepare-status", "turn-status"]);
     await expect.poll(() => page.textContent("#prepare-status"), UNTIL_TIMEOUT).toBe("The call stopped at shape.");
     // Count what the status region says while a fix is typed, one key at a time.
@@ -152,7 +152,7 @@ describe.skipIf(plan.skip)("the playground from the keyboard alone", { timeout: 
     const page = await open();
     await page.click("#run");
     await page.waitForSelector("body[data-turns='1']");
-    const times = await page.$$eval(".lane", (lanes) => lanes.map((lane) => lane.querySelector(".lane-time")?.textContent ?? ""));
+    const times = await page.evaluate<string[]>(`[...document.querySelectorAll(".lane")].map((lane) => lane.querySelector(".lane-time")?.textContent ?? "")`);
     expect(times).toHaveLength(TURN_PRESETS[0]?.calls.length ?? 0);
     for (const time of times) expect(time).toMatch(/^\d+–\d+ ms$/);
     await page.close();
@@ -165,9 +165,10 @@ describe.skipIf(plan.skip)("the playground from the keyboard alone", { timeout: 
     await page.dispatchEvent("#opt-timeout", "change");
     await page.click("#run");
     await page.waitForSelector("body[data-turns='1']");
-    const messages = await page.$$eval("#tool-messages li", (items) =>
-      items.map((li) => ({ id: /tool_call_id: "([^"]+)"/.exec(li.querySelector("code")?.textContent ?? "")?.[1] ?? "", content: li.querySelector("pre")?.textContent ?? "" })),
-    );
+    const messages = await page.evaluate<{ id: string; content: string }[]>(`[...document.querySelectorAll("#tool-messages li")].map((li) => ({
+      id: /tool_call_id: "([^"]+)"/.exec(li.querySelector("code")?.textContent ?? "")?.[1] ?? "",
+      content: li.querySelector("pre")?.textContent ?? "",
+    }))`);
     expect(messages.find((m) => m.id === "r3")?.content).toBe(toolTimeoutMessage("read_file", 300) + RETRY_HINT);
     // The same turn run by the page's model in Node: every tool message reads the same.
     const calls = TURN_PRESETS.find((p) => p.id === "failures")?.calls ?? [];
