@@ -1,7 +1,8 @@
 // The API reference and the lessons as one site: `npm run docs` builds it into docs/api/.
 // docs/site/prepare.mjs first writes docs/generated/ (a page for each source file the documents
 // link to); docs/site/plugin.mjs turns the documents' links to files and folders into links to
-// pages; docs/site/diagrams.js draws the mermaid diagrams in the browser, offline.
+// pages; docs/site/diagrams.js draws the mermaid diagrams in the browser, offline, each with a text
+// version; docs/site/site.css adjusts TypeDoc's theme to WCAG 2.1 AA in light and dark.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { prepareSite } from "./docs/site/prepare.mjs";
@@ -27,6 +28,7 @@ const config = {
   ],
   plugin: [join(root, "docs/site/plugin.mjs")],
   customJs: join(root, "docs/site/diagrams.js"),
+  customCss: join(root, "docs/site/site.css"),
   favicon: join(root, "docs/site/favicon.svg"),
   treatWarningsAsErrors: true,
   treatValidationWarningsAsErrors: true,

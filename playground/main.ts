@@ -66,10 +66,13 @@ function fillPanel1(): void {
   schemaInput().value = state.prepare.schema;
   nameInput().value = state.prepare.name;
   argsInput().value = state.prepare.args;
-  const presets = $("#call-presets");
-  presets.replaceChildren(
-    ...CALL_PRESETS.map((p) =>
-      el("button", {
+}
+
+/** The preset buttons, made once: a button that loads a preset keeps the keyboard's focus. */
+function fillCallPresets(): void {
+  $("#call-presets").replaceChildren(
+    ...CALL_PRESETS.map((p) => {
+      const button = el("button", {
         type: "button",
         className: "preset",
         textContent: p.label,
@@ -78,10 +81,11 @@ function fillPanel1(): void {
           fillPanel1();
           updatePanel1();
         },
-      }),
-    ),
+      });
+      button.dataset["preset"] = p.id;
+      return button;
+    }),
   );
-  presets.querySelectorAll("button").forEach((b, i) => b.setAttribute("data-preset", CALL_PRESETS[i]?.id ?? ""));
 }
 
 function renderSteps(view: PrepareView): void {
@@ -118,11 +122,32 @@ function renderSteps(view: PrepareView): void {
   }
 }
 
+/** One short sentence for a screen reader: where the call stopped, or that it may execute. */
+function verdictSentence(view: PrepareView): string {
+  if (view.kind === "schema-error") return "No call prepared: the schema cannot be registered.";
+  return view.failedAt === null ? "The call may execute." : `The call stopped at ${view.failedAt}.`;
+}
+
+let announceTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Puts `text` in the status region `selector` once typing has paused, and only when it says
+ * something new: the verdict is announced, not every keystroke's list of steps.
+ */
+function announce(selector: string, text: string, delayMs: number): void {
+  clearTimeout(announceTimer);
+  announceTimer = setTimeout(() => {
+    const region = $(selector);
+    if (region.textContent !== text) region.textContent = text;
+  }, delayMs);
+}
+
 function updatePanel1(): void {
   state.prepare = { tool: toolSelect().value, schema: schemaInput().value, name: nameInput().value, args: argsInput().value };
   const view = preparePlayground(state.prepare);
   renderSteps(view);
   lightFlowchart($("#flowchart svg"), view);
+  announce("#prepare-status", verdictSentence(view), 600);
   saveState();
 }
 
@@ -142,7 +167,7 @@ function callRow(call: TurnCall, index: number): HTMLTableRowElement {
   outcome.append(...(Object.keys(OUTCOME_LABELS) as SimOutcome[]).map((o) => el("option", { value: o, textContent: OUTCOME_LABELS[o] })));
   outcome.value = call.outcome;
   outcome.onchange = () => updateCall(index, { outcome: outcome.value as SimOutcome });
-  const remove = el("button", { type: "button", textContent: "remove", ariaLabel: `remove call ${call.id}`, onclick: () => removeCall(index) });
+  const remove = el("button", { type: "button", className: "remove", textContent: "remove", ariaLabel: `remove call ${call.id}`, onclick: () => removeCall(index) });
   return el("tr", {}, el("td", { textContent: call.id }), el("td", {}, tool), el("td", {}, ms), el("td", {}, outcome), el("td", {}, remove));
 }
 
@@ -150,14 +175,19 @@ function updateCall(index: number, change: Partial<TurnCall>): void {
   const call = state.calls[index];
   if (call === undefined) return;
   state.calls[index] = { ...call, ...change };
+  showTurnPreset();
   saveState();
 }
 
+/** Removes a call; the keyboard's focus moves to the next call's "remove" (or the last one's), never to the page. */
 function removeCall(index: number): void {
   if (state.calls.length <= 1) return;
   state.calls.splice(index, 1);
   fillCalls();
+  showTurnPreset();
   saveState();
+  const buttons = $("#calls tbody").querySelectorAll<HTMLButtonElement>("button.remove");
+  (buttons[Math.min(index, buttons.length - 1)] ?? $<HTMLButtonElement>("#add-call")).focus();
 }
 
 function addCall(): void {
@@ -166,16 +196,32 @@ function addCall(): void {
   while (state.calls.some((c) => c.id === `c${n}`)) n++;
   state.calls.push({ id: `c${n}`, tool: "read_file", ms: 200, outcome: "ok" });
   fillCalls();
+  showTurnPreset();
   saveState();
 }
 
 function fillCalls(): void {
   $("#calls tbody").replaceChildren(...state.calls.map(callRow));
+  // The last call cannot be removed: its button says so instead of doing nothing.
+  const only = state.calls.length <= 1;
+  for (const button of Array.from($("#calls tbody").querySelectorAll<HTMLButtonElement>("button.remove"))) button.setAttribute("aria-disabled", String(only));
+}
+
+/** The scripted turn whose calls are on the screen, or "" when they are the learner's own. */
+function matchingTurnPreset(): string {
+  const same = (a: readonly TurnCall[], b: readonly TurnCall[]): boolean =>
+    a.length === b.length && a.every((c, i) => c.id === b[i]?.id && c.tool === b[i]?.tool && c.ms === b[i]?.ms && c.outcome === b[i]?.outcome);
+  return TURN_PRESETS.find((p) => same(p.calls, state.calls))?.id ?? "";
+}
+
+/** The menu shows the scripted turn on the screen, so the arrow keys move from it to the next. */
+function showTurnPreset(): void {
+  $<HTMLSelectElement>("#turn-preset").value = matchingTurnPreset();
 }
 
 function fillPanel2(): void {
   const select = $<HTMLSelectElement>("#turn-preset");
-  select.replaceChildren(el("option", { value: "", textContent: "load a turn…" }), ...TURN_PRESETS.map((p) => el("option", { value: p.id, textContent: p.label })));
+  select.replaceChildren(el("option", { value: "", textContent: "your own calls" }), ...TURN_PRESETS.map((p) => el("option", { value: p.id, textContent: p.label })));
   select.onchange = () => {
     const preset = TURN_PRESETS.find((p) => p.id === select.value);
     if (preset !== undefined) {
@@ -183,9 +229,9 @@ function fillPanel2(): void {
       fillCalls();
       saveState();
     }
-    select.value = "";
   };
   fillCalls();
+  showTurnPreset();
   $<HTMLInputElement>("#opt-concurrent").checked = state.options.concurrentTools;
   $<HTMLInputElement>("#opt-fail").checked = state.options.failOnToolError;
   $<HTMLInputElement>("#opt-max").value = String(state.options.maxConcurrency);
@@ -219,12 +265,14 @@ function renderTurn(view: TurnView): void {
       bar.style.width = `${Math.max(0.5, ((end - mark.start) / total) * 100)}%`;
       bar.dataset["start"] = mark.start.toFixed(1);
       bar.dataset["end"] = mark.end === null ? "" : mark.end.toFixed(1);
-      bar.title = `${call.id}: ${mark.start.toFixed(0)}–${mark.end === null ? "still running" : mark.end.toFixed(0)} ms`;
+      const span = `${mark.start.toFixed(0)}–${mark.end === null ? "still running" : `${mark.end.toFixed(0)} ms`}`;
+      bar.title = `${call.id}: ${span}`;
       track.append(bar);
+      row.append(track, el("span", { className: "lane-time", textContent: span }));
     } else {
       track.append(el("span", { className: "not-run", textContent: "never started" }));
+      row.append(track, el("span", { className: "lane-time", textContent: "—" }));
     }
-    row.append(track);
     return row;
   });
   const overlap = unsafeOverlap(view.marks);
@@ -240,18 +288,36 @@ function renderTurn(view: TurnView): void {
       el("li", {}, el("code", { textContent: `{ role: "tool", tool_call_id: ${JSON.stringify(m.tool_call_id)}, name: ${JSON.stringify(m.name)} }` }), el("pre", { textContent: m.content })),
     ),
   );
-  $("#run-end").textContent = view.error === null ? `Final answer: ${view.finalContent ?? "(none)"}` : `Run ended with ${view.stopReason}: ${view.error}`;
+  const end = view.error === null ? `Final answer: ${view.finalContent ?? "(none)"}` : `Run ended with ${view.stopReason}: ${view.error}`;
+  $("#run-end").textContent = end;
+  $("#turn-status").textContent = `Turn finished: ${view.batches.length} batch${view.batches.length === 1 ? "" : "es"}, ${view.totalMs.toFixed(0)} ms. ${toolMessageSummary(view)} ${end}`;
 }
 
+/** The tool messages in one sentence, each call with the first line its message starts with. */
+function toolMessageSummary(view: TurnView): string {
+  const parts = view.toolMessages.map((m) => `${m.tool_call_id}: ${(m.content.split("\n")[0] ?? "").slice(0, 80)}`);
+  return `${parts.length} tool message${parts.length === 1 ? "" : "s"}: ${parts.join("; ")}.`;
+}
+
+let running = false;
+
+/**
+ * Runs the turn. While it runs the button says it is busy (`aria-disabled`) and ignores presses,
+ * but stays focusable: a disabled button would drop the keyboard's focus to the page.
+ */
 async function runPanel2(): Promise<void> {
+  if (running) return;
+  running = true;
   readOptions();
   const button = $<HTMLButtonElement>("#run");
-  button.disabled = true;
+  button.setAttribute("aria-disabled", "true");
   $("#timeline").setAttribute("aria-busy", "true");
+  $("#turn-status").textContent = "Running the turn…";
   try {
     renderTurn(await runTurn(state.calls, state.options));
   } finally {
-    button.disabled = false;
+    running = false;
+    button.removeAttribute("aria-disabled");
     $("#timeline").removeAttribute("aria-busy");
     document.body.dataset["turns"] = String(Number(document.body.dataset["turns"] ?? "0") + 1);
   }
@@ -261,6 +327,7 @@ async function runPanel2(): Promise<void> {
 
 function start(): void {
   $("#flowchart").innerHTML = flowchartSvg();
+  fillCallPresets();
   fillPanel1();
   fillPanel2();
   toolSelect().onchange = () => {

@@ -5,11 +5,16 @@
 // - a README page takes its title from its first heading instead of the file name.
 // - the mermaid bundle is copied next to the site's own scripts, for docs/site/diagrams.js to load
 //   on the pages that have a diagram.
+// - every icon is taken from the page's own icon set, so a page opened from disk (file://) has its
+//   icons too;
+// - a section heading that folds (a <summary>) loses its permalink icon: a link inside the control
+//   that folds the section is a control inside a control. The heading keeps its id, so links to the
+//   section still work, and the page's "On This Page" list links to it.
 import { copyFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Converter, ReflectionKind, RendererEvent } from "typedoc";
+import { Converter, PageEvent, ReflectionKind, RendererEvent } from "typedoc";
 
 const require = createRequire(fileURLToPath(import.meta.url));
 
@@ -18,6 +23,52 @@ function firstHeading(doc) {
   const text = (doc.content ?? []).map((part) => part.text ?? "").join("");
   const match = /^#\s+(.+)$/m.exec(text);
   return match ? match[1].replace(/`/g, "").trim() : null;
+}
+
+/**
+ * `html` without the permalinks (`<a … class="tsd-anchor-icon">…</a>`) that sit inside a
+ * `<summary>`. One pass over the text with `indexOf`, so its cost grows with the page's length.
+ */
+export function withoutPermalinksInSummaries(html) {
+  let out = "";
+  let at = 0;
+  for (;;) {
+    const open = html.indexOf("<summary", at);
+    if (open === -1) break;
+    const close = html.indexOf("</summary>", open);
+    if (close === -1) break;
+    out += html.slice(at, open);
+    let summary = html.slice(open, close);
+    let cut = "";
+    let from = 0;
+    for (;;) {
+      const anchor = summary.indexOf("<a ", from);
+      if (anchor === -1) break;
+      const end = summary.indexOf("</a>", anchor);
+      const tagEnd = summary.indexOf(">", anchor);
+      if (end === -1 || tagEnd === -1) break;
+      cut += summary.slice(from, anchor);
+      // Only the permalink icon goes; any other link is left for the browser test to find.
+      if (summary.slice(anchor, tagEnd).includes("tsd-anchor-icon")) from = end + 4;
+      else {
+        cut += summary.slice(anchor, end + 4);
+        from = end + 4;
+      }
+    }
+    summary = cut + summary.slice(from);
+    out += summary;
+    at = close;
+  }
+  return out + html.slice(at);
+}
+
+/**
+ * `html` with every icon taken from the page's own icon set (`href="#icon-…"`, which TypeDoc's
+ * icons.js adds to each page) instead of `assets/icons.svg`: a page opened from disk may not read
+ * another file's icons, and a browser reports each refused icon as an error.
+ */
+export function withLocalIcons(html) {
+  return html.replace(/href="(?:\.\.\/)*assets\/icons\.svg#/g, 'href="#');
 }
 
 /** Registers the plugin. @param {import("typedoc").Application} app */
@@ -37,6 +88,9 @@ export function load(app) {
         if (doc.name === "README") doc.name = firstHeading(doc) ?? doc.name;
       }
     }
+  });
+  app.renderer.on(PageEvent.END, (page) => {
+    if (typeof page.contents === "string") page.contents = withLocalIcons(withoutPermalinksInSummaries(page.contents));
   });
   app.renderer.on(RendererEvent.END, (event) => {
     copyFileSync(require.resolve("mermaid/dist/mermaid.min.js"), join(event.outputDirectory, "assets", "mermaid.min.js"));

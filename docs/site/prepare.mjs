@@ -57,7 +57,8 @@ export function linkedSourceFiles(root) {
     const abs = join(root, doc);
     for (const target of relativeLinks(readFileSync(abs, "utf8"))) {
       const linked = resolve(dirname(abs), target);
-      if (!existsSync(linked) || statSync(linked).isDirectory() || linked.endsWith(".md")) continue;
+      // A page of its own (the built playground) is opened as it is: TypeDoc copies it into the site.
+      if (!existsSync(linked) || statSync(linked).isDirectory() || linked.endsWith(".md") || linked.endsWith(".html")) continue;
       const rel = relative(root, linked);
       if (rel.startsWith("..")) continue;
       files.add(rel.split(sep).join("/"));

@@ -4,4 +4,9 @@
  * `npm run counts` counts their tests as the browser tests the prose speaks of. The other files in
  * `test/browser/` test the browser tooling itself and need no browser.
  */
-export const BROWSER_TESTS: readonly string[] = ["test/browser/site.test.ts", "test/browser/playground.test.ts"];
+export const BROWSER_TESTS: readonly string[] = [
+  "test/browser/site.test.ts",
+  "test/browser/playground.test.ts",
+  "test/browser/a11y.test.ts",
+  "test/browser/playground-keyboard.test.ts",
+];
