@@ -8,7 +8,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 
 /** The axe-core tags of WCAG 2.0 and 2.1, levels A and AA. */
@@ -29,20 +28,24 @@ export interface AxeFinding {
 /** axe-core's script, put into a page once per page load by {@link axeFindings}. */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
+/** What `axe.run` reports for one failing rule, the parts read here. */
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: Array<{ target: unknown[]; failureSummary?: string }>;
+}
+
 /**
  * Runs axe-core on `page` as it is now, at WCAG 2.1 AA, and returns every rule that fails. axe-core
- * runs inside the page itself (the binding's "legacy" mode: these pages have no frames, and the
- * default mode opens a blank page for every audit to merge the frames' results), is put into the
- * page once per page load (the binding would send its 500 kB script twice per audit), and reports
- * the failing elements only, not the passing ones.
+ * runs inside the page itself (these pages have no frames), is put into the page once per page
+ * load, and reports the failing elements only, not the passing ones.
  */
 export async function axeFindings(page: Page): Promise<AxeFinding[]> {
   if (await page.evaluate<boolean>(`typeof window.axe === "undefined"`)) await page.evaluate(AXE_SOURCE);
-  const results = await new AxeBuilder({ page, axeSource: ";" })
-    .options({ runOnly: { type: "tag", values: WCAG_TAGS }, resultTypes: ["violations"] })
-    .setLegacyMode(true)
-    .analyze();
-  return results.violations.map((v) => ({
+  const options = { runOnly: { type: "tag", values: WCAG_TAGS }, resultTypes: ["violations"] };
+  const violations = await page.evaluate<AxeViolation[]>(`window.axe.run(document, ${JSON.stringify(options)}).then((r) => r.violations)`);
+  return violations.map((v) => ({
     rule: v.id,
     impact: v.impact ?? "unknown",
     targets: v.nodes.map((n) => n.target.map(String).join(" ")),
