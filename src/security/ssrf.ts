@@ -19,9 +19,9 @@
  * @module
  */
 import { promises as dnsPromises } from "node:dns";
-import { parseHostAddress } from "./ip-address.js";
+import { ipText, readIpAddress, type IpAddress } from "./ip-address.js";
 import { pythonUrlParts } from "./python-url.js";
-import { isPrivateAddress } from "./private-address.js";
+import { isPrivate } from "./private-address.js";
 import type { SsrfAllowlist } from "./ssrf-allowlist.js";
 
 export { parseHostAddress } from "./ip-address.js";
@@ -111,7 +111,8 @@ export async function assertPublicUrl(
   allowlist?: SsrfAllowlist,
 ): Promise<URL> {
   const allowed = allowlist !== undefined && allowlist.size > 0 ? allowlist : undefined;
-  const blocked = (address: string): boolean => isPrivateAddress(address) && !(allowed?.has(address) ?? false);
+  // Each address is read once; the range table and the allowlist judge what was read.
+  const blocked = (address: IpAddress): boolean => isPrivate(address) && !(allowed?.allows(address) ?? false);
   const shown = String(url);
 
   const parts = pythonUrlParts(shown);
@@ -148,17 +149,17 @@ export async function assertPublicUrl(
 
   if (bareName === "localhost" || bareName.endsWith(".localhost")) {
     const answers = await lookup(bareName).catch(() => [] as string[]);
-    const normal = answers.map((answer) => parseHostAddress(answer));
-    for (const address of normal) if (address !== null && blocked(address)) throw privateRefusal(shown, name, address);
+    const normal = answers.map((answer) => readIpAddress(answer));
+    for (const address of normal) if (address !== null && blocked(address)) throw privateRefusal(shown, name, ipText(address));
     if (allowed === undefined || normal.length === 0 || normal.includes(null)) {
       throw new SsrfError(`Blocked local/internal hostname: ${name}`, shown, true);
     }
     return credentials();
   }
 
-  const literal = parseHostAddress(host);
+  const literal = readIpAddress(host);
   if (literal !== null) {
-    if (blocked(literal)) throw privateRefusal(shown, name, literal);
+    if (blocked(literal)) throw privateRefusal(shown, name, ipText(literal));
     return credentials();
   }
 
@@ -170,11 +171,11 @@ export async function assertPublicUrl(
   }
   if (addresses.length === 0) throw new SsrfError(`Cannot resolve hostname: ${name}`, shown);
   for (const address of addresses) {
-    const normal = parseHostAddress(address);
+    const normal = readIpAddress(address);
     if (normal === null) {
       throw new SsrfError(`Cannot resolve hostname: ${name} (the resolver answered ${JSON.stringify(address)})`, shown);
     }
-    if (blocked(normal)) throw privateRefusal(shown, name, normal);
+    if (blocked(normal)) throw privateRefusal(shown, name, ipText(normal));
   }
   return credentials();
 }
