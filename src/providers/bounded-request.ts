@@ -179,7 +179,7 @@ async function readBody(response: Response, limit: number, signal: AbortSignal):
   let total = 0;
   try {
     for (;;) {
-      const { done, value } = await raceSignal(reader.read(), signal);
+      const { done, value } = await raceSignal<ReadableStreamReadResult<Uint8Array>>(reader.read(), signal);
       if (done) break;
       total += value.byteLength;
       if (total > limit) throw tooLarge();

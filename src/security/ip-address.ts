@@ -15,7 +15,7 @@ export type IpAddress = { readonly version: 4; readonly value: number } | { read
  * `0..` octal, as `inet_aton` reads them.
  */
 function parseIPv4Part(part: string, strict: boolean): number | null {
-  if (/^(0|[1-9][0-9]*)$/.test(part)) return strict && part.length > 3 ? null : Number(part);
+  if (/^(?:0|[1-9]\d*)$/.test(part)) return strict && part.length > 3 ? null : Number(part);
   if (strict) return null;
   if (/^0x[0-9a-f]*$/i.test(part)) return part.length === 2 ? 0 : parseInt(part.slice(2), 16);
   if (/^0[0-7]+$/.test(part)) return parseInt(part.slice(1), 8);

@@ -255,12 +255,12 @@ export function deadlineSignal(
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted === true) {
-      reject(signal.reason);
+      reject(signal.reason as Error);
       return;
     }
     const onAbort = (): void => {
       clearTimeout(timer);
-      reject(signal?.reason);
+      reject(signal?.reason as Error);
     };
     const timer =
       ms === Number.POSITIVE_INFINITY
