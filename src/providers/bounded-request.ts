@@ -179,8 +179,8 @@ async function readBody(response: Response, limit: number, signal: AbortSignal):
   let total = 0;
   try {
     for (;;) {
-      const { done, value } = await raceSignal<ReadableStreamReadResult<Uint8Array>>(reader.read(), signal);
-      if (done) break;
+      const { done, value } = (await raceSignal(reader.read(), signal)) as { done: boolean; value?: Uint8Array };
+      if (done || value === undefined) break;
       total += value.byteLength;
       if (total > limit) throw tooLarge();
       chunks.push(value);
