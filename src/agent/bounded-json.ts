@@ -9,6 +9,10 @@
  */
 import { ToolResult } from "../tools/base.js";
 import { formatThrown } from "../tools/thrown.js";
+import { CIRCULAR_MARK } from "../json.js";
+
+/** Shown for a result that cannot be turned into text at all. */
+export const UNREADABLE_RESULT_TEXT = "[a result that cannot be shown as text]";
 
 /** Deeper than this, a value is shown as `"[Too deep]"` instead of being walked. */
 const MAX_DEPTH = 64;
@@ -163,7 +167,7 @@ function writeValue(value: unknown, key: string, ancestors: object[], sink: Text
   }
   const obj = value as object;
   if (ancestors.includes(obj)) {
-    sink.quote("[Circular]");
+    sink.quote(CIRCULAR_MARK);
     return true;
   }
   if (ancestors.length >= MAX_DEPTH) {
@@ -189,7 +193,7 @@ function writeValue(value: unknown, key: string, ancestors: object[], sink: Text
 function specialText(obj: object): string | null {
   // A ToolResult always has string content; an object only dressed as one (its prototype set by
   // hand) has none to show.
-  if (obj instanceof ToolResult) return typeof obj.content === "string" ? obj.content : "[a result that cannot be shown as text]";
+  if (obj instanceof ToolResult) return typeof obj.content === "string" ? obj.content : UNREADABLE_RESULT_TEXT;
   const bytes = describeBytes(obj);
   if (bytes !== null) return bytes;
   if (obj instanceof Error) return `[${formatThrown(obj)}]`;

@@ -8,7 +8,7 @@
  */
 import { ToolResult } from "../tools/base.js";
 import { formatThrown } from "../tools/thrown.js";
-import { bigintText, boundedJson, describeFunction } from "./bounded-json.js";
+import { bigintText, boundedJson, describeFunction, UNREADABLE_RESULT_TEXT } from "./bounded-json.js";
 import { sliceAtCodePoint } from "./text-cut.js";
 import { isPlainObject } from "../json.js";
 
@@ -127,15 +127,12 @@ function convert(result: unknown, maxChars: number, maxNodes: number): string {
     return json.text.startsWith('"') ? capText(String(JSON.parse(json.text)), maxChars) : json.text;
   } catch (thrown) {
     try {
-      return capText(`[a result that cannot be shown as text: ${formatThrown(thrown)}]`, maxChars);
+      return capText(`${UNREADABLE_RESULT_TEXT.slice(0, -1)}: ${formatThrown(thrown)}]`, maxChars);
     } catch {
-      return "[a result that cannot be shown as text]";
+      return UNREADABLE_RESULT_TEXT;
     }
   }
 }
-
-/** Shown for a returned value that cannot be turned into text at all. */
-const UNREADABLE_RESULT_TEXT = "[a result that cannot be shown as text]";
 
 /**
  * The text the model reads for a result, made once per result: `""` for an empty result (the

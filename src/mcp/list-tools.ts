@@ -11,7 +11,7 @@ import { describeThrown } from "../tools/thrown.js";
 import { MCPToolAdapter, type MCPToolAdapterOptions } from "./adapter.js";
 import { CappedMcpLog, consoleMcpLogger, type McpLogger } from "./logger.js";
 import { sdkClient } from "./sdk.js";
-import { mcpToolClient, type McpRequestOptions, type McpToolClient, type McpToolInfo } from "./tool-client.js";
+import { mcpToolClient, noListOfTools, type McpRequestOptions, type McpToolClient, type McpToolInfo } from "./tool-client.js";
 import { assignMcpToolNames, type McpNameChanged } from "./tool-name.js";
 import { logText } from "../util/log-text.js";
 import { describeJsonType, isPlainObject } from "../json.js";
@@ -141,7 +141,7 @@ export async function listMcpTools(
     }
     const page = await source.listTools(cursor === undefined ? undefined : { cursor }, requestOptions);
     const tools: unknown = page.tools;
-    if (!Array.isArray(tools)) throw new Error(`the server's tools/list answer has no list of tools (got ${describeJsonType(tools)})`);
+    if (!Array.isArray(tools)) throw noListOfTools(tools);
     for (const tool of tools as unknown[]) listed.push(tool);
     const next: unknown = page.nextCursor;
     cursor = typeof next === "string" && next !== "" ? next : undefined;
