@@ -2,7 +2,7 @@
  * The public API of the workbook's reference implementation: the names `API.md` pins, what the
  * lessons, the exercises and the playground import, and the pure functions the lessons teach.
  * Start with {@link ToolRegistry.prepareCall}. The implementation's own limits and plumbing are
- * not here; tests reach them through `src/internal.ts`, which is not part of this API.
+ * not here: a test that needs one imports it from its own module, which is not part of this API.
  *
  * @module
  */

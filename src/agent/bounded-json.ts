@@ -36,7 +36,7 @@ export function describeFunction(fn: Function): string {
  * BigInt into decimal text costs more than linear time in its length (microseconds at this size,
  * seconds at a million digits), so only a bounded length is ever converted.
  */
-export const MAX_BIGINT_DIGITS = 1_000;
+const MAX_BIGINT_DIGITS = 1_000;
 
 /** The smallest BigInt with more than {@link MAX_BIGINT_DIGITS} digits. */
 const BIGINT_LIMIT = 10n ** BigInt(MAX_BIGINT_DIGITS);

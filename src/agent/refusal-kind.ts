@@ -17,14 +17,14 @@ import type { RefusalCode } from "../tools/base.js";
 export type ViolationKind = RefusalCode;
 
 /** Lower-case phrases that mark an SSRF refusal. Checked before the workspace phrases. */
-export const SSRF_MARKERS: readonly string[] = [
+const SSRF_MARKERS: readonly string[] = [
   "internal/private url detected",
   "private/internal address",
   "private address",
 ];
 
 /** Lower-case phrases that mark a refusal to touch a path outside the workspace. */
-export const WORKSPACE_MARKERS: readonly string[] = [
+const WORKSPACE_MARKERS: readonly string[] = [
   "outside the configured workspace",
   "outside allowed directory",
   "working_dir is outside",

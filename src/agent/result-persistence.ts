@@ -156,9 +156,9 @@ export async function persistToolResult(opts: {
 }
 
 /** Session folders of persisted results older than this are removed. */
-export const TOOL_RESULT_BUCKET_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+const TOOL_RESULT_BUCKET_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** At most this many other session folders are kept, newest first. */
-export const TOOL_RESULT_MAX_OTHER_BUCKETS = 31;
+const TOOL_RESULT_MAX_OTHER_BUCKETS = 31;
 
 /** True for a file name the runner writes in a session folder. */
 function isRunnerFile(name: string): boolean {

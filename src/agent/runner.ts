@@ -33,7 +33,6 @@ import { appendFinalMessage, appendModelErrorPlaceholder, toolMessageFor } from 
 
 // The run's types are declared in run-spec.ts; API.md pins them to this module, so they are
 // exported from here too.
-export type { AgentRunResult, AgentRunSpec, ExecuteToolsResult, ToolEvent } from "./run-spec.js";
 
 /** How many cut-off replies in a row are continued; the next one is taken as it is. */
 export const MAX_LENGTH_RECOVERIES = 3;

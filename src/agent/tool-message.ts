@@ -28,7 +28,7 @@ export const DEFAULT_MAX_TOOL_RESULT_CHARS = 16_000;
 export const PERSIST_PREVIEW_CHARS = 1_200;
 
 /** The last line of a persisted-result reference whose preview is cut (upstream's exact text). */
-export const PERSISTED_PREVIEW_CUT_LINE = "\n...\n(Read the saved file if you need the full output.)";
+const PERSISTED_PREVIEW_CUT_LINE = "\n...\n(Read the saved file if you need the full output.)";
 
 /** Tools whose results are never persisted or truncated. */
 export const PERSISTENCE_EXEMPT_TOOLS: ReadonlySet<string> = new Set(["read_file"]);

@@ -24,9 +24,7 @@ import { isPlainObject } from "../json.js";
 // What this module exported before the listing, the client and the stdio connection got files of
 // their own, for code that imports them from here. (The listing and the connection build adapters,
 // so they cannot be re-exported here without an import cycle: import them from their own files.)
-export { mcpToolName } from "./tool-name.js";
 export { MALFORMED_MCP_CONTENT } from "./content.js";
-export { normalizeMcpInputSchema, mcpModelSchema } from "./model-schema.js";
 export type { McpRequestOptions, McpToolClient, McpToolInfo } from "./tool-client.js";
 export type { McpLogger } from "./logger.js";
 

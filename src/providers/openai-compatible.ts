@@ -28,7 +28,7 @@ import { durationOption, wholeNumberOption } from "../util/options.js";
 
 export { ProviderError } from "./provider-error.js";
 export { newToolCallId } from "./chat-completion.js";
-export { DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_WAIT_MS, RETRY_DELAYS_MS, isRetryableStatus, retryAfterMs } from "./retry-policy.js";
+export { DEFAULT_MAX_RETRIES, isRetryableStatus, retryAfterMs } from "./retry-policy.js";
 
 /** The model name used by {@link providerFromEnv} when `MODEL` is not set. */
 export const DEFAULT_MODEL = "gpt-4o-mini";

@@ -58,7 +58,7 @@ export class SsrfError extends Error {
 }
 
 /** The default lookup: every address the system resolver gives for `host`. */
-export const systemLookup: HostLookup = async (host) => {
+const systemLookup: HostLookup = async (host) => {
   const answers = await dnsPromises.lookup(host, { all: true, verbatim: true });
   return answers.map((a) => a.address);
 };

@@ -53,7 +53,7 @@ export interface ToolLoaderOptions {
 }
 
 /** Modules of the built-in folder that are never scanned: infrastructure, not tools. */
-export const SKIPPED_MODULES: ReadonlySet<string> = new Set(["index", "base", "registry", "loader", "schema", "workspace", "config"]);
+const SKIPPED_MODULES: ReadonlySet<string> = new Set(["index", "base", "registry", "loader", "schema", "workspace", "config"]);
 
 const MODULE_FILE = /^(?!_)(?!.*\.(?:test|spec|d)\.[cm]?[jt]s$)([^.]+)\.(?:ts|js|mjs)$/;
 

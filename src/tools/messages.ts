@@ -160,7 +160,7 @@ export const LENGTH_RECOVERY_PROMPT =
   "existing text, recap, or apologize.";
 
 /** How many characters (code points) of the cut-off reply the continuation request quotes. */
-export const LENGTH_RECOVERY_TAIL_CHARS = 64;
+const LENGTH_RECOVERY_TAIL_CHARS = 64;
 
 /**
  * The user message that asks the model to continue a cut-off reply (upstream's exact text): the

@@ -40,7 +40,7 @@ export const MAX_PATTERN_COST = 4_000;
  * field cannot make one call slow. It never counts as "not matching": under `not`, `if`, `anyOf`,
  * `oneOf` or `patternProperties` that would let the string through.
  */
-export const MAX_PATTERN_WORK = 2_000_000;
+const MAX_PATTERN_WORK = 2_000_000;
 
 /** Longest string any pattern is run on, whatever its cost. */
 export const MAX_PATTERN_INPUT = 200_000;
@@ -241,7 +241,7 @@ export function patternProblem(source: string): string | null {
 }
 
 /** The error a pattern that cannot be used is refused with; its message says why. */
-export class PatternError extends Error {
+class PatternError extends Error {
   /** Always `"PatternError"`, so the error reads as what it is when printed. */
   override readonly name = "PatternError";
 }

@@ -24,7 +24,7 @@ function stringifyValue(value: unknown): string {
 }
 
 /** True for `NaN`, `Infinity` and `-Infinity`. */
-export function isNonFiniteNumber(value: unknown): boolean {
+function isNonFiniteNumber(value: unknown): boolean {
   return typeof value === "number" && !Number.isFinite(value);
 }
 

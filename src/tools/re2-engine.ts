@@ -161,8 +161,3 @@ export const re2PatternEngine: PatternEngine = {
     return compiled;
   },
 };
-
-/** How many compiled patterns have a program on the engine's heap now. */
-export function re2LivePrograms(): number {
-  return heap.holders.size;
-}

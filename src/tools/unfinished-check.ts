@@ -17,7 +17,7 @@ interface Place {
 }
 
 /** The first place, in the value's own order, where `text` is a string value or a key; `null` when there is none. Linear, without recursion. */
-export function placeOfString(root: unknown, text: string): Place | null {
+function placeOfString(root: unknown, text: string): Place | null {
   const stack: { value: unknown; pointer: string }[] = [{ value: root, pointer: "" }];
   while (stack.length > 0) {
     const { value, pointer } = stack.pop() as { value: unknown; pointer: string };

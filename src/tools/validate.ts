@@ -15,10 +15,9 @@ import { encodeSegment } from "./instance-path.js";
 import { PatternCheckError } from "./pattern.js";
 import { unfinishedCheckProblem } from "./unfinished-check.js";
 
-export { AJV_OPTIONS, createAjv, type AjvInstance } from "./ajv-options.js";
+export { AJV_OPTIONS, createAjv } from "./ajv-options.js";
 export { formatAjvErrors, MAX_REPORTED_PROBLEMS } from "./ajv-errors.js";
 export { formatInstancePath } from "./instance-path.js";
-export { compileSchemaCheck } from "./schema-check.js";
 
 /** A compiled validator: `[]` for a valid value, otherwise one message per problem. */
 export type Validator = (value: unknown) => string[];

@@ -13,7 +13,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "nod
 import { WORKSPACE_BOUNDARY_NOTE } from "./messages.js";
 
 /** The longest path accepted, in characters. */
-export const MAX_PATH_LENGTH = 4096;
+const MAX_PATH_LENGTH = 4096;
 
 /** A path that would leave the workspace, or cannot be a path at all. */
 export class WorkspaceViolationError extends Error {
@@ -36,7 +36,7 @@ export class WorkspaceViolationError extends Error {
  * A path as Python's `pathlib` spells it, which is how upstream names the workspace in a refusal:
  * repeated `/` and `.` parts dropped, no trailing `/`, `"."` for an empty path (`..` is kept).
  */
-export function pythonPathText(path: string): string {
+function pythonPathText(path: string): string {
   const lead = path.startsWith("//") && !path.startsWith("///") ? "//" : path.startsWith("/") ? "/" : "";
   const text = lead + path.split("/").filter((part) => part !== "" && part !== ".").join("/");
   return text === "" ? "." : text;

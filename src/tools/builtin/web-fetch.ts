@@ -22,7 +22,7 @@ import { wholeNumberOption } from "../../util/options.js";
 import { pythonUrlParts } from "../../security/python-url.js";
 import { htmlToTextAsync } from "./_html-text.js";
 
-export { htmlToText, htmlToTextAsync } from "./_html-text.js";
+export { htmlToText } from "./_html-text.js";
 
 /** Options of {@link WebFetchTool}; every one is optional. */
 export interface WebFetchToolOptions {
@@ -46,7 +46,7 @@ export interface WebFetchToolOptions {
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** The note appended to a body cut at the size limit. */
-export function cutNote(maxBytes: number): string {
+function cutNote(maxBytes: number): string {
   return `\n\n[content cut at ${maxBytes} bytes]`;
 }
 
@@ -240,7 +240,7 @@ export class WebFetchTool extends Tool<WebFetchParams> {
 const URL_WRAPPERS = " \t\r\n`\"'";
 
 /** `url` without {@link URL_WRAPPERS} at either end (upstream's `url.strip(" \t\r\n`\"'")`). */
-export function stripUrl(url: string): string {
+function stripUrl(url: string): string {
   let from = 0;
   let to = url.length;
   while (from < to && URL_WRAPPERS.includes(url.charAt(from))) from++;
