@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { ToolResult } from "../tools/base.js";
+import { isToolResult } from "../tools/base.js";
 import { formatThrown } from "../tools/thrown.js";
 import { CIRCULAR_MARK } from "../json.js";
 
@@ -193,7 +193,7 @@ function writeValue(value: unknown, key: string, ancestors: object[], sink: Text
 function specialText(obj: object): string | null {
   // A ToolResult always has string content; an object only dressed as one (its prototype set by
   // hand) has none to show.
-  if (obj instanceof ToolResult) return typeof obj.content === "string" ? obj.content : UNREADABLE_RESULT_TEXT;
+  if (isToolResult(obj)) return typeof obj.content === "string" ? obj.content : UNREADABLE_RESULT_TEXT;
   const bytes = describeBytes(obj);
   if (bytes !== null) return bytes;
   if (obj instanceof Error) return `[${formatThrown(obj)}]`;

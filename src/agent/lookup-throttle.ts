@@ -1,6 +1,6 @@
 /**
  * The throttle on repeated external lookups (lesson 7). A model that is not getting what it wants
- * tends to fetch the same page or run the same search again and again. Within one turn, the first
+ * tends to fetch the same page or run the same search again and again. Within one run, the first
  * two identical `web_fetch` or `web_search` calls run; the third and later ones are answered with
  * `REPEATED_LOOKUP_MESSAGE` and never reach their tool, as upstream does.
  *
@@ -9,11 +9,11 @@
 import { pyStr, pyStrip, pyTruthy } from "./python-text.js";
 import { isPlainObject } from "../json.js";
 
-/** How many identical external lookups one turn may make; the next one is blocked. */
+/** How many identical external lookups one run may make; the next one is blocked. */
 export const MAX_REPEATED_EXTERNAL_LOOKUPS = 2;
 
 /**
- * A key for spotting the same external lookup repeated in one turn:
+ * A key for spotting the same external lookup repeated in one run:
  * `"web_fetch:<url>"` or `"web_search:<query>"`, trimmed and lower-cased. As upstream, a value
  * is taken with Python's truthiness: a search keys on `query or search_term`, so an empty
  * `query` falls back to `search_term`; a non-string value is spelled as Python's `str()` would.
@@ -34,8 +34,8 @@ export function externalLookupSignature(name: string, args: unknown): string | n
 }
 
 /**
- * Counts the external lookups of one turn. One instance serves one turn: `run()` shares it across
- * its iterations, `executeTools` starts a fresh one per call.
+ * Counts the external lookups of one run. One instance serves one run: `run()` shares it across
+ * its model turns, `executeTools` starts a fresh one per call.
  *
  * @example
  * {@includeCode ../../docs/examples/guards.ts#lookup-throttle}

@@ -5,15 +5,20 @@
  * with a note that retrying will not help, and repeated workspace refusals against the same
  * target escalate to a firmer text.
  *
- * The kind is data first: the built-ins put it in `ToolResult.code`. Only a failure without a
- * code (a thrown error, a plugin or MCP tool that returns plain text) is recognised by the
- * phrases in its text, as upstream does for every failure.
+ * The kind is data first: the built-ins put it in `ToolResult.code`, and an `SsrfError` or a
+ * `WorkspaceViolationError` a tool throws carries it in its own `code` (recognised by its mark,
+ * also from a plugin's copy of the workbook). Only a failure without a code (a plugin or an MCP
+ * tool that answers in plain text) is recognised by the phrases in its text, as upstream
+ * recognises every failure: those texts are upstream's and other servers', so the phrases stay.
  *
  * @module
  */
-import type { RefusalCode } from "../tools/base.js";
+import { asRefusalCode, type RefusalCode } from "../tools/refusal.js";
 
-/** Which security refusal a failure reports, if any: the values of `ToolResult.code`. */
+/**
+ * The former name of {@link RefusalCode}, the kind of security refusal a failure reports.
+ * @deprecated Use `RefusalCode`: one concept, one name.
+ */
 export type ViolationKind = RefusalCode;
 
 /** Lower-case phrases that mark an SSRF refusal. Checked before the workspace phrases. */
@@ -42,7 +47,7 @@ const WORKSPACE_MARKERS: readonly string[] = [
  * @example
  * {@includeCode ../../docs/examples/guards.ts#classify-violation}
  */
-export function classifyViolation(text: string): ViolationKind | null {
+export function classifyViolation(text: string): RefusalCode | null {
   const lower = String(text).toLowerCase();
   if (SSRF_MARKERS.some((m) => lower.includes(m))) return "ssrf";
   if (WORKSPACE_MARKERS.some((m) => lower.includes(m))) return "workspace";
@@ -56,7 +61,6 @@ export function classifyViolation(text: string): ViolationKind | null {
  * @example
  * {@includeCode ../../docs/examples/guards.ts#refusal-kind}
  */
-export function refusalKind(code: unknown, text: string): ViolationKind | null {
-  if (code === "ssrf" || code === "workspace") return code;
-  return classifyViolation(text);
+export function refusalKind(code: unknown, text: string): RefusalCode | null {
+  return asRefusalCode(code) ?? classifyViolation(text);
 }

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { ToolResult } from "../tools/base.js";
+import { isToolResult } from "../tools/base.js";
 import { formatThrown } from "../tools/thrown.js";
 import { bigintText, boundedJson, describeFunction, UNREADABLE_RESULT_TEXT } from "./bounded-json.js";
 import { sliceAtCodePoint } from "./text-cut.js";
@@ -44,7 +44,7 @@ export function isEmptyToolResult(result: unknown): boolean {
   if (result === null || result === undefined) return true;
   if (typeof result === "string") return result.trim() === "";
   try {
-    if (result instanceof ToolResult) return typeof result.content === "string" && result.content.trim() === "";
+    if (isToolResult(result)) return typeof result.content === "string" && result.content.trim() === "";
     if (Array.isArray(result)) {
       if (result.length === 0) return true;
       return isTextBlockList(result) && result.map((b) => b.text).join("\n").trim() === "";

@@ -7,7 +7,7 @@
  * @module
  */
 import type { ToolCallRequest } from "../providers/base.js";
-import { isToolErrorResult, type RefusalCode, type ToolResult } from "../tools/base.js";
+import { isToolErrorResult, resultRefusalCode, type RefusalCode } from "../tools/base.js";
 import { coerceArgumentValue, unwrapArgumentsPayload } from "../tools/coerce.js";
 import type { PreparedCall } from "../tools/registry.js";
 import { formatThrown } from "../tools/thrown.js";
@@ -102,7 +102,7 @@ export async function runCall(tools: ToolSource, call: ToolCallRequest, throttle
     } else if (preparation !== null) {
       const { prepared } = preparation;
       if (prepared.error !== null) {
-        return { outcome: { kind: "prep", text: prepared.error.content, code: refusalCodeOf(prepared.error) }, args };
+        return { outcome: { kind: "prep", text: prepared.error.content, code: resultRefusalCode(prepared.error) }, args };
       }
       const { tool, params } = prepared;
       start = (signal) => tool.execute(params, { signal, callId: call.id });
@@ -142,22 +142,13 @@ function thrownOutcome(thrown: unknown): CallOutcome {
   return { kind: "thrown", value: thrown };
 }
 
-/** The refusal kind a `ToolResult` carries, if any; never throws. */
-function refusalCodeOf(result: ToolResult): RefusalCode | undefined {
-  try {
-    return result.code;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Sorts what a tool returned into a success or a `ToolResult` error, never throwing. */
 function inspectReturn(value: unknown): CallOutcome {
   try {
     if (!isToolErrorResult(value)) return { kind: "ok", value };
     const content: unknown = value.content;
     const text = typeof content === "string" ? content : resultText(content);
-    return { kind: "error-result", text, code: refusalCodeOf(value) };
+    return { kind: "error-result", text, code: resultRefusalCode(value) };
   } catch (thrown) {
     return { kind: "thrown", value: new TypeError(`the tool returned a value that cannot be inspected (${formatThrown(thrown)})`) };
   }

@@ -27,7 +27,7 @@ import { askModel, finalAnswerOf, readModelReply, type ModelReply } from "./mode
 import { runCall, type CallLimits, type RanCall } from "./run-call.js";
 import { readRunLimits, type RunLimits } from "./run-limits.js";
 import type { AgentRunResult, AgentRunSpec, ExecuteToolsResult, ToolEvent } from "./run-spec.js";
-import { newTurnState, settleCall, settleFailure, type Settled, type TurnState } from "./settle.js";
+import { newRunState, settleCall, settleFailure, type Settled, type RunState } from "./settle.js";
 import type { ToolSource } from "./tool-source.js";
 import { appendFinalMessage, appendModelErrorPlaceholder, toolMessageFor } from "./transcript.js";
 
@@ -108,7 +108,7 @@ export class AgentRunner {
       return end("error", text, text);
     }
     const { maxIterations } = limits;
-    const state = newTurnState();
+    const state = newRunState();
     const messageOptions = {
       maxToolResultChars: limits.maxToolResultChars,
       ...(spec.workspace !== undefined ? { workspace: spec.workspace } : {}),
@@ -240,7 +240,7 @@ export class AgentRunner {
     let settled: Settled[];
     try {
       const limits = readRunLimits(spec);
-      settled = await this.#executeCalls(spec, calls, newTurnState(), limits);
+      settled = await this.#executeCalls(spec, calls, newRunState(), limits);
     } catch (thrown) {
       // A bad option in the spec (#executeCalls itself never rejects): no tool runs, and every
       // call is answered with the option's error, as if the tool had thrown it.
@@ -253,7 +253,7 @@ export class AgentRunner {
     };
   }
 
-  async #executeCalls(spec: AgentRunSpec, calls: readonly ToolCallRequest[], state: TurnState, limits: RunLimits): Promise<Settled[]> {
+  async #executeCalls(spec: AgentRunSpec, calls: readonly ToolCallRequest[], state: RunState, limits: RunLimits): Promise<Settled[]> {
     const settled: Settled[] = [];
     const timeoutMs = limits.toolTimeoutMs;
     // One listener on the run's signal and one timer serve every call of the turn (see StopGroup).
@@ -263,7 +263,7 @@ export class AgentRunner {
     try {
       for (const batch of this.partitionToolBatches(spec, [...calls])) {
         const ran = await runPool(batch, limits.maxConcurrency, (call) => runCall(spec.tools, call, state.throttle, callLimits));
-        // Payloads, events and violation counts are worked out in call order, so a turn's
+        // Payloads, events and violation counts are worked out in call order, so a run's
         // escalations do not depend on which concurrent call happened to finish first.
         for (const [i, call] of batch.entries()) {
           try {
@@ -282,7 +282,7 @@ export class AgentRunner {
 
 /** Every call answered with the same thrown error, for a turn that could not start. */
 async function answerAll(calls: readonly ToolCallRequest[], thrown: unknown, failFast: boolean): Promise<Settled[]> {
-  const state = newTurnState();
+  const state = newRunState();
   const settled: Settled[] = [];
   for (const call of calls) {
     try {

@@ -3,7 +3,7 @@
  * event for the trace, and — with `failOnToolError` — the error that stops the run. Prepare
  * errors and `ToolResult` errors get the retry hint; a security refusal gets its own treatment,
  * and is never fatal: an SSRF refusal is followed by `SSRF_NOTE` instead of the hint, and from the
- * third workspace refusal against one target in a turn the model reads the escalation text.
+ * third workspace refusal against one target in a run the model reads the escalation text.
  *
  * @module
  */
@@ -20,6 +20,7 @@ import { asError, describeThrown, formatThrown, textError } from "../tools/throw
 import { LookupThrottle } from "./lookup-throttle.js";
 import { pyStrip } from "./python-text.js";
 import { refusalKind } from "./refusal-kind.js";
+import { refusalCodeOf } from "../tools/refusal.js";
 import { resultText } from "./result-text.js";
 import type { CallOutcome, RanCall } from "./run-call.js";
 import type { ToolEvent } from "./run-spec.js";
@@ -39,16 +40,16 @@ export interface Settled {
   fatal: Error | null;
 }
 
-/** The guards' counters for one agent turn (one `run()`), shared by its iterations and concurrent calls. */
-export interface TurnState {
+/** The guards' counters for one run (one `run()`, or one `executeTools`), shared by its model turns and concurrent calls. */
+export interface RunState {
   /** Counts identical external lookups. */
   throttle: LookupThrottle;
   /** Workspace refusals per target signature, counted by `violations.ts`. */
   violations: Map<string, number>;
 }
 
-/** Fresh counters for a new turn. */
-export function newTurnState(): TurnState {
+/** Fresh counters for a new run. */
+export function newRunState(): RunState {
   return { throttle: new LookupThrottle(), violations: new Map() };
 }
 
@@ -73,7 +74,7 @@ function prepDetail(text: string): string {
  * error (only when `failOnToolError`). A security refusal is recognised by its `code` first, and
  * by its text only when it has none. Workspace refusals are counted in `state`.
  */
-export async function settleCall(call: ToolCallRequest, ran: RanCall, state: TurnState, failOnToolError: boolean): Promise<Settled> {
+export async function settleCall(call: ToolCallRequest, ran: RanCall, state: RunState, failOnToolError: boolean): Promise<Settled> {
   const { outcome, args } = ran;
   const name = call.name;
   const error = (payload: string, detail: string, fatal: Error | null): Settled => ({
@@ -131,7 +132,7 @@ function failure(
     return { raw, code: outcome.code, soft: error(raw + RETRY_HINT, oneLine(raw).slice(0, 120), textError(raw)) };
   }
   const raw = describeThrown(outcome.value).message;
-  return { raw, code: undefined, soft: error(`Error: ${formatThrown(outcome.value)}`, raw, asError(outcome.value)) };
+  return { raw, code: refusalCodeOf(outcome.value), soft: error(`Error: ${formatThrown(outcome.value)}`, raw, asError(outcome.value)) };
 }
 
 /**
@@ -148,7 +149,7 @@ export function settleFailure(call: ToolCallRequest, thrown: unknown): Settled {
  * null. The counting module reads the file system to normalise paths, so it is imported here, on
  * first use, and never by a run that meets no workspace refusal.
  */
-async function escalationFor(state: TurnState, name: string, args: unknown): Promise<string | null> {
+async function escalationFor(state: RunState, name: string, args: unknown): Promise<string | null> {
   const { recordWorkspaceViolation } = await import("./violations.js");
   return recordWorkspaceViolation(state.violations, name, args);
 }

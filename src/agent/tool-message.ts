@@ -16,7 +16,7 @@
  * @module
  */
 import type { ChatMessage, ToolCallRequest } from "../providers/base.js";
-import { ToolResult } from "../tools/base.js";
+import { isToolResult } from "../tools/base.js";
 import { emptyResultMessage } from "../tools/messages.js";
 import { isEmptyToolResult, RESULT_TEXT_MAX_CHARS, toolResultToText } from "./result-text.js";
 import { sliceAtCodePoint, truncateText } from "./text-cut.js";
@@ -61,7 +61,7 @@ export function persistedReference(path: string, text: string): string {
 function messageText(result: unknown, maxToolResultChars: number): string {
   if (typeof result === "string") return result;
   try {
-    if (result instanceof ToolResult && typeof result.content === "string") return result.content;
+    if (isToolResult(result) && typeof result.content === "string") return result.content;
   } catch {
     // A Proxy that throws on inspection: toolResultToText describes it.
   }

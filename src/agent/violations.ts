@@ -2,7 +2,7 @@
  * Counting workspace refusals (lesson 7). A model refused a path outside the workspace often tries
  * the same file again: through another tool, a shell command, a symlink, a `~` spelling. Each
  * refusal is counted against its target, normalised as upstream does, so all of these count as
- * one; from the third refusal against one target in a turn the model gets `escalationMessage`
+ * one; from the third refusal against one target in a run the model gets `escalationMessage`
  * instead of the plain refusal.
  *
  * Normalising a path reads the file system (symlinks) and the user database (`~user`), so this is
@@ -18,7 +18,7 @@ import { escalationMessage } from "../tools/messages.js";
 import { pyStr, pyStrip, pyTruthy } from "./python-text.js";
 import { isPlainObject } from "../json.js";
 
-/** How many refusals against one outside target one turn gets before the escalation text. */
+/** How many refusals against one outside target one run gets before the escalation text. */
 export const MAX_REPEATED_WORKSPACE_VIOLATIONS = 2;
 
 /** The argument keys that may name the target of a file operation, in the order they are tried. */
@@ -253,7 +253,7 @@ export function workspaceViolationSignature(name: string, args: unknown): string
 }
 
 /**
- * Counts one workspace refusal of the call `name(args)` in `counts` (one map per turn), keyed by
+ * Counts one workspace refusal of the call `name(args)` in `counts` (one map per run), keyed by
  * {@link workspaceViolationSignature}. Returns the escalation text once the target has been
  * refused more than {@link MAX_REPEATED_WORKSPACE_VIOLATIONS} times, else null (and null, with
  * nothing counted, when the arguments name no target).

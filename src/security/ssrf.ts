@@ -23,6 +23,10 @@ import { ipText, readIpAddress, type IpAddress } from "./ip-address.js";
 import { pythonUrlParts } from "./python-url.js";
 import { isPrivate } from "./private-address.js";
 import type { SsrfAllowlist } from "./ssrf-allowlist.js";
+import { hasBrand, REFUSAL_BRAND, type RefusalCode } from "../tools/refusal.js";
+
+/** The mark of an {@link SsrfError}, shared by every copy of the workbook. */
+const SSRF_ERROR_BRAND = Symbol.for("tool-calling-workbook.SsrfError");
 
 export { parseHostAddress } from "./ip-address.js";
 export { isPrivateAddress } from "./private-address.js";
@@ -47,6 +51,12 @@ export class SsrfError extends Error {
    * credentials), which are mistakes the model can correct.
    */
   readonly privateTarget: boolean;
+  /** `"ssrf"` for a private or internal target (a security refusal); undefined for the other refusals. */
+  readonly code: RefusalCode | undefined;
+  /** Marks a refusal error that carries its code. */
+  readonly [REFUSAL_BRAND] = true;
+  /** Marks this class, in every copy of the workbook. */
+  readonly [SSRF_ERROR_BRAND] = true;
 
   /** Builds the error for `url` with the text the model will read. */
   constructor(message: string, url: string, privateTarget = false) {
@@ -54,6 +64,12 @@ export class SsrfError extends Error {
     this.name = "SsrfError";
     this.url = url;
     this.privateTarget = privateTarget;
+    this.code = privateTarget ? "ssrf" : undefined;
+  }
+
+  /** True for an `SsrfError` from this copy of the workbook or another; never throws. */
+  static isInstance(value: unknown): value is SsrfError {
+    return hasBrand(value, SSRF_ERROR_BRAND);
   }
 }
 

@@ -13,7 +13,7 @@
 import { readdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { Tool, type ToolClass, type ToolContext } from "./base.js";
+import { isTool, Tool, type ToolClass, type ToolContext } from "./base.js";
 import { isLoadableToolClass } from "./loadable-class.js";
 import { readPluginRoot } from "./plugin-manifest.js";
 import { wrapPluginTool } from "./plugin-tool-wrapper.js";
@@ -219,7 +219,7 @@ export class ToolLoader {
       if (!Array.isArray(scopes) || !scopes.includes(scope)) return null;
       if (!cls.enabled(ctx)) return null;
       const tool = cls.create(ctx);
-      if (!(tool instanceof Tool)) throw new TypeError(`create() returned ${typeof tool}, not a Tool`);
+      if (!isTool(tool)) throw new TypeError(`create() returned ${typeof tool}, not a Tool`);
       return tool;
     } catch (error) {
       this.#logger.warn(`Failed to register tool ${className(cls)}: ${describeThrown(error).name}: ${describeThrown(error).message}`);

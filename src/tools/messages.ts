@@ -93,7 +93,7 @@ export const REPEATED_LOOKUP_DETAIL = "repeated external lookup blocked";
 
 /**
  * The text that replaces a workspace refusal from the third attempt on the same target in one
- * turn (upstream's exact text). `target` is shown lower-cased, as the signature holds it.
+ * run (upstream's exact text, where "this turn" means the user's turn: the whole run). `target` is shown lower-cased, as the signature holds it.
  *
  * @example
  * {@includeCode ../../docs/examples/messages.ts#escalation-message}

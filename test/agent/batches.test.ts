@@ -3,10 +3,11 @@ import { partitionBatches } from "../../src/agent/batches.js";
 import { AgentRunner } from "../../src/agent/runner.js";
 import type { AgentRunSpec } from "../../src/agent/run-spec.js";
 import { FakeTool, registryOf, ScriptedProvider, toolCall } from "../../src/testing/index.js";
+import type { ToolRegistry } from "../../src/tools/registry.js";
 
 const names = (batches: { name: string }[][]): string[][] => batches.map((b) => b.map((c) => c.name));
 
-function spec(extra: Partial<AgentRunSpec> = {}): AgentRunSpec {
+function spec(extra: Partial<AgentRunSpec> = {}): AgentRunSpec & { tools: ToolRegistry } {
   const tools = registryOf(
     new FakeTool({ name: "r1", readOnly: true }),
     new FakeTool({ name: "r2", readOnly: true }),
@@ -16,7 +17,7 @@ function spec(extra: Partial<AgentRunSpec> = {}): AgentRunSpec {
     new FakeTool({ name: "x", readOnly: true, exclusive: true }),
     new FakeTool({ name: "forced", readOnly: false, concurrencySafe: true }),
   );
-  return { provider: new ScriptedProvider([]), model: "m", tools, messages: [], ...extra };
+  return { provider: new ScriptedProvider([]), model: "m", messages: [], ...extra, tools };
 }
 
 describe("partitionBatches (pure)", () => {

@@ -1,6 +1,7 @@
 /**
- * Refusal kinds are data: the built-ins put the kind in `ToolResult.code`, and the runner reads
- * it before the text. The text markers remain the fallback for failures without a code (plugin
+ * Refusal kinds are data: the built-ins put the kind in `ToolResult.code`, a thrown `SsrfError` or
+ * `WorkspaceViolationError` carries it in its own `code`, and the runner reads it before the text.
+ * Values from a plugin's own copy of the workbook are recognised by their global mark. The text markers remain the fallback for failures without a code (plugin
  * and MCP tools that return plain text, thrown errors), as upstream recognises every refusal.
  */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -11,7 +12,9 @@ import { AgentRunner } from "../../src/agent/runner.js";
 import type { AgentRunSpec } from "../../src/agent/run-spec.js";
 import { refusalKind } from "../../src/agent/refusal-kind.js";
 import { ToolCallRequest, type LLMProvider } from "../../src/providers/base.js";
-import { Tool, ToolResult, type JsonSchema } from "../../src/tools/base.js";
+import { isToolErrorResult, Tool, ToolResult, type JsonSchema } from "../../src/tools/base.js";
+import { SsrfError } from "../../src/security/ssrf.js";
+import { WorkspaceViolationError } from "../../src/tools/workspace.js";
 import { ListDirTool } from "../../src/tools/builtin/list-dir.js";
 import { ReadFileTool } from "../../src/tools/builtin/read-file.js";
 import { WebFetchTool } from "../../src/tools/builtin/web-fetch.js";
@@ -154,5 +157,65 @@ describe("the runner reads the code first and the text only as a fallback", () =
     const odd = new Returns("odd", () => new ToolResult("outside allowed directory", false, "workspace"));
     const { events } = await runner.executeTools(specWith(odd), calls("odd", {}));
     expect(events[0]).toEqual({ name: "odd", status: "ok", detail: "outside allowed directory" });
+  });
+});
+
+describe("values from another copy of the workbook are recognised by their mark, not by instanceof", () => {
+  const TOOL_RESULT_MARK = Symbol.for("tool-calling-workbook.ToolResult");
+  const REFUSAL_MARK = Symbol.for("tool-calling-workbook.refusal");
+  const SSRF_MARK = Symbol.for("tool-calling-workbook.SsrfError");
+  const WORKSPACE_MARK = Symbol.for("tool-calling-workbook.WorkspaceViolationError");
+  /** What a plugin's own bundled copy of ToolResult looks like: another class, the same global mark. */
+  class ForeignToolResult {
+    readonly [TOOL_RESULT_MARK] = true;
+    constructor(
+      readonly content: string,
+      readonly isError: boolean,
+      readonly code?: string,
+    ) {}
+  }
+  /** A plugin's own copy of SsrfError: another class, the same global marks and a code. */
+  class ForeignSsrfError extends Error {
+    readonly [REFUSAL_MARK] = true;
+    readonly [SSRF_MARK] = true;
+    readonly code = "ssrf";
+  }
+  class ForeignWorkspaceError extends Error {
+    override readonly name = "WorkspaceViolationError";
+    readonly [REFUSAL_MARK] = true;
+    readonly [WORKSPACE_MARK] = true;
+    readonly code = "workspace";
+  }
+
+  it("a foreign ToolResult error is an error result with its code", async () => {
+    const foreign = new ForeignToolResult("Error: not for you", true, "ssrf");
+    expect(isToolErrorResult(foreign)).toBe(true);
+    const tool = new Returns("foreign", () => foreign);
+    const { results, events } = await runner.executeTools(specWith(tool), calls("foreign", {}));
+    expect(results).toEqual([`Error: not for you\n\n${SSRF_NOTE}`]);
+    expect(events[0]?.detail).toBe("ssrf_violation: Error: not for you");
+  });
+
+  it("a thrown refusal error carries its code to the runner, with no marker in its text", async () => {
+    expect(SsrfError.isInstance(new ForeignSsrfError("x"))).toBe(true);
+    expect(WorkspaceViolationError.isInstance(new ForeignWorkspaceError("x"))).toBe(true);
+    expect(SsrfError.isInstance(new Error("x"))).toBe(false);
+    const ssrf = new Returns("foreign_fetch", () => {
+      throw new ForeignSsrfError("that host is not for you");
+    });
+    const one = await runner.executeTools(specWith(ssrf), calls("foreign_fetch", {}));
+    expect(one.events[0]?.detail).toBe("ssrf_violation: that host is not for you");
+    const reader = new Returns("foreign_read", () => {
+      throw new ForeignWorkspaceError("no");
+    });
+    const three = await runner.executeTools(specWith(reader), calls("foreign_read", { path: "/etc/shadow" }, 3));
+    expect(three.events.map((e) => e.detail.split(":")[0])).toEqual(["workspace_violation", "workspace_violation", "workspace_violation_escalated"]);
+  });
+
+  it("our own refusal errors carry their code: ssrf and workspace for a security boundary, none for a fixable mistake", () => {
+    expect(new SsrfError("Blocked", "http://10.0.0.1/", true).code).toBe("ssrf");
+    expect(new SsrfError("Missing domain", "http://").code).toBeUndefined();
+    expect(new WorkspaceViolationError("outside", { outside: true }).code).toBe("workspace");
+    expect(new WorkspaceViolationError("empty path").code).toBeUndefined();
   });
 });

@@ -15,7 +15,7 @@ import { resolveInWorkspace, WorkspaceViolationError } from "../workspace.js";
 
 /** Turns a file-system failure into the error result the model reads. */
 export function fileErrorResult(path: string, error: unknown): ToolResult {
-  if (error instanceof WorkspaceViolationError) return ToolResult.error(`Error: ${error.message}`, error.outside ? "workspace" : undefined);
+  if (WorkspaceViolationError.isInstance(error)) return ToolResult.error(`Error: ${error.message}`, error.code);
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (code === "ENOENT") return ToolResult.error(`Error: File not found: ${path}`);
   if (code === "EISDIR") return ToolResult.error(`Error: ${path} is a directory, not a file`);

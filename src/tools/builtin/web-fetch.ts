@@ -186,11 +186,11 @@ export class WebFetchTool extends Tool<WebFetchParams> {
       try {
         target = await assertPublicUrl(current, this.#lookup, this.ssrfAllowlist);
       } catch (error) {
-        if (error instanceof SsrfError) {
+        if (SsrfError.isInstance(error)) {
           const stage = hop === 0 ? "URL validation failed" : "Redirect blocked";
           // A private target is a security boundary; the guard's other refusals (a bad scheme,
           // no host, credentials) are mistakes the model can fix.
-          return ToolResult.error(`Error: ${stage}: ${error.message}`, error.privateTarget ? "ssrf" : undefined);
+          return ToolResult.error(`Error: ${stage}: ${error.message}`, error.code);
         }
         throw error;
       }
