@@ -32,41 +32,13 @@ export { compileValidator, type Validator } from "./tools/validate.js";
 export { readArgumentText, type ArgumentTextScope } from "./tools/argument-text.js";
 export { coerceArgumentValue, unwrapArgumentsPayload } from "./tools/coerce.js";
 export { nameKey, suggestToolName } from "./tools/suggest.js";
-export {
-  toolNotFoundMessage,
-  notAnObjectMessage,
-  invalidParametersMessage,
-  emptyResultMessage,
-  toolTimeoutMessage,
-  toolAbortedMessage,
-  SSRF_NOTE,
-  REPEATED_LOOKUP_MESSAGE,
-  REPEATED_LOOKUP_DETAIL,
-  escalationMessage,
-  RUN_ABORTED_MESSAGE,
-  maxIterationsMessage,
-  DEFAULT_MAX_ITERATIONS_MESSAGE,
-  BUDGET_EXHAUSTED_FINALIZATION_PROMPT,
-  LENGTH_RECOVERY_PROMPT,
-  lengthRecoveryMessage,
-  MODEL_ERROR_MESSAGE,
-  MODEL_ERROR_PLACEHOLDER,
-  MISSING_TOOL_RESULT_MESSAGE,
-} from "./tools/messages.js";
+export { toolNotFoundMessage, notAnObjectMessage, invalidParametersMessage } from "./tools/messages.js";
+export { emptyResultMessage, toolTimeoutMessage, toolAbortedMessage, SSRF_NOTE, REPEATED_LOOKUP_MESSAGE, REPEATED_LOOKUP_DETAIL, escalationMessage, RUN_ABORTED_MESSAGE, maxIterationsMessage, DEFAULT_MAX_ITERATIONS_MESSAGE, BUDGET_EXHAUSTED_FINALIZATION_PROMPT, LENGTH_RECOVERY_PROMPT, lengthRecoveryMessage, MODEL_ERROR_MESSAGE, MODEL_ERROR_PLACEHOLDER, MISSING_TOOL_RESULT_MESSAGE } from "./agent/runner-texts.js";
 export { describeThrown, formatThrown, type ThrownDescription } from "./tools/thrown.js";
 export { SCHEMA_BUDGET, type SchemaBudget } from "./tools/schema-budget.js";
 export { ToolRegistry, TOOL_NAME_RULE, RETRY_HINT, type PrepareStep, type PrepareStepName, type PreparedCall } from "./tools/registry.js";
-export {
-  ToolCallRequest,
-  parseToolArguments,
-  toolArgumentsObjectForReplay,
-  toolArgumentsJsonForReplay,
-  type ChatMessage,
-  type OpenAIToolCall,
-  type ChatRequest,
-  type LLMResponse,
-  type LLMProvider,
-} from "./providers/base.js";
+export { ToolCallRequest, parseToolArguments, toolArgumentsObjectForReplay, toolArgumentsJsonForReplay, type ChatRequest, type LLMResponse, type LLMProvider } from "./providers/base.js";
+export { type ChatMessage, type OpenAIToolCall } from "./chat/message.js";
 export { partitionBatches } from "./agent/batches.js";
 export { truncateText, TRUNCATION_SUFFIX } from "./agent/text-cut.js";
 export { isEmptyToolResult, toolResultToText, RESULT_TEXT_CUT_NOTE } from "./agent/result-text.js";

@@ -22,8 +22,8 @@
  *
  * @module
  */
-import type { ChatMessage } from "../providers/base.js";
-import { MISSING_TOOL_RESULT_MESSAGE } from "../tools/messages.js";
+import type { ChatMessage } from "../chat/message.js";
+import { MISSING_TOOL_RESULT_MESSAGE } from "./runner-texts.js";
 import { cutToLimit, needsSaving, toolMessageContent, unfittedText, type FitOptions } from "./tool-message.js";
 import { isEmptyToolResult } from "./result-text.js";
 

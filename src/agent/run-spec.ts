@@ -4,7 +4,8 @@
  *
  * @module
  */
-import type { ChatMessage, LLMProvider } from "../providers/base.js";
+import type { LLMProvider } from "../providers/base.js";
+import type { ChatMessage } from "../chat/message.js";
 import type { ToolSource } from "./tool-source.js";
 
 /**

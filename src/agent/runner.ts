@@ -17,8 +17,9 @@
  *
  * @module
  */
-import type { ChatMessage, ToolCallRequest } from "../providers/base.js";
-import { BUDGET_EXHAUSTED_FINALIZATION_PROMPT, lengthRecoveryMessage, maxIterationsMessage, MODEL_ERROR_MESSAGE, RUN_ABORTED_MESSAGE } from "../tools/messages.js";
+import type { ToolCallRequest } from "../providers/base.js";
+import type { ChatMessage } from "../chat/message.js";
+import { BUDGET_EXHAUSTED_FINALIZATION_PROMPT, lengthRecoveryMessage, maxIterationsMessage, MODEL_ERROR_MESSAGE, RUN_ABORTED_MESSAGE } from "./runner-texts.js";
 import { formatThrown } from "../tools/thrown.js";
 import { runPool, StopGroup } from "../util/async.js";
 import { partitionBatches } from "./batches.js";

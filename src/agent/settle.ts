@@ -8,14 +8,8 @@
  * @module
  */
 import type { ToolCallRequest } from "../providers/base.js";
-import {
-  REPEATED_LOOKUP_DETAIL,
-  REPEATED_LOOKUP_MESSAGE,
-  RETRY_HINT,
-  SSRF_NOTE,
-  toolAbortedMessage,
-  toolTimeoutMessage,
-} from "../tools/messages.js";
+import { RETRY_HINT } from "../tools/messages.js";
+import { REPEATED_LOOKUP_DETAIL, REPEATED_LOOKUP_MESSAGE, SSRF_NOTE, toolAbortedMessage, toolTimeoutMessage } from "./runner-texts.js";
 import { asError, describeThrown, formatThrown, textError } from "../tools/thrown.js";
 import { LookupThrottle } from "./lookup-throttle.js";
 import { pyStrip } from "./python-text.js";

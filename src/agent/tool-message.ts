@@ -15,9 +15,10 @@
  *
  * @module
  */
-import type { ChatMessage, ToolCallRequest } from "../providers/base.js";
+import type { ToolCallRequest } from "../providers/base.js";
+import type { ChatMessage } from "../chat/message.js";
 import { isToolResult } from "../tools/base.js";
-import { emptyResultMessage } from "../tools/messages.js";
+import { emptyResultMessage } from "./runner-texts.js";
 import { isEmptyToolResult, RESULT_TEXT_MAX_CHARS, toolResultToText } from "./result-text.js";
 import { sliceAtCodePoint, truncateText } from "./text-cut.js";
 

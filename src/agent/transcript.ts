@@ -5,8 +5,9 @@
  *
  * @module
  */
-import type { ChatMessage, ToolCallRequest } from "../providers/base.js";
-import { emptyResultMessage, MODEL_ERROR_PLACEHOLDER } from "../tools/messages.js";
+import type { ToolCallRequest } from "../providers/base.js";
+import type { ChatMessage } from "../chat/message.js";
+import { emptyResultMessage, MODEL_ERROR_PLACEHOLDER } from "./runner-texts.js";
 import { truncateText } from "./text-cut.js";
 import { buildToolMessage, PERSISTENCE_EXEMPT_TOOLS } from "./tool-message.js";
 

@@ -14,7 +14,7 @@
 import { lstatSync, readFileSync, readlinkSync } from "node:fs";
 import { userInfo } from "node:os";
 import { posix } from "node:path";
-import { escalationMessage } from "../tools/messages.js";
+import { escalationMessage } from "./runner-texts.js";
 import { pyStr, pyStrip, pyTruthy } from "./python-text.js";
 import { isPlainObject } from "../json.js";
 

@@ -19,7 +19,8 @@ import { ListDirTool } from "../../src/tools/builtin/list-dir.js";
 import { ReadFileTool } from "../../src/tools/builtin/read-file.js";
 import { WebFetchTool } from "../../src/tools/builtin/web-fetch.js";
 import { WriteFileTool } from "../../src/tools/builtin/write-file.js";
-import { escalationMessage, RETRY_HINT, SSRF_NOTE } from "../../src/tools/messages.js";
+import { RETRY_HINT } from "../../src/tools/messages.js";
+import { escalationMessage, SSRF_NOTE } from "../../src/agent/runner-texts.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 
 const signal = new AbortController().signal;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { REPEATED_LOOKUP_DETAIL, SSRF_NOTE, RETRY_HINT } from "../../src/tools/messages.js";
+import { RETRY_HINT } from "../../src/tools/messages.js";
+import { REPEATED_LOOKUP_DETAIL, SSRF_NOTE } from "../../src/agent/runner-texts.js";
 import type { AgentRunSpec } from "../../src/agent/run-spec.js";
 import type { ChatMessage } from "../../src/providers/base.js";
 import { ToolResult } from "../../src/tools/base.js";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { maxIterationsMessage, RETRY_HINT } from "../../src/tools/messages.js";
+import { RETRY_HINT } from "../../src/tools/messages.js";
+import { maxIterationsMessage } from "../../src/agent/runner-texts.js";
 import { ToolCallRequest, type ChatMessage } from "../../src/providers/base.js";
 import { ToolResult } from "../../src/tools/base.js";
 import { ANY_PARAMS, FakeTool, registryOf, ScriptedProvider, textReply, toolCall, toolReply } from "../../src/testing/index.js";

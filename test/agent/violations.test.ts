@@ -1,7 +1,7 @@
 import { homedir } from "node:os";
 import { describe, expect, it } from "vitest";
 import { classifyViolation } from "../../src/agent/refusal-kind.js";
-import { escalationMessage, REPEATED_LOOKUP_MESSAGE, SSRF_NOTE } from "../../src/tools/messages.js";
+import { escalationMessage, REPEATED_LOOKUP_MESSAGE, SSRF_NOTE } from "../../src/agent/runner-texts.js";
 import { externalLookupSignature } from "../../src/agent/lookup-throttle.js";
 import { workspaceViolationSignature } from "../../src/agent/violations.js";
 

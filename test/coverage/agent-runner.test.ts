@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { BUDGET_EXHAUSTED_FINALIZATION_PROMPT, maxIterationsMessage, MODEL_ERROR_PLACEHOLDER, RUN_ABORTED_MESSAGE, toolAbortedMessage, REPEATED_LOOKUP_MESSAGE, RETRY_HINT } from "../../src/tools/messages.js";
+import { RETRY_HINT } from "../../src/tools/messages.js";
+import { BUDGET_EXHAUSTED_FINALIZATION_PROMPT, maxIterationsMessage, MODEL_ERROR_PLACEHOLDER, RUN_ABORTED_MESSAGE, toolAbortedMessage, REPEATED_LOOKUP_MESSAGE } from "../../src/agent/runner-texts.js";
 import { ModelHistory } from "../../src/agent/model-history.js";
 import type { AgentRunSpec } from "../../src/agent/run-spec.js";
 import type { ChatMessage, ChatRequest, LLMProvider, LLMResponse } from "../../src/providers/base.js";

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { repairToolPairs, ModelHistory } from "../../src/agent/model-history.js";
 import { AgentRunner } from "../../src/agent/runner.js";
 import type { ChatMessage } from "../../src/providers/base.js";
-import { MISSING_TOOL_RESULT_MESSAGE } from "../../src/tools/messages.js";
+import { MISSING_TOOL_RESULT_MESSAGE } from "../../src/agent/runner-texts.js";
 import { FakeTool, registryOf, ScriptedProvider, textReply } from "../../src/testing/index.js";
 
 const STAND_IN = "[Tool result unavailable — call was interrupted or lost]";

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { LENGTH_RECOVERY_PROMPT, MODEL_ERROR_MESSAGE, MODEL_ERROR_PLACEHOLDER } from "../../src/tools/messages.js";
+import { LENGTH_RECOVERY_PROMPT, MODEL_ERROR_MESSAGE, MODEL_ERROR_PLACEHOLDER } from "../../src/agent/runner-texts.js";
 import type { ChatMessage, LLMResponse } from "../../src/providers/base.js";
 import { FakeTool, registryOf, ScriptedProvider, textReply, toolCall } from "../../src/testing/index.js";
 

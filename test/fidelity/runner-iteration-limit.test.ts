@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { BUDGET_EXHAUSTED_FINALIZATION_PROMPT, maxIterationsMessage } from "../../src/tools/messages.js";
+import { BUDGET_EXHAUSTED_FINALIZATION_PROMPT, maxIterationsMessage } from "../../src/agent/runner-texts.js";
 import type { ChatMessage, LLMResponse } from "../../src/providers/base.js";
 import { FakeTool, registryOf, ScriptedProvider, type ScriptStep, textReply, toolCall } from "../../src/testing/index.js";
 

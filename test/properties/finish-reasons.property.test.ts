@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AgentRunner, MAX_LENGTH_RECOVERIES, TOOL_FINISH_REASONS } from "../../src/agent/runner.js";
-import { LENGTH_RECOVERY_PROMPT } from "../../src/tools/messages.js";
+import { LENGTH_RECOVERY_PROMPT } from "../../src/agent/runner-texts.js";
 import { ToolCallRequest, type LLMResponse } from "../../src/providers/base.js";
 import { FakeTool, registryOf, ScriptedProvider } from "../../src/testing/index.js";
 import { propertyConfig } from "./runs.js";
