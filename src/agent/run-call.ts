@@ -125,11 +125,11 @@ export async function runCall(tools: ToolSource, call: ToolCallRequest, throttle
  * settles with later is ignored. Never rejects.
  */
 function runWithLimits(start: (signal: AbortSignal) => Promise<unknown>, limits: CallLimits): Promise<CallOutcome> {
-  return limits.stops.race((signal) => settle(start, signal), limits.timedOut, ABORTED);
+  return limits.stops.race((signal) => startTool(start, signal), limits.timedOut, ABORTED);
 }
 
 /** Starts the tool and sorts how it settles into an outcome; the promise it gives never rejects. */
-function settle(start: (signal: AbortSignal) => Promise<unknown>, signal: AbortSignal): Promise<CallOutcome> {
+function startTool(start: (signal: AbortSignal) => Promise<unknown>, signal: AbortSignal): Promise<CallOutcome> {
   try {
     return Promise.resolve(start(signal)).then(inspectReturn, thrownOutcome);
   } catch (thrown) {

@@ -103,8 +103,22 @@ export interface FitOptions {
  * the copy it sends, so an old result is held to the same limit as a fresh one. Never rejects.
  */
 export async function toolMessageContent(callId: string, name: string, result: unknown, opts: FitOptions): Promise<string> {
-  const text = unfittedText(name, result, opts.maxToolResultChars);
-  return needsSaving(name, text, opts) ? saveOrCut(callId, text, opts) : cutToLimit(name, text, opts.maxToolResultChars);
+  return fitToolText(callId, name, isEmptyToolResult(result) ? "" : messageText(result, opts.maxToolResultChars), opts);
+}
+
+/**
+ * Steps 1 and 3 for a result already turned into text (the runner makes each result's text once,
+ * when the call settles, and `""` stands for an empty result): the empty-result marker for a blank
+ * text, then saving or cutting. Never rejects.
+ */
+export async function fitToolText(callId: string, name: string, text: string, opts: FitOptions): Promise<string> {
+  const shown = markEmpty(name, text);
+  return needsSaving(name, shown, opts) ? saveOrCut(callId, shown, opts) : cutToLimit(name, shown, opts.maxToolResultChars);
+}
+
+/** The empty-result marker in place of a blank text. */
+function markEmpty(name: string, text: string): string {
+  return text.trim() === "" ? emptyResultMessage(name) : text;
 }
 
 /**
@@ -112,8 +126,7 @@ export async function toolMessageContent(callId: string, name: string, result: u
  * upstream, the marker is a text like any other: a limit shorter than it saves or cuts it too.
  */
 export function unfittedText(name: string, result: unknown, maxToolResultChars: number): string {
-  const text = isEmptyToolResult(result) ? "" : messageText(result, maxToolResultChars);
-  return text.trim() === "" ? emptyResultMessage(name) : text;
+  return markEmpty(name, isEmptyToolResult(result) ? "" : messageText(result, maxToolResultChars));
 }
 
 /** True when `text` is over the limit, the tool is not exempt and a workspace is set: step 3 saves it. */

@@ -9,7 +9,7 @@ import type { ToolCallRequest } from "../providers/base.js";
 import type { ChatMessage } from "../chat/message.js";
 import { emptyResultMessage, MODEL_ERROR_PLACEHOLDER } from "./runner-texts.js";
 import { truncateText } from "./text-cut.js";
-import { buildToolMessage, PERSISTENCE_EXEMPT_TOOLS } from "./tool-message.js";
+import { fitToolText, PERSISTENCE_EXEMPT_TOOLS } from "./tool-message.js";
 
 /** How the tool messages of a run are built: its result limit, and where large results are saved. */
 export interface ToolMessageOptions {
@@ -27,7 +27,7 @@ export interface ToolMessageOptions {
  */
 export async function toolMessageFor(call: ToolCallRequest, text: string, options: ToolMessageOptions): Promise<ChatMessage> {
   try {
-    return await buildToolMessage(call, text, options);
+    return { role: "tool", tool_call_id: call.id, name: call.name, content: await fitToolText(call.id, call.name, text, options) };
   } catch {
     const shown = text.trim() === "" ? emptyResultMessage(call.name) : text;
     const content = PERSISTENCE_EXEMPT_TOOLS.has(call.name) ? shown : truncateText(shown, options.maxToolResultChars);
