@@ -28,7 +28,7 @@ import { askModel, finalAnswerOf, readModelReply, type ModelReply } from "./mode
 import { runCall, type CallLimits, type RanCall } from "./run-call.js";
 import { readRunLimits, type RunLimits } from "./run-limits.js";
 import type { AgentRunResult, AgentRunSpec, ExecuteToolsResult, ToolEvent } from "./run-spec.js";
-import { newRunState, settleCall, settleFailure, type Settled, type RunState } from "./settle.js";
+import { newRunState, settleCall, settleFailure, type Settled, type RunState } from "./call.js";
 import type { ToolSource } from "./tool-source.js";
 import { appendFinalMessage, appendModelErrorPlaceholder, toolMessageFor } from "./transcript.js";
 
