@@ -45,7 +45,7 @@ describe("the runner's pure core", () => {
   it("imports no node: module statically, directly or through src/", () => {
     expect(graph.node).toEqual([]);
     expect(graph.modules.filter((m) => m.startsWith("src/agent/") || m === "src/tools/messages.ts" || m.startsWith("src/util/"))).toEqual(
-      expect.arrayContaining(["src/agent/runner.ts", "src/agent/run-call.ts", "src/agent/settle.ts", "src/agent/text-cut.ts", "src/util/async.ts"]),
+      expect.arrayContaining(["src/agent/runner.ts", "src/agent/call.ts", "src/agent/text-cut.ts", "src/util/async.ts"]),
     );
   });
 
@@ -53,7 +53,7 @@ describe("the runner's pure core", () => {
     for (const nodeOnly of ["src/agent/result-persistence.ts", "src/agent/violations.ts", "src/tools/workspace.ts"]) {
       expect(graph.modules, `${nodeOnly} is imported statically`).not.toContain(nodeOnly);
     }
-    expect(graph.dynamic.sort()).toEqual(["src/agent/settle.ts -> src/agent/violations.ts", "src/agent/tool-message.ts -> src/agent/result-persistence.ts"]);
+    expect(graph.dynamic.sort()).toEqual(["src/agent/call.ts -> src/agent/violations.ts", "src/agent/tool-message.ts -> src/agent/result-persistence.ts"]);
     // ...and those two are the Node parts.
     const persistence = staticGraph(["src/agent/result-persistence.ts"]).node;
     expect(persistence).toEqual(expect.arrayContaining(["src/agent/result-persistence.ts -> node:fs/promises", "src/agent/result-persistence.ts -> node:crypto"]));
