@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { assertObjectRootSchema, compiledSchemaOf, isToolErrorResult, Tool, ToolResult, type CompiledSchema, type ToolDefinition } from "./base.js";
+import { assertObjectRootSchema, compiledSchemaOf, isToolErrorResult, Tool, ToolResult, type ToolDefinition } from "./base.js";
 import { describeJsonType, isPlainObject } from "../json.js";
 import { pyStrip } from "../python-space.js";
 import { inexactIntegerIn } from "./argument-text.js";
@@ -92,8 +92,6 @@ function definitionName(def: ToolDefinition): string {
  */
 export class ToolRegistry {
   readonly #tools = new Map<string, Tool>();
-  /** The compiled schema of each registered tool, so a call does not look it up again. */
-  readonly #compiled = new Map<string, CompiledSchema>();
   #definitions: ToolDefinition[] | null = null;
   #names: string[] | null = null;
   /** Loose key to the one registered name with that key (or AMBIGUOUS); built on first need. */
@@ -117,24 +115,22 @@ export class ToolRegistry {
         `Tool name ${JSON.stringify(name)} must be 1 to 64 letters, digits, '_' or '-' (${TOOL_NAME_RULE.source}), what OpenAI-compatible APIs accept`,
       );
     }
-    let compiled: CompiledSchema;
     try {
       assertObjectRootSchema(name, tool.parameters ?? {});
       assertWithinSchemaBudget(name, tool.parameters ?? {});
-      compiled = compiledSchemaOf(tool);
+      // Compiled now, into the one cache of compiled schemas (`compiledSchemaOf`), so no call pays for it.
+      compiledSchemaOf(tool);
     } catch (error) {
       if (error instanceof TypeError) throw error;
       throw new TypeError(`Tool '${name}': its parameters schema does not compile: ${describeThrown(error).message}`);
     }
     this.#tools.set(name, tool);
-    this.#compiled.set(name, compiled);
     this.#invalidate();
   }
 
   /** Removes a tool. An unknown name is a no-op, but still invalidates the definitions cache. */
   unregister(name: string): void {
     this.#tools.delete(name);
-    this.#compiled.delete(name);
     this.#invalidate();
   }
 
@@ -223,7 +219,7 @@ export class ToolRegistry {
     const coerced = coerceArgumentValue(params);
     onStep?.({ step: "coerce", input: params, output: coerced, ok: true, detail: coerceDetail(params, coerced) });
 
-    const compiled = this.#compiled.get(name as string) ?? compiledSchemaOf(tool);
+    const compiled = compiledSchemaOf(tool);
     const unwrapped = unwrapArgumentsPayload(compiled.schema, coerced);
     onStep?.({
       step: "unwrap",
