@@ -27,13 +27,18 @@ export {
   type RequiredParameterNames,
 } from "./tools/parameters-schema.js";
 export { isPlainObject, describeJsonType, safeJsonStringify, CIRCULAR_MARK } from "./json.js";
-export { castValue, compileCaster, castInteger, castNumber, castBoolean, castString, resolveSchemaType, type Caster } from "./tools/cast.js";
+export { castValue, compileCaster, castInteger, castNumber, castBoolean, castString, type Caster } from "./tools/cast.js";
+export { resolveSchemaType } from "./json.js";
 export { compileValidator, type Validator } from "./tools/validate.js";
 export { readArgumentText, type ArgumentTextScope } from "./tools/argument-text.js";
 export { coerceArgumentValue, unwrapArgumentsPayload } from "./tools/coerce.js";
 export { nameKey, suggestToolName } from "./tools/suggest.js";
 export { toolNotFoundMessage, notAnObjectMessage, invalidParametersMessage } from "./tools/messages.js";
-export { emptyResultMessage, toolTimeoutMessage, toolAbortedMessage, SSRF_NOTE, REPEATED_LOOKUP_MESSAGE, REPEATED_LOOKUP_DETAIL, escalationMessage, RUN_ABORTED_MESSAGE, maxIterationsMessage, DEFAULT_MAX_ITERATIONS_MESSAGE, BUDGET_EXHAUSTED_FINALIZATION_PROMPT, LENGTH_RECOVERY_PROMPT, lengthRecoveryMessage, MODEL_ERROR_MESSAGE, MODEL_ERROR_PLACEHOLDER, MISSING_TOOL_RESULT_MESSAGE } from "./agent/runner-texts.js";
+export { toolTimeoutMessage, toolAbortedMessage, RUN_ABORTED_MESSAGE, maxIterationsMessage, DEFAULT_MAX_ITERATIONS_MESSAGE, BUDGET_EXHAUSTED_FINALIZATION_PROMPT, LENGTH_RECOVERY_PROMPT, lengthRecoveryMessage, MODEL_ERROR_MESSAGE, MODEL_ERROR_PLACEHOLDER, MISSING_TOOL_RESULT_MESSAGE } from "./agent/runner-texts.js";
+export { escalationMessage } from "./agent/violations.js";
+export { REPEATED_LOOKUP_MESSAGE, REPEATED_LOOKUP_DETAIL } from "./agent/lookup-throttle.js";
+export { SSRF_NOTE } from "./agent/refusal-kind.js";
+export { emptyResultMessage } from "./agent/tool-message.js";
 export { describeThrown, formatThrown, type ThrownDescription } from "./tools/thrown.js";
 export { SCHEMA_BUDGET, type SchemaBudget } from "./tools/schema-budget.js";
 export { ToolRegistry, TOOL_NAME_RULE, RETRY_HINT, type PrepareStep, type PrepareStepName, type PreparedCall } from "./tools/registry.js";

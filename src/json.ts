@@ -10,6 +10,18 @@
 /** A JSON Schema fragment, as a plain object. A tool's root schema must be an object schema. */
 export type JsonSchema = Record<string, unknown>;
 
+/**
+ * The type a schema asks for: its `type` when that is a string, the first entry that is not
+ * `"null"` when it is a list, otherwise `null` (no type, or only `"null"`).
+ */
+export function resolveSchemaType(type: unknown): string | null {
+  if (typeof type === "string") return type === "null" ? null : type;
+  if (Array.isArray(type)) {
+    for (const entry of type) if (typeof entry === "string" && entry !== "null") return entry;
+  }
+  return null;
+}
+
 /** True for an object literal or a `JSON.parse` object: not an array, not a class instance. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return false;

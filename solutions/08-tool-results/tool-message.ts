@@ -5,7 +5,7 @@ import { isEmptyToolResult, toolResultToText } from "../../src/agent/result-text
 import { PERSISTENCE_EXEMPT_TOOLS, persistedReference } from "../../src/agent/tool-message.js";
 import { persistToolResult } from "../../src/agent/result-persistence.js";
 import type { ChatMessage, ToolCallRequest } from "../../src/providers/base.js";
-import { emptyResultMessage } from "../../src/agent/runner-texts.js";
+import { emptyResultMessage } from "../../src/agent/tool-message.js";
 
 /** Appended to a cut text. */
 export const TRUNCATED = "\n... (truncated)";

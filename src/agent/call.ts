@@ -25,14 +25,14 @@ import type { PreparedCall } from "../tools/registry.js";
 import { asError, describeThrown, formatThrown, textError } from "../tools/thrown.js";
 import { isPlainObject } from "../json.js";
 import type { StopGroup } from "../util/async.js";
-import { LookupThrottle } from "./lookup-throttle.js";
+import { LookupThrottle, REPEATED_LOOKUP_DETAIL, REPEATED_LOOKUP_MESSAGE } from "./lookup-throttle.js";
 import { pyStrip } from "./python-text.js";
-import { refusalKind } from "./refusal-kind.js";
+import { refusalKind, SSRF_NOTE } from "./refusal-kind.js";
 import { resultText } from "./result-text.js";
 import type { ToolEvent } from "./run-spec.js";
-import { emptyResultMessage, REPEATED_LOOKUP_DETAIL, REPEATED_LOOKUP_MESSAGE, SSRF_NOTE, toolAbortedMessage, toolTimeoutMessage } from "./runner-texts.js";
+import { toolAbortedMessage, toolTimeoutMessage } from "./runner-texts.js";
 import { truncateText } from "./text-cut.js";
-import { fitToolText, PERSISTENCE_EXEMPT_TOOLS, type FitOptions } from "./tool-message.js";
+import { emptyResultMessage, fitToolText, PERSISTENCE_EXEMPT_TOOLS, type FitOptions } from "./tool-message.js";
 import type { ToolSource } from "./tool-source.js";
 
 /** What executing one call produced, before it is turned into a payload and an event. */

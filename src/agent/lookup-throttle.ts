@@ -9,6 +9,14 @@
 import { pyStr, pyStrip, pyTruthy } from "./python-text.js";
 import { isPlainObject } from "../json.js";
 
+/** The refusal returned for the third and later identical external lookup in one turn (upstream's exact text). */
+export const REPEATED_LOOKUP_MESSAGE =
+  "Error: repeated external lookup blocked. " +
+  "Use the results you already have to answer, or try a meaningfully different source.";
+
+/** The event detail of a lookup refused by the repeated-lookup throttle. */
+export const REPEATED_LOOKUP_DETAIL = "repeated external lookup blocked";
+
 /** How many identical external lookups one run may make; the next one is blocked. */
 export const MAX_REPEATED_EXTERNAL_LOOKUPS = 2;
 

@@ -16,6 +16,20 @@
 import { asRefusalCode, type RefusalCode } from "../tools/refusal.js";
 
 /**
+ * Appended to an SSRF refusal (upstream's exact text). It tells the model the refusal is final,
+ * so it stops probing with other spellings of the same address, and says how a user who trusts
+ * the address can allow it: the `ssrfAllowlist` option of `WebFetchTool` is this workbook's
+ * counterpart of upstream's `tools.ssrfWhitelist` setting.
+ */
+export const SSRF_NOTE =
+  "This is a non-bypassable security boundary. Stop trying to access " +
+  "private/internal URLs. Do not retry with curl, wget, encoded IPs, " +
+  "alternate DNS, redirects, proxies, or another tool. Ask the user for " +
+  "local files, logs, screenshots, or an explicit safe public URL instead. " +
+  "If the user explicitly trusts this private URL, ask them to whitelist " +
+  "the exact IP/CIDR via tools.ssrfWhitelist.";
+
+/**
  * The former name of {@link RefusalCode}, the kind of security refusal a failure reports.
  * @deprecated Use `RefusalCode`: one concept, one name.
  */

@@ -1,8 +1,9 @@
 /**
- * The texts the runner itself writes (lessons 6–8 and 10): what happened to a call that ran (an
- * empty result, a time-out, an abort, a security refusal, a blocked lookup), and the texts it
- * sends or puts in the transcript when a run ends. The texts of a call that could not be prepared
- * are the registry's (`tools/messages.ts`). They are part of the public API: lessons quote them
+ * The texts the runner itself writes (lessons 6–8 and 10): what happened to a call that ran out of
+ * time or was aborted, the stand-in for a lost result, and the texts it sends or puts in the
+ * transcript when a run ends. The texts of a call that could not be prepared are the registry's
+ * (`tools/messages.ts`); the guards' texts are with the guards (`guards/`), the empty-result
+ * marker with the tool message (`results/tool-message.ts`). They are part of the public API: lessons quote them
  * and tests match them exactly. Where upstream has a text, this is that text.
  *
  * @module
@@ -12,11 +13,6 @@ import type { ChatMessage } from "../chat/message.js";
 // ---------------------------------------------------------------------------------------------
 // Running a call (lessons 7 and 8)
 // ---------------------------------------------------------------------------------------------
-
-/** The marker that replaces an empty result, so the model knows the call ran. */
-export function emptyResultMessage(name: string): string {
-  return `(${name} completed with no output)`;
-}
 
 /**
  * The content of the tool message the runner puts, in the copy of the history it sends, after a
@@ -34,49 +30,6 @@ export function toolTimeoutMessage(name: string, ms: number): string {
 /** The text a call gets when the run was aborted before it finished (or before it started). */
 export function toolAbortedMessage(name: string): string {
   return `Error: Tool '${name}' did not finish because the run was aborted`;
-}
-
-/**
- * Appended to an SSRF refusal (upstream's exact text). It tells the model the refusal is final,
- * so it stops probing with other spellings of the same address, and says how a user who trusts
- * the address can allow it: the `ssrfAllowlist` option of `WebFetchTool` is this workbook's
- * counterpart of upstream's `tools.ssrfWhitelist` setting.
- */
-export const SSRF_NOTE =
-  "This is a non-bypassable security boundary. Stop trying to access " +
-  "private/internal URLs. Do not retry with curl, wget, encoded IPs, " +
-  "alternate DNS, redirects, proxies, or another tool. Ask the user for " +
-  "local files, logs, screenshots, or an explicit safe public URL instead. " +
-  "If the user explicitly trusts this private URL, ask them to whitelist " +
-  "the exact IP/CIDR via tools.ssrfWhitelist.";
-
-/** The refusal returned for the third and later identical external lookup in one turn (upstream's exact text). */
-export const REPEATED_LOOKUP_MESSAGE =
-  "Error: repeated external lookup blocked. " +
-  "Use the results you already have to answer, or try a meaningfully different source.";
-
-/** The event detail of a lookup refused by the repeated-lookup throttle. */
-export const REPEATED_LOOKUP_DETAIL = "repeated external lookup blocked";
-
-/**
- * The text that replaces a workspace refusal from the third attempt on the same target in one
- * run (upstream's exact text, where "this turn" means the user's turn: the whole run). `target` is shown lower-cased, as the signature holds it.
- *
- * @example
- * {@includeCode ../../docs/examples/messages.ts#escalation-message}
- */
-export function escalationMessage(target: string, count: number): string {
-  const shown = String(target).toLowerCase();
-  return (
-    "Error: refusing repeated workspace-bypass attempts.\n" +
-    `You have tried to access '${shown}' (or an equivalent path) ` +
-    `${count} times in this turn. This is a hard policy boundary -- ` +
-    "switching tools, shell tricks, working_dir overrides, symlinks, " +
-    "or base64 piping will NOT change the answer. Stop retrying. " +
-    "If the user genuinely needs this resource, tell them you cannot " +
-    "access it and ask how they want to proceed (e.g. copy the file " +
-    "into the workspace, or disable restrict_to_workspace for this run)."
-  );
 }
 
 // ---------------------------------------------------------------------------------------------

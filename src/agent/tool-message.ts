@@ -18,9 +18,13 @@
 import type { ToolCallRequest } from "../providers/base.js";
 import type { ChatMessage } from "../chat/message.js";
 import { isToolResult } from "../tools/base.js";
-import { emptyResultMessage } from "./runner-texts.js";
 import { isEmptyToolResult, RESULT_TEXT_MAX_CHARS, toolResultToText } from "./result-text.js";
 import { sliceAtCodePoint, truncateText } from "./text-cut.js";
+
+/** The marker that replaces an empty result, so the model knows the call ran. */
+export function emptyResultMessage(name: string): string {
+  return `(${name} completed with no output)`;
+}
 
 /** The default `maxToolResultChars`: results longer than this are persisted or truncated. */
 export const DEFAULT_MAX_TOOL_RESULT_CHARS = 16_000;

@@ -14,9 +14,30 @@
 import { lstatSync, readFileSync, readlinkSync } from "node:fs";
 import { userInfo } from "node:os";
 import { posix } from "node:path";
-import { escalationMessage } from "./runner-texts.js";
 import { pyStr, pyStrip, pyTruthy } from "./python-text.js";
 import { isPlainObject } from "../json.js";
+
+/**
+ * The text that replaces a workspace refusal from the third attempt on the same target in one
+ * run (upstream's exact text, where "this turn" means the user's turn: the whole run). `target`
+ * is shown lower-cased, as the signature holds it.
+ *
+ * @example
+ * {@includeCode ../../docs/examples/messages.ts#escalation-message}
+ */
+export function escalationMessage(target: string, count: number): string {
+  const shown = String(target).toLowerCase();
+  return (
+    "Error: refusing repeated workspace-bypass attempts.\n" +
+    `You have tried to access '${shown}' (or an equivalent path) ` +
+    `${count} times in this turn. This is a hard policy boundary -- ` +
+    "switching tools, shell tricks, working_dir overrides, symlinks, " +
+    "or base64 piping will NOT change the answer. Stop retrying. " +
+    "If the user genuinely needs this resource, tell them you cannot " +
+    "access it and ask how they want to proceed (e.g. copy the file " +
+    "into the workspace, or disable restrict_to_workspace for this run)."
+  );
+}
 
 /** How many refusals against one outside target one run gets before the escalation text. */
 export const MAX_REPEATED_WORKSPACE_VIOLATIONS = 2;

@@ -20,18 +20,6 @@ const TRUE_WORDS = new Set(["true", "1", "yes"]);
 const FALSE_WORDS = new Set(["false", "0", "no"]);
 
 /**
- * The type a schema asks for: its `type` when that is a string, the first entry that is not
- * `"null"` when it is a list, otherwise `null` (no type, or only `"null"`).
- */
-export function resolveSchemaType(type: unknown): string | null {
-  if (typeof type === "string") return type === "null" ? null : type;
-  if (Array.isArray(type)) {
-    for (const entry of type) if (typeof entry === "string" && entry !== "null") return entry;
-  }
-  return null;
-}
-
-/**
  * Integer text becomes a number, read as Python's `int()` reads it (`readIntegerText` in `number-text.ts`):
  * `"42"`, `" -7 "`, `"١٢"` (Arabic-Indic digits) and `"٠٠٧"` become 42, -7, 12 and 7. Anything
  * else is kept: `"3.0"`, `"1e3"`, `"1_000"`, and integers outside ±(2^53−1).

@@ -6,7 +6,7 @@
  */
 import type { ErrorObject } from "ajv";
 import { safeJsonStringify } from "../json.js";
-import { resolveSchemaType } from "./cast.js";
+import { resolveSchemaType } from "../json.js";
 import { dottedPath, pointerSegments } from "./instance-path.js";
 
 /** `base.key`, or `key` at the root. */

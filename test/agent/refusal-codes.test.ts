@@ -20,7 +20,8 @@ import { ReadFileTool } from "../../src/tools/builtin/read-file.js";
 import { WebFetchTool } from "../../src/tools/builtin/web-fetch.js";
 import { WriteFileTool } from "../../src/tools/builtin/write-file.js";
 import { RETRY_HINT } from "../../src/tools/messages.js";
-import { escalationMessage, SSRF_NOTE } from "../../src/agent/runner-texts.js";
+import { escalationMessage } from "../../src/agent/violations.js";
+import { SSRF_NOTE } from "../../src/agent/refusal-kind.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 
 const signal = new AbortController().signal;

@@ -1,7 +1,9 @@
 import { homedir } from "node:os";
 import { describe, expect, it } from "vitest";
 import { classifyViolation } from "../../src/agent/refusal-kind.js";
-import { escalationMessage, REPEATED_LOOKUP_MESSAGE, SSRF_NOTE } from "../../src/agent/runner-texts.js";
+import { escalationMessage } from "../../src/agent/violations.js";
+import { REPEATED_LOOKUP_MESSAGE } from "../../src/agent/lookup-throttle.js";
+import { SSRF_NOTE } from "../../src/agent/refusal-kind.js";
 import { externalLookupSignature } from "../../src/agent/lookup-throttle.js";
 import { workspaceViolationSignature } from "../../src/agent/violations.js";
 

@@ -7,7 +7,8 @@
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
 import { RETRY_HINT } from "../../src/tools/messages.js";
-import { BUDGET_EXHAUSTED_FINALIZATION_PROMPT, maxIterationsMessage, MODEL_ERROR_PLACEHOLDER, RUN_ABORTED_MESSAGE, toolAbortedMessage, REPEATED_LOOKUP_MESSAGE } from "../../src/agent/runner-texts.js";
+import { BUDGET_EXHAUSTED_FINALIZATION_PROMPT, maxIterationsMessage, MODEL_ERROR_PLACEHOLDER, RUN_ABORTED_MESSAGE, toolAbortedMessage } from "../../src/agent/runner-texts.js";
+import { REPEATED_LOOKUP_MESSAGE } from "../../src/agent/lookup-throttle.js";
 import { ModelHistory } from "../../src/agent/model-history.js";
 import type { AgentRunSpec } from "../../src/agent/run-spec.js";
 import type { ChatMessage, ChatRequest, LLMProvider, LLMResponse } from "../../src/providers/base.js";

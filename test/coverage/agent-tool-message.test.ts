@@ -10,7 +10,7 @@ import { RESULT_TEXT_CUT_NOTE, toolResultToText } from "../../src/agent/result-t
 import { sliceAtCodePoint, TRUNCATION_SUFFIX } from "../../src/agent/text-cut.js";
 import { ToolCallRequest } from "../../src/providers/base.js";
 import { ToolResult } from "../../src/tools/base.js";
-import { emptyResultMessage } from "../../src/agent/runner-texts.js";
+import { emptyResultMessage } from "../../src/agent/tool-message.js";
 
 describe("sliceAtCodePoint", () => {
   it("a cut at 0 or before gives the empty text", () => {
