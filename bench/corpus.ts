@@ -9,7 +9,7 @@
 import AjvImport, { type ValidateFunction } from "ajv";
 import { Tool, type ExecuteOptions, type JsonSchema } from "../src/tools/base.js";
 import { ToolRegistry } from "../src/tools/registry.js";
-import { AJV_OPTIONS } from "../src/tools/validate.js";
+import { AJV_OPTIONS } from "../src/schema/validate.js";
 
 // ajv ships CommonJS with `exports.default`; under NodeNext the default import is the module.
 const Ajv = AjvImport.default;

@@ -7,9 +7,9 @@
  */
 import fc from "fast-check";
 import type { JsonSchema } from "../src/tools/base.js";
-import { MAX_PATTERN_INPUT } from "../src/tools/pattern.js";
+import { MAX_PATTERN_INPUT } from "../src/schema/pattern.js";
 import { ToolRegistry } from "../src/tools/registry.js";
-import { SCHEMA_BUDGET } from "../src/tools/schema-budget.js";
+import { SCHEMA_BUDGET } from "../src/schema/budget.js";
 import { generatedSchemaTool, schemaCaseArb, type SchemaCase } from "../test/adversarial/schema-arbitraries.js";
 
 /** One worst case: how long it took, and which case it was. */

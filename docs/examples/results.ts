@@ -6,8 +6,8 @@
  * every function it exports.
  */
 import { safeJsonStringify, toolResultToText } from "../../src/index.js";
-import { boundedJson } from "../../src/agent/bounded-json.js";
-import { pyStr } from "../../src/agent/python-text.js";
+import { boundedJson } from "../../src/agent/results/bounded-json.js";
+import { pyStr } from "../../src/util/python-text.js";
 
 /** BigInt and a cycle, stringified. */
 export async function safeJson(): Promise<void> {

@@ -5,8 +5,8 @@
  * reference shows each region; `tsc` checks this file and `test/docs/examples.test.ts` runs every
  * function it exports.
  */
-import { toJsonSchema2020 } from "../../src/tools/dialect.js";
-import { portablePattern } from "../../src/tools/pattern.js";
+import { toJsonSchema2020 } from "../../src/schema/dialect.js";
+import { portablePattern } from "../../src/schema/pattern.js";
 
 /** A draft-07 tuple, rewritten. */
 export async function draft07Tuple(): Promise<void> {

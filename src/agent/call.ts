@@ -22,17 +22,17 @@ import { coerceArgumentValue, unwrapArgumentsPayload } from "../tools/coerce.js"
 import { RETRY_HINT } from "../tools/messages.js";
 import { refusalCodeOf } from "../tools/refusal.js";
 import type { PreparedCall } from "../tools/registry.js";
-import { asError, describeThrown, formatThrown, textError } from "../tools/thrown.js";
-import { isPlainObject } from "../json.js";
+import { asError, describeThrown, formatThrown, textError } from "../util/thrown.js";
+import { isPlainObject } from "../util/json.js";
 import type { StopGroup } from "../util/async.js";
-import { LookupThrottle, REPEATED_LOOKUP_DETAIL, REPEATED_LOOKUP_MESSAGE } from "./lookup-throttle.js";
-import { pyStrip } from "./python-text.js";
-import { refusalKind, SSRF_NOTE } from "./refusal-kind.js";
-import { resultText } from "./result-text.js";
+import { LookupThrottle, REPEATED_LOOKUP_DETAIL, REPEATED_LOOKUP_MESSAGE } from "./guards/lookup-throttle.js";
+import { pyStrip } from "../util/python-text.js";
+import { refusalKind, SSRF_NOTE } from "./guards/refusal-kind.js";
+import { resultText } from "./results/result-text.js";
 import type { ToolEvent } from "./run-spec.js";
 import { toolAbortedMessage, toolTimeoutMessage } from "./runner-texts.js";
-import { truncateText } from "./text-cut.js";
-import { emptyResultMessage, fitToolText, PERSISTENCE_EXEMPT_TOOLS, type FitOptions } from "./tool-message.js";
+import { truncateText } from "../util/text-cut.js";
+import { emptyResultMessage, fitToolText, PERSISTENCE_EXEMPT_TOOLS, type FitOptions } from "./results/tool-message.js";
 import type { ToolSource } from "./tool-source.js";
 
 /** What executing one call produced, before it is turned into a payload and an event. */
@@ -297,7 +297,7 @@ export function settleFailure(call: ToolCallRequest, thrown: unknown): Settled {
  * first use, and never by a run that meets no workspace refusal.
  */
 async function escalationFor(state: RunState, name: string, args: unknown): Promise<string | null> {
-  const { recordWorkspaceViolation } = await import("./violations.js");
+  const { recordWorkspaceViolation } = await import("./guards/violations.js");
   return recordWorkspaceViolation(state.violations, name, args);
 }
 

@@ -21,7 +21,7 @@
 import type { ToolCallRequest } from "../providers/base.js";
 import type { ChatMessage } from "../chat/message.js";
 import { BUDGET_EXHAUSTED_FINALIZATION_PROMPT, lengthRecoveryMessage, maxIterationsMessage, MODEL_ERROR_MESSAGE, MODEL_ERROR_PLACEHOLDER, RUN_ABORTED_MESSAGE } from "./runner-texts.js";
-import { formatThrown } from "../tools/thrown.js";
+import { formatThrown } from "../util/thrown.js";
 import { runPool, StopGroup } from "../util/async.js";
 import { partitionBatches } from "./batches.js";
 import { ModelHistory } from "./model-history.js";

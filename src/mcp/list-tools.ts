@@ -7,14 +7,14 @@
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Tool } from "../tools/base.js";
-import { describeThrown } from "../tools/thrown.js";
+import { describeThrown } from "../util/thrown.js";
 import { MCPToolAdapter, type MCPToolAdapterOptions } from "./adapter.js";
 import { CappedMcpLog, consoleMcpLogger, type McpLogger } from "./logger.js";
 import { sdkClient } from "./sdk.js";
 import { mcpToolClient, noListOfTools, type McpRequestOptions, type McpToolClient, type McpToolInfo } from "./tool-client.js";
 import { assignMcpToolNames, type McpNameChanged } from "./tool-name.js";
 import { logText } from "../util/log-text.js";
-import { describeJsonType, isPlainObject } from "../json.js";
+import { describeJsonType, isPlainObject } from "../util/json.js";
 
 /** One problem with one listed tool: what the adapter did about it, and why. */
 export interface McpToolProblem {

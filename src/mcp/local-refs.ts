@@ -14,7 +14,7 @@
  * @module
  */
 import { createHash } from "node:crypto";
-import { isPlainObject } from "../json.js";
+import { isPlainObject } from "../util/json.js";
 
 type Json = Record<string, unknown>;
 

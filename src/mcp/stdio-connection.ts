@@ -6,7 +6,7 @@
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Tool } from "../tools/base.js";
-import { describeThrown } from "../tools/thrown.js";
+import { describeThrown } from "../util/thrown.js";
 import { listMcpTools, type AdaptMcpToolsOptions, type McpToolProblem } from "./list-tools.js";
 import type { McpLogger } from "./logger.js";
 import { SafeJsonSchemaValidator } from "./output-validator.js";

@@ -7,7 +7,7 @@
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { looseResult } from "./sdk.js";
-import { describeJsonType, isPlainObject } from "../json.js";
+import { describeJsonType, isPlainObject } from "../util/json.js";
 
 /** One tool as an MCP server lists it (`tools/list`): the fields the adapter reads. */
 export interface McpToolInfo {

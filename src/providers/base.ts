@@ -7,8 +7,8 @@
  */
 import { jsonrepair } from "jsonrepair";
 import type { ToolDefinition } from "../tools/base.js";
-import { isPlainObject, safeJsonStringify } from "../json.js";
-import { pyStrip } from "../python-space.js";
+import { isPlainObject, safeJsonStringify } from "../util/json.js";
+import { pyStrip } from "../util/python-space.js";
 import { readArgumentText } from "../tools/argument-text.js";
 import type { ChatMessage, OpenAIToolCall } from "../chat/message.js";
 

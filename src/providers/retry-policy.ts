@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { isPlainObject } from "../json.js";
+import { isPlainObject } from "../util/json.js";
 
 /** Default number of retries after a transient failure (so at most 4 attempts). */
 export const DEFAULT_MAX_RETRIES = 3;

@@ -7,12 +7,12 @@
  *
  * @module
  */
-import { safeJsonStringify, type JsonSchema } from "../json.js";
-import { compileCaster, type Caster } from "./cast.js";
-import { compileValidator, type Validator } from "./validate.js";
+import { safeJsonStringify, type JsonSchema } from "../util/json.js";
+import { compileCaster, type Caster } from "../schema/cast.js";
+import { compileValidator, type Validator } from "../schema/validate.js";
 import { asRefusalCode, hasBrand, type RefusalCode } from "./refusal.js";
 
-export type { JsonSchema } from "../json.js";
+export type { JsonSchema } from "../util/json.js";
 export type { RefusalCode } from "./refusal.js";
 
 /** The mark of a {@link ToolResult}, shared by every copy of the workbook (a plugin may bundle its own). */

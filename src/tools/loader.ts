@@ -18,7 +18,7 @@ import { isLoadableToolClass } from "./loadable-class.js";
 import { readPluginRoot } from "./plugin-manifest.js";
 import { wrapPluginTool } from "./plugin-tool-wrapper.js";
 import type { ToolRegistry } from "./registry.js";
-import { describeThrown } from "./thrown.js";
+import { describeThrown } from "../util/thrown.js";
 import { logText } from "../util/log-text.js";
 
 export { isLoadableToolClass } from "./loadable-class.js";

@@ -12,7 +12,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ToolClass } from "./base.js";
 import { isLoadableToolClass } from "./loadable-class.js";
-import { describeThrown } from "./thrown.js";
+import { describeThrown } from "../util/thrown.js";
 import { isPathInside } from "./workspace.js";
 
 /**

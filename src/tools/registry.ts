@@ -6,15 +6,15 @@
  * @module
  */
 import { assertObjectRootSchema, compiledSchemaOf, isToolErrorResult, Tool, ToolResult, type ToolDefinition } from "./base.js";
-import { describeJsonType, isPlainObject } from "../json.js";
-import { pyStrip } from "../python-space.js";
+import { describeJsonType, isPlainObject } from "../util/json.js";
+import { pyStrip } from "../util/python-space.js";
 import { inexactIntegerIn } from "./argument-text.js";
 import { coerceArgumentValue, unwrapArgumentsPayload } from "./coerce.js";
 import { inexactIntegerProblem } from "./integer-literals.js";
 import { invalidParametersMessage, notAnObjectMessage, RETRY_HINT, toolNotFoundMessage } from "./messages.js";
-import { assertWithinSchemaBudget } from "./schema-budget.js";
+import { assertWithinSchemaBudget } from "../schema/budget.js";
 import { nameKey } from "./suggest.js";
-import { describeThrown, formatThrown } from "./thrown.js";
+import { describeThrown, formatThrown } from "../util/thrown.js";
 
 export { RETRY_HINT } from "./messages.js";
 

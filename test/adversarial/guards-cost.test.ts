@@ -16,9 +16,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Tokenizer } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { externalLookupSignature, LookupThrottle } from "../../src/agent/lookup-throttle.js";
-import { classifyViolation } from "../../src/agent/refusal-kind.js";
-import { recordWorkspaceViolation } from "../../src/agent/violations.js";
+import { externalLookupSignature, LookupThrottle } from "../../src/agent/guards/lookup-throttle.js";
+import { classifyViolation } from "../../src/agent/guards/refusal-kind.js";
+import { recordWorkspaceViolation } from "../../src/agent/guards/violations.js";
 import { htmlToText } from "../../src/tools/builtin/_html-text.js";
 import { propertyConfig } from "../properties/runs.js";
 

@@ -14,7 +14,7 @@ import type { StdioMcpConnection } from "../../src/mcp/stdio-connection.js";
 import { compileOutputSchema, SafeJsonSchemaValidator } from "../../src/mcp/output-validator.js";
 import { ProcessGroupStdioTransport } from "../../src/mcp/stdio-transport.js";
 import { isToolErrorResult, type Tool } from "../../src/tools/base.js";
-import { workBetween, workSnapshot, type ValidationWork } from "../../src/tools/validation-work.js";
+import { workBetween, workSnapshot, type ValidationWork } from "../../src/schema/validation-work.js";
 import { connectHostile, HOSTILE_SERVER } from "./mcp-harness.js";
 
 /** The pattern and input of the reproduction: about 2^29 backtracking steps. */

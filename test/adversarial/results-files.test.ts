@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { classifyViolation } from "../../src/agent/refusal-kind.js";
+import { classifyViolation } from "../../src/agent/guards/refusal-kind.js";
 import { ScriptedProvider } from "../../src/testing/index.js";
 import { ToolCallRequest } from "../../src/providers/base.js";
 import { isToolErrorResult } from "../../src/tools/base.js";

@@ -16,9 +16,9 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { persistedReference } from "../../src/agent/tool-message.js";
-import { RESULT_TEXT_MAX_CHARS, resultText, toolResultToText } from "../../src/agent/result-text.js";
-import { truncateText, TRUNCATION_SUFFIX } from "../../src/agent/text-cut.js";
+import { persistedReference } from "../../src/agent/results/tool-message.js";
+import { RESULT_TEXT_MAX_CHARS, resultText, toolResultToText } from "../../src/agent/results/result-text.js";
+import { truncateText, TRUNCATION_SUFFIX } from "../../src/util/text-cut.js";
 import { propertyConfig } from "../properties/runs.js";
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;

@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
 import { RETRY_HINT } from "../../src/tools/messages.js";
-import { escalationMessage } from "../../src/agent/violations.js";
-import { REPEATED_LOOKUP_MESSAGE } from "../../src/agent/lookup-throttle.js";
+import { escalationMessage } from "../../src/agent/guards/violations.js";
+import { REPEATED_LOOKUP_MESSAGE } from "../../src/agent/guards/lookup-throttle.js";
 import { ScriptedProvider } from "../../src/testing/index.js";
 import { ToolCallRequest, type ChatMessage, type LLMResponse } from "../../src/providers/base.js";
 import { ToolResult, type JsonSchema } from "../../src/tools/base.js";

@@ -9,11 +9,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { adaptMcpTools, registerMcpTools, type McpToolClient, type McpToolInfo } from "../../src/index.js";
 import { compileOutputSchema, SafeJsonSchemaValidator } from "../../src/mcp/output-validator.js";
 import { FakeTool } from "../../src/testing/index.js";
-import { asyncKeywordAt } from "../../src/tools/async-schema.js";
+import { asyncKeywordAt } from "../../src/schema/async-schema.js";
 import type { JsonSchema } from "../../src/tools/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
-import { compileSchemaCheck } from "../../src/tools/schema-check.js";
-import { compileValidator } from "../../src/tools/validate.js";
+import { compileSchemaCheck } from "../../src/schema/check.js";
+import { compileValidator } from "../../src/schema/validate.js";
 
 const probe = (name: string, parameters: JsonSchema): FakeTool => new FakeTool({ name, description: "a probe", parameters, result: "ran" });
 

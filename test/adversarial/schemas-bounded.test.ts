@@ -13,8 +13,8 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { isToolErrorResult } from "../../src/tools/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
-import { SCHEMA_BUDGET } from "../../src/tools/schema-budget.js";
-import { workBetween, workSnapshot, type ValidationWork } from "../../src/tools/validation-work.js";
+import { SCHEMA_BUDGET } from "../../src/schema/budget.js";
+import { workBetween, workSnapshot, type ValidationWork } from "../../src/schema/validation-work.js";
 import { propertyConfig } from "../properties/runs.js";
 import { generatedSchemaTool, schemaCaseArb, type SchemaKind } from "./schema-arbitraries.js";
 

@@ -7,8 +7,8 @@ import { describe, expect, it, vi } from "vitest";
 import Ajv2020Import from "ajv/dist/2020.js";
 import type { JsonSchema } from "../../src/tools/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
-import { SCHEMA_BUDGET, schemaBudgetProblem } from "../../src/tools/schema-budget.js";
-import { workBetween, workSnapshot } from "../../src/tools/validation-work.js";
+import { SCHEMA_BUDGET, schemaBudgetProblem } from "../../src/schema/budget.js";
+import { workBetween, workSnapshot } from "../../src/schema/validation-work.js";
 import { generatedSchemaTool } from "./schema-arbitraries.js";
 
 function register(name: string, schema: JsonSchema): ToolRegistry {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { JsonSchema } from "../../src/tools/base.js";
-import { toJsonSchema2020 } from "../../src/tools/dialect.js";
+import { toJsonSchema2020 } from "../../src/schema/dialect.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { generatedSchemaTool } from "./schema-arbitraries.js";
 

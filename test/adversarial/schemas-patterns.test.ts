@@ -18,10 +18,10 @@ import {
   patternProblem,
   portablePattern,
   unsupportedPatternFeature,
-} from "../../src/tools/pattern.js";
-import { re2PatternEngine } from "../../src/tools/re2-engine.js";
+} from "../../src/schema/pattern.js";
+import { re2PatternEngine } from "../../src/schema/re2-engine.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
-import { workBetween, workSnapshot, type ValidationWork } from "../../src/tools/validation-work.js";
+import { workBetween, workSnapshot, type ValidationWork } from "../../src/schema/validation-work.js";
 import { generatedSchemaTool } from "./schema-arbitraries.js";
 
 function withPattern(pattern: string): JsonSchema {

@@ -8,10 +8,10 @@ import { describe, expect, it } from "vitest";
 import { FakeTool } from "../../src/testing/index.js";
 import type { JsonSchema } from "../../src/tools/base.js";
 import { compileOutputSchema } from "../../src/mcp/output-validator.js";
-import { longestCheckedInput, PatternCheckError } from "../../src/tools/pattern.js";
+import { longestCheckedInput, PatternCheckError } from "../../src/schema/pattern.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
-import { compileSchemaCheck } from "../../src/tools/schema-check.js";
-import { unfinishedCheckProblem } from "../../src/tools/unfinished-check.js";
+import { compileSchemaCheck } from "../../src/schema/check.js";
+import { unfinishedCheckProblem } from "../../src/schema/unfinished-check.js";
 
 const probe = (name: string, parameters: JsonSchema): FakeTool => new FakeTool({ name, description: "a probe", parameters, result: "ran" });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
 import { RETRY_HINT } from "../../src/tools/messages.js";
-import { REPEATED_LOOKUP_DETAIL } from "../../src/agent/lookup-throttle.js";
-import { SSRF_NOTE } from "../../src/agent/refusal-kind.js";
+import { REPEATED_LOOKUP_DETAIL } from "../../src/agent/guards/lookup-throttle.js";
+import { SSRF_NOTE } from "../../src/agent/guards/refusal-kind.js";
 import type { AgentRunSpec } from "../../src/agent/run-spec.js";
 import type { ChatMessage } from "../../src/providers/base.js";
 import { ToolResult } from "../../src/tools/base.js";

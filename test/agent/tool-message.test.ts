@@ -2,10 +2,10 @@ import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { buildToolMessage, persistedReference } from "../../src/agent/tool-message.js";
-import { isEmptyToolResult, toolResultToText } from "../../src/agent/result-text.js";
-import { persistToolResult, safeFileName } from "../../src/agent/result-persistence.js";
-import { truncateText } from "../../src/agent/text-cut.js";
+import { buildToolMessage, persistedReference } from "../../src/agent/results/tool-message.js";
+import { isEmptyToolResult, toolResultToText } from "../../src/agent/results/result-text.js";
+import { persistToolResult, safeFileName } from "../../src/agent/results/result-persistence.js";
+import { truncateText } from "../../src/util/text-cut.js";
 import { ToolResult } from "../../src/tools/base.js";
 import { toolCall } from "../../src/testing/index.js";
 

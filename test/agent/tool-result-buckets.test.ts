@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { persistToolResult, pruneToolResultBuckets, TOOL_RESULT_BUCKET_MARKER } from "../../src/agent/result-persistence.js";
+import { persistToolResult, pruneToolResultBuckets, TOOL_RESULT_BUCKET_MARKER } from "../../src/agent/results/result-persistence.js";
 
 const DAY = 24 * 60 * 60 * 1000;
 let ws = "";

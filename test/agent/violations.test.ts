@@ -1,11 +1,11 @@
 import { homedir } from "node:os";
 import { describe, expect, it } from "vitest";
-import { classifyViolation } from "../../src/agent/refusal-kind.js";
-import { escalationMessage } from "../../src/agent/violations.js";
-import { REPEATED_LOOKUP_MESSAGE } from "../../src/agent/lookup-throttle.js";
-import { SSRF_NOTE } from "../../src/agent/refusal-kind.js";
-import { externalLookupSignature } from "../../src/agent/lookup-throttle.js";
-import { workspaceViolationSignature } from "../../src/agent/violations.js";
+import { classifyViolation } from "../../src/agent/guards/refusal-kind.js";
+import { escalationMessage } from "../../src/agent/guards/violations.js";
+import { REPEATED_LOOKUP_MESSAGE } from "../../src/agent/guards/lookup-throttle.js";
+import { SSRF_NOTE } from "../../src/agent/guards/refusal-kind.js";
+import { externalLookupSignature } from "../../src/agent/guards/lookup-throttle.js";
+import { workspaceViolationSignature } from "../../src/agent/guards/violations.js";
 
 describe("classifyViolation (items 107, 108)", () => {
   it.each([

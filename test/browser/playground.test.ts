@@ -12,7 +12,7 @@ import { stripVTControlCharacters } from "node:util";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notAnObjectMessage, RETRY_HINT } from "../../src/tools/messages.js";
-import { longestCheckedInput } from "../../src/tools/pattern.js";
+import { longestCheckedInput } from "../../src/schema/pattern.js";
 import { sharedPlayground } from "../docs/shared-site.js";
 import { browserPlan, launchChromium, type HeadlessBrowser } from "./chromium.js";
 

@@ -8,12 +8,12 @@ import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
 import { RETRY_HINT } from "../../src/tools/messages.js";
 import { BUDGET_EXHAUSTED_FINALIZATION_PROMPT, maxIterationsMessage, MODEL_ERROR_PLACEHOLDER, RUN_ABORTED_MESSAGE, toolAbortedMessage } from "../../src/agent/runner-texts.js";
-import { REPEATED_LOOKUP_MESSAGE } from "../../src/agent/lookup-throttle.js";
+import { REPEATED_LOOKUP_MESSAGE } from "../../src/agent/guards/lookup-throttle.js";
 import { ModelHistory } from "../../src/agent/model-history.js";
 import type { AgentRunSpec } from "../../src/agent/run-spec.js";
 import type { ChatMessage, ChatRequest, LLMProvider, LLMResponse } from "../../src/providers/base.js";
 import type { ToolRegistry } from "../../src/tools/registry.js";
-import { TRUNCATION_SUFFIX } from "../../src/agent/text-cut.js";
+import { TRUNCATION_SUFFIX } from "../../src/util/text-cut.js";
 import { ANY_PARAMS, FakeTool, registryOf, ScriptedProvider, textReply, toolCall, toolReply } from "../../src/testing/index.js";
 
 const runner = new AgentRunner();

@@ -5,12 +5,12 @@
  * of values that turn out blank only once converted.
  */
 import { describe, expect, it } from "vitest";
-import { buildToolMessage } from "../../src/agent/tool-message.js";
-import { RESULT_TEXT_CUT_NOTE, toolResultToText } from "../../src/agent/result-text.js";
-import { sliceAtCodePoint, TRUNCATION_SUFFIX } from "../../src/agent/text-cut.js";
+import { buildToolMessage } from "../../src/agent/results/tool-message.js";
+import { RESULT_TEXT_CUT_NOTE, toolResultToText } from "../../src/agent/results/result-text.js";
+import { sliceAtCodePoint, TRUNCATION_SUFFIX } from "../../src/util/text-cut.js";
 import { ToolCallRequest } from "../../src/providers/base.js";
 import { ToolResult } from "../../src/tools/base.js";
-import { emptyResultMessage } from "../../src/agent/tool-message.js";
+import { emptyResultMessage } from "../../src/agent/results/tool-message.js";
 
 describe("sliceAtCodePoint", () => {
   it("a cut at 0 or before gives the empty text", () => {

@@ -20,7 +20,7 @@ vi.mock("node:fs/promises", async (importOriginal) => {
   };
 });
 
-const { persistToolResult, pruneToolResultBuckets, TOOL_RESULT_BUCKET_MARKER, TOOL_RESULTS_DIR } = await import("../../src/agent/result-persistence.js");
+const { persistToolResult, pruneToolResultBuckets, TOOL_RESULT_BUCKET_MARKER, TOOL_RESULTS_DIR } = await import("../../src/agent/results/result-persistence.js");
 
 function fsError(code: string): Error {
   return Object.assign(new Error(`${code}: simulated`), { code });

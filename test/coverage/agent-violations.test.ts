@@ -10,8 +10,8 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:
 import { tmpdir, userInfo } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { externalLookupSignature } from "../../src/agent/lookup-throttle.js";
-import { workspaceViolationSignature } from "../../src/agent/violations.js";
+import { externalLookupSignature } from "../../src/agent/guards/lookup-throttle.js";
+import { workspaceViolationSignature } from "../../src/agent/guards/violations.js";
 
 describe("externalLookupSignature spells non-string values as Python's str()", () => {
   it("a list of strings: each quoted as Python's repr picks the quote, escapes shown", () => {

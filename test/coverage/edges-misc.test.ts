@@ -4,7 +4,7 @@
  * fails before or during the answer.
  */
 import { describe, expect, it } from "vitest";
-import { toolResultToText } from "../../src/agent/result-text.js";
+import { toolResultToText } from "../../src/agent/results/result-text.js";
 import { ScriptedProvider } from "../../src/testing/index.js";
 import type { ChatMessage } from "../../src/providers/base.js";
 import { OpenAICompatibleProvider } from "../../src/providers/openai-compatible.js";

@@ -6,10 +6,10 @@
  * (`got string` where Python says `got str`, as docs/fidelity.md lists).
  */
 import { describe, expect, it } from "vitest";
-import { pyStrip } from "../../src/agent/python-text.js";
+import { pyStrip } from "../../src/util/python-text.js";
 import { parseToolArguments, toolArgumentsObjectForReplay } from "../../src/providers/base.js";
-import { isPythonSpace } from "../../src/python-space.js";
-import { castInteger, castNumber } from "../../src/tools/cast.js";
+import { isPythonSpace } from "../../src/util/python-space.js";
+import { castInteger, castNumber } from "../../src/schema/cast.js";
 import { RETRY_HINT } from "../../src/tools/messages.js";
 import { FakeTool, registryOf } from "../../src/testing/index.js";
 import type { JsonSchema } from "../../src/tools/base.js";

@@ -14,7 +14,7 @@
  *   ["integer","null"], enum [1, 2], "2"   -> ran {'n': 2}
  */
 import { describe, expect, it } from "vitest";
-import { castValue } from "../../src/tools/cast.js";
+import { castValue } from "../../src/schema/cast.js";
 import { RETRY_HINT } from "../../src/tools/messages.js";
 import { FakeTool, registryOf } from "../../src/testing/index.js";
 import type { JsonSchema } from "../../src/tools/base.js";

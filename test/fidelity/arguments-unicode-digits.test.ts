@@ -6,8 +6,8 @@
  * no `_`, and integers only within ±(2^53−1).
  */
 import { describe, expect, it } from "vitest";
-import { castInteger, castNumber } from "../../src/tools/cast.js";
-import { decimalDigitValue } from "../../src/tools/number-text.js";
+import { castInteger, castNumber } from "../../src/schema/cast.js";
+import { decimalDigitValue } from "../../src/schema/number-text.js";
 import { RETRY_HINT } from "../../src/tools/messages.js";
 import { FakeTool, registryOf } from "../../src/testing/index.js";
 

@@ -8,7 +8,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { SSRF_NOTE } from "../../src/agent/refusal-kind.js";
+import { SSRF_NOTE } from "../../src/agent/guards/refusal-kind.js";
 import type { HostLookup } from "../../src/security/ssrf.js";
 import { isToolErrorResult, ToolResult } from "../../src/tools/base.js";
 import { WebFetchTool } from "../../src/tools/builtin/web-fetch.js";

@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
 import { isToolErrorResult, type ToolResult } from "../../src/tools/base.js";
 import { WebFetchTool } from "../../src/tools/builtin/web-fetch.js";
-import { SSRF_NOTE } from "../../src/agent/refusal-kind.js";
+import { SSRF_NOTE } from "../../src/agent/guards/refusal-kind.js";
 import type { HostLookup } from "../../src/security/ssrf.js";
 import { registryOf, ScriptedProvider, textReply, toolCall, toolReply } from "../../src/testing/index.js";
 

@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { ModelHistory } from "../../src/agent/model-history.js";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { buildToolMessage } from "../../src/agent/tool-message.js";
+import { buildToolMessage } from "../../src/agent/results/tool-message.js";
 import { ToolCallRequest, type ChatMessage } from "../../src/providers/base.js";
 import { registryOf, ScriptedProvider, textReply } from "../../src/testing/index.js";
 

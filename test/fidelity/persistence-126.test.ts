@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { buildToolMessage, persistedReference } from "../../src/agent/tool-message.js";
+import { buildToolMessage, persistedReference } from "../../src/agent/results/tool-message.js";
 import { ToolCallRequest } from "../../src/providers/base.js";
 
 let workspace = "";

@@ -18,7 +18,7 @@ import fc from "fast-check";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseToolArguments } from "../../src/providers/base.js";
-import { MAX_OPEN_CHOICES } from "../../src/tools/cast.js";
+import { MAX_OPEN_CHOICES } from "../../src/schema/cast.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { FakeTool } from "../../src/testing/index.js";
 import type { JsonSchema } from "../../src/tools/base.js";

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseToolArguments, toolArgumentsObjectForReplay } from "../../src/providers/base.js";
 import { FakeTool, type FakeToolRun } from "../../src/testing/index.js";
 import { isToolErrorResult, ToolResult, type JsonSchema } from "../../src/tools/base.js";
-import { isPlainObject } from "../../src/json.js";
+import { isPlainObject } from "../../src/util/json.js";
 import { RETRY_HINT, ToolRegistry } from "../../src/tools/registry.js";
 import { propertyConfig } from "./runs.js";
 

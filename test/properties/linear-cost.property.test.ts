@@ -16,7 +16,7 @@ import { describe, expect, it } from "vitest";
 import { FakeTool } from "../../src/testing/index.js";
 import type { JsonSchema } from "../../src/tools/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
-import { workBetween, workSnapshot, type ValidationWork } from "../../src/tools/validation-work.js";
+import { workBetween, workSnapshot, type ValidationWork } from "../../src/schema/validation-work.js";
 import { propertyConfig, runs } from "./runs.js";
 
 const probe = (parameters: JsonSchema): FakeTool => new FakeTool({ name: "probe", description: "a probe", parameters, result: "ran" });

@@ -20,9 +20,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FakeTool } from "../../src/testing/index.js";
 import type { JsonSchema } from "../../src/tools/base.js";
-import { longestCheckedInput, MAX_PATTERN_INPUT } from "../../src/tools/pattern.js";
+import { longestCheckedInput, MAX_PATTERN_INPUT } from "../../src/schema/pattern.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
-import { createAjv } from "../../src/tools/validate.js";
+import { createAjv } from "../../src/schema/validate.js";
 import { propertyConfig, runs } from "./runs.js";
 
 /** The tool under test, with the generated schema. */

@@ -12,8 +12,8 @@ import {
   castString,
   castValue,
   compileCaster,
-} from "../../src/tools/cast.js";
-import { isPlainObject } from "../../src/json.js";
+} from "../../src/schema/cast.js";
+import { isPlainObject } from "../../src/util/json.js";
 import { FakeTool } from "../../src/testing/index.js";
 
 const obj = (properties: Record<string, JsonSchema>, extra: JsonSchema = {}): JsonSchema => ({

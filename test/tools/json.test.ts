@@ -4,11 +4,11 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CIRCULAR_MARK, describeJsonType, isPlainObject, parseJsonOr, safeJsonStringify } from "../../src/json.js";
+import { CIRCULAR_MARK, describeJsonType, isPlainObject, parseJsonOr, safeJsonStringify } from "../../src/util/json.js";
 import { parseToolArguments } from "../../src/providers/base.js";
 import { readArgumentText } from "../../src/tools/argument-text.js";
 import { coerceArgumentValue } from "../../src/tools/coerce.js";
-import { describeThrown } from "../../src/tools/thrown.js";
+import { describeThrown } from "../../src/util/thrown.js";
 
 describe("safeJsonStringify", () => {
   it("is JSON.stringify for every JSON value", () => {

@@ -8,7 +8,7 @@ import { isToolErrorResult, Tool, ToolResult, type JsonSchema } from "../../src/
 import { RETRY_HINT as MESSAGES_RETRY_HINT } from "../../src/tools/messages.js";
 import { RETRY_HINT, ToolRegistry, type PrepareStep, type PrepareStepName } from "../../src/tools/registry.js";
 import { suggestToolName } from "../../src/tools/suggest.js";
-import { createAjv, formatAjvErrors, MAX_REPORTED_PROBLEMS } from "../../src/tools/validate.js";
+import { createAjv, formatAjvErrors, MAX_REPORTED_PROBLEMS } from "../../src/schema/validate.js";
 import { FakeTool, registryOf } from "../../src/testing/index.js";
 
 /** The schema of a file-reading tool. */

@@ -14,7 +14,7 @@ import {
   type ToolClass,
   type ToolContext,
 } from "../../src/tools/base.js";
-import { resolveSchemaType } from "../../src/json.js";
+import { resolveSchemaType } from "../../src/util/json.js";
 import { FakeTool } from "../../src/testing/index.js";
 
 const ctx: ToolContext = { workspace: "/tmp/ws" };

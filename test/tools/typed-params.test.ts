@@ -9,7 +9,7 @@ import { ListDirTool, type ListDirParams } from "../../src/tools/builtin/list-di
 import { ReadFileTool, type ReadFileParams } from "../../src/tools/builtin/read-file.js";
 import { WebFetchTool, type WebFetchParams } from "../../src/tools/builtin/web-fetch.js";
 import { WriteFileTool, type WriteFileParams } from "../../src/tools/builtin/write-file.js";
-import type { ParametersSchema } from "../../src/tools/parameters-schema.js";
+import type { ParametersSchema } from "../../src/schema/parameters-schema.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 
 type RepeatParams = { text: string; times?: number; tags?: string[]; extra?: unknown };

@@ -5,11 +5,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../../src/tools/base.js";
-import { isMultipleOf, shortestDecimal } from "../../src/tools/multiple-of.js";
-import { repeatedItems } from "../../src/tools/unique-items.js";
-import { workBetween, workSnapshot } from "../../src/tools/validation-work.js";
+import { isMultipleOf, shortestDecimal } from "../../src/schema/multiple-of.js";
+import { repeatedItems } from "../../src/schema/unique-items.js";
+import { workBetween, workSnapshot } from "../../src/schema/validation-work.js";
 import { propertyConfig } from "../properties/runs.js";
-import { compileValidator, formatInstancePath } from "../../src/tools/validate.js";
+import { compileValidator, formatInstancePath } from "../../src/schema/validate.js";
 import { FakeTool } from "../../src/testing/index.js";
 
 const validate = (schema: JsonSchema, value: unknown): string[] => compileValidator(schema)(value);

@@ -9,7 +9,7 @@
  */
 import { readFile, stat } from "node:fs/promises";
 import { ToolResult, type ExecuteOptions } from "../base.js";
-import type { ParametersSchema } from "../parameters-schema.js";
+import type { ParametersSchema } from "../../schema/parameters-schema.js";
 import { WorkspaceTool } from "./_workspace-tool.js";
 import { resolveInWorkspace, WorkspaceViolationError } from "../workspace.js";
 

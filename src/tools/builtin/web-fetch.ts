@@ -16,7 +16,7 @@
  * @module
  */
 import { Tool, ToolResult, type ExecuteOptions, type ToolContext } from "../base.js";
-import type { ParametersSchema } from "../parameters-schema.js";
+import type { ParametersSchema } from "../../schema/parameters-schema.js";
 import { assertPublicUrl, SsrfAllowlist, SsrfError, type HostLookup } from "../../security/ssrf.js";
 import { wholeNumberOption } from "../../util/options.js";
 import { pythonUrlParts } from "../../security/python-url.js";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { safeJsonStringify } from "../json.js";
+import { safeJsonStringify } from "./json.js";
 
 /** A thrown value, described: the error's name (`TypeError`, or a stand-in) and its message. */
 export interface ThrownDescription {

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { isPythonNumberSpace, stripWhere } from "../python-space.js";
+import { isPythonNumberSpace, stripWhere } from "../util/python-space.js";
 
 /** One decimal digit of any script (Unicode category Nd), tested one character at a time. */
 const DECIMAL_DIGIT = /^\p{Nd}$/u;

@@ -6,11 +6,11 @@
  *
  * @module
  */
-import { isToolResult } from "../tools/base.js";
-import { formatThrown } from "../tools/thrown.js";
+import { isToolResult } from "../../tools/base.js";
+import { formatThrown } from "../../util/thrown.js";
 import { bigintText, boundedJson, describeFunction, UNREADABLE_RESULT_TEXT } from "./bounded-json.js";
-import { sliceAtCodePoint } from "./text-cut.js";
-import { isPlainObject } from "../json.js";
+import { sliceAtCodePoint } from "../../util/text-cut.js";
+import { isPlainObject } from "../../util/json.js";
 
 /** The most characters {@link toolResultToText} returns unless told otherwise. */
 export const RESULT_TEXT_MAX_CHARS = 1_000_000;
@@ -93,7 +93,7 @@ function capText(text: string, maxChars: number): string {
  *   `RESULT_TEXT_MAX_NODES` (100,000).
  *
  * @example
- * {@includeCode ../../docs/examples/results.ts#tool-result-to-text}
+ * {@includeCode ../../../docs/examples/results.ts#tool-result-to-text}
  */
 export function toolResultToText(result: unknown, options: { maxChars?: number; maxNodes?: number } = {}): string {
   const maxChars = positiveOr(options.maxChars, RESULT_TEXT_MAX_CHARS);

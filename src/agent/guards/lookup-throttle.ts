@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { pyStr, pyStrip, pyTruthy } from "./python-text.js";
-import { isPlainObject } from "../json.js";
+import { pyStr, pyStrip, pyTruthy } from "../../util/python-text.js";
+import { isPlainObject } from "../../util/json.js";
 
 /** The refusal returned for the third and later identical external lookup in one turn (upstream's exact text). */
 export const REPEATED_LOOKUP_MESSAGE =
@@ -29,7 +29,7 @@ export const MAX_REPEATED_EXTERNAL_LOOKUPS = 2;
  * throttled.
  *
  * @example
- * {@includeCode ../../docs/examples/guards.ts#external-lookup-signature}
+ * {@includeCode ../../../docs/examples/guards.ts#external-lookup-signature}
  */
 export function externalLookupSignature(name: string, args: unknown): string | null {
   if (!isPlainObject(args)) return null;
@@ -46,7 +46,7 @@ export function externalLookupSignature(name: string, args: unknown): string | n
  * its model turns, `executeTools` starts a fresh one per call.
  *
  * @example
- * {@includeCode ../../docs/examples/guards.ts#lookup-throttle}
+ * {@includeCode ../../../docs/examples/guards.ts#lookup-throttle}
  */
 export class LookupThrottle {
   readonly #counts = new Map<string, number>();

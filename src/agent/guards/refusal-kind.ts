@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { asRefusalCode, type RefusalCode } from "../tools/refusal.js";
+import { asRefusalCode, type RefusalCode } from "../../tools/refusal.js";
 
 /**
  * Appended to an SSRF refusal (upstream's exact text). It tells the model the refusal is final,
@@ -59,7 +59,7 @@ const WORKSPACE_MARKERS: readonly string[] = [
  * `ToolResult` errors), never for a success, even one whose text happens to contain a marker.
  *
  * @example
- * {@includeCode ../../docs/examples/guards.ts#classify-violation}
+ * {@includeCode ../../../docs/examples/guards.ts#classify-violation}
  */
 export function classifyViolation(text: string): RefusalCode | null {
   const lower = String(text).toLowerCase();
@@ -73,7 +73,7 @@ export function classifyViolation(text: string): RefusalCode | null {
  * otherwise {@link classifyViolation} of its text.
  *
  * @example
- * {@includeCode ../../docs/examples/guards.ts#refusal-kind}
+ * {@includeCode ../../../docs/examples/guards.ts#refusal-kind}
  */
 export function refusalKind(code: unknown, text: string): RefusalCode | null {
   return asRefusalCode(code) ?? classifyViolation(text);

@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { isPlainObject } from "../json.js";
-import { pyStrip } from "../python-space.js";
+import { isPlainObject } from "./json.js";
+import { pyStrip } from "./python-space.js";
 
 /** Python's `str.strip()`, the workbook's one strip (`src/python-space.ts`), here beside the other readings. */
 export { pyStrip };

@@ -78,7 +78,7 @@ export const CIRCULAR_MARK = "[Circular]";
  * trap, a `toJSON`) is thrown on.
  *
  * @example
- * {@includeCode ../docs/examples/results.ts#safe-json-stringify}
+ * {@includeCode ../../docs/examples/results.ts#safe-json-stringify}
  */
 export function safeJsonStringify(value: unknown): string | undefined {
   // The objects being written, outermost first. The replacer is called with the object that

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { JsonSchema } from "../json.js";
+import type { JsonSchema } from "../util/json.js";
 import { createAjv } from "./ajv-options.js";
 import { PatternCheckError } from "./pattern.js";
 

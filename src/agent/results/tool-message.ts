@@ -15,11 +15,11 @@
  *
  * @module
  */
-import type { ToolCallRequest } from "../providers/base.js";
-import type { ChatMessage } from "../chat/message.js";
-import { isToolResult } from "../tools/base.js";
+import type { ToolCallRequest } from "../../providers/base.js";
+import type { ChatMessage } from "../../chat/message.js";
+import { isToolResult } from "../../tools/base.js";
 import { isEmptyToolResult, RESULT_TEXT_MAX_CHARS, toolResultToText } from "./result-text.js";
-import { sliceAtCodePoint, truncateText } from "./text-cut.js";
+import { sliceAtCodePoint, truncateText } from "../../util/text-cut.js";
 
 /** The marker that replaces an empty result, so the model knows the call ran. */
 export function emptyResultMessage(name: string): string {
@@ -44,7 +44,7 @@ export const PERSISTENCE_EXEMPT_TOOLS: ReadonlySet<string> = new Set(["read_file
  * `PERSISTED_PREVIEW_CUT_LINE`.
  *
  * @example
- * {@includeCode ../../docs/examples/messages.ts#persisted-reference}
+ * {@includeCode ../../../docs/examples/messages.ts#persisted-reference}
  */
 export function persistedReference(path: string, text: string): string {
   const preview = sliceAtCodePoint(text, PERSIST_PREVIEW_CHARS);

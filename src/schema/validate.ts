@@ -8,16 +8,16 @@
  * @module
  */
 import type { ErrorObject } from "ajv";
-import { describeJsonType, isPlainObject, type JsonSchema } from "../json.js";
+import { describeJsonType, isPlainObject, type JsonSchema } from "../util/json.js";
 import { createAjv } from "./ajv-options.js";
-import { formatAjvErrors, UNSPECIFIED_PROBLEM } from "./ajv-errors.js";
-import { encodeSegment } from "./instance-path.js";
+import { formatAjvErrors, UNSPECIFIED_PROBLEM } from "./problems/ajv-errors.js";
+import { encodeSegment } from "./problems/instance-path.js";
 import { PatternCheckError } from "./pattern.js";
 import { unfinishedCheckProblem } from "./unfinished-check.js";
 
 export { AJV_OPTIONS, createAjv } from "./ajv-options.js";
-export { formatAjvErrors, MAX_REPORTED_PROBLEMS } from "./ajv-errors.js";
-export { formatInstancePath } from "./instance-path.js";
+export { formatAjvErrors, MAX_REPORTED_PROBLEMS } from "./problems/ajv-errors.js";
+export { formatInstancePath } from "./problems/instance-path.js";
 
 /** A compiled validator: `[]` for a valid value, otherwise one message per problem. */
 export type Validator = (value: unknown) => string[];

@@ -13,7 +13,7 @@
  *
  * @module
  */
-import type { JsonSchema } from "../json.js";
+import type { JsonSchema } from "../util/json.js";
 
 /** Every JSON Schema type name. */
 export type AnyJsonTypeName = "string" | "number" | "integer" | "boolean" | "null" | "array" | "object";

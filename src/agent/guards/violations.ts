@@ -14,8 +14,8 @@
 import { lstatSync, readFileSync, readlinkSync } from "node:fs";
 import { userInfo } from "node:os";
 import { posix } from "node:path";
-import { pyStr, pyStrip, pyTruthy } from "./python-text.js";
-import { isPlainObject } from "../json.js";
+import { pyStr, pyStrip, pyTruthy } from "../../util/python-text.js";
+import { isPlainObject } from "../../util/json.js";
 
 /**
  * The text that replaces a workspace refusal from the third attempt on the same target in one
@@ -23,7 +23,7 @@ import { isPlainObject } from "../json.js";
  * is shown lower-cased, as the signature holds it.
  *
  * @example
- * {@includeCode ../../docs/examples/messages.ts#escalation-message}
+ * {@includeCode ../../../docs/examples/messages.ts#escalation-message}
  */
 export function escalationMessage(target: string, count: number): string {
   const shown = String(target).toLowerCase();
@@ -246,7 +246,7 @@ function normalizePath(raw: string): string {
  * not an object or name no target.
  *
  * @example
- * {@includeCode ../../docs/examples/guards.ts#workspace-violation-signature}
+ * {@includeCode ../../../docs/examples/guards.ts#workspace-violation-signature}
  */
 export function workspaceViolationSignature(name: string, args: unknown): string | null {
   if (!isPlainObject(args)) return null;
@@ -280,7 +280,7 @@ export function workspaceViolationSignature(name: string, args: unknown): string
  * nothing counted, when the arguments name no target).
  *
  * @example
- * {@includeCode ../../docs/examples/guards.ts#record-workspace-violation}
+ * {@includeCode ../../../docs/examples/guards.ts#record-workspace-violation}
  */
 export function recordWorkspaceViolation(counts: Map<string, number>, name: string, args: unknown): string | null {
   const signature = workspaceViolationSignature(name, args);

@@ -5,8 +5,8 @@
  * @module
  */
 import type { ErrorObject } from "ajv";
-import { safeJsonStringify } from "../json.js";
-import { resolveSchemaType } from "../json.js";
+import { safeJsonStringify } from "../../util/json.js";
+import { resolveSchemaType } from "../../util/json.js";
 import { dottedPath, pointerSegments } from "./instance-path.js";
 
 /** `base.key`, or `key` at the root. */

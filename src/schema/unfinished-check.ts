@@ -7,8 +7,8 @@
  * @module
  */
 import type { PatternCheckError } from "./pattern.js";
-import { labelOf } from "./problem-text.js";
-import { encodeSegment } from "./instance-path.js";
+import { labelOf } from "./problems/problem-text.js";
+import { encodeSegment } from "./problems/instance-path.js";
 
 /** Where a string sits in a value: the JSON Pointer of the value it is, or of the object it is a key of. */
 interface Place {

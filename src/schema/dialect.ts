@@ -13,12 +13,12 @@
  */
 import Ajv2020Import, { type Options as AjvOptions, type ValidateFunction } from "ajv/dist/2020.js";
 import draft07MetaSchema from "ajv/dist/refs/json-schema-draft-07.json" with { type: "json" };
-import type { JsonSchema } from "../json.js";
+import type { JsonSchema } from "../util/json.js";
 import { asyncSchemaProblem } from "./async-schema.js";
 import { multipleOfKeyword } from "./multiple-of.js";
 import { ajvRegExpEngine, PatternCheckError, type PatternEngine } from "./pattern.js";
 import { re2PatternEngine } from "./re2-engine.js";
-import { assertWithinSchemaBudget } from "./schema-budget.js";
+import { assertWithinSchemaBudget } from "./budget.js";
 import { uniqueItemsKeyword } from "./unique-items.js";
 import { validationWork } from "./validation-work.js";
 

@@ -11,7 +11,7 @@
  * @module
  */
 import { patternCost } from "./pattern.js";
-import { fanOutProblem } from "./schema-fan-out.js";
+import { fanOutProblem } from "./fan-out.js";
 
 /** The limits a parameter schema must stay within. */
 export interface SchemaBudget {

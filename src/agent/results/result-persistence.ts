@@ -15,7 +15,7 @@ import { randomUUID } from "node:crypto";
 import { constants } from "node:fs";
 import { link, lstat, mkdir, open, readdir, realpath, rename, rm, rmdir, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { isPathInside } from "../tools/workspace.js";
+import { isPathInside } from "../../tools/workspace.js";
 
 /** The folder, under the workspace, that holds persisted results (one sub-folder per session). */
 export const TOOL_RESULTS_DIR = ".tool-results";

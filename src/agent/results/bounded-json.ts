@@ -7,9 +7,9 @@
  *
  * @module
  */
-import { isToolResult } from "../tools/base.js";
-import { formatThrown } from "../tools/thrown.js";
-import { CIRCULAR_MARK } from "../json.js";
+import { isToolResult } from "../../tools/base.js";
+import { formatThrown } from "../../util/thrown.js";
+import { CIRCULAR_MARK } from "../../util/json.js";
 
 /** Shown for a result that cannot be turned into text at all. */
 export const UNREADABLE_RESULT_TEXT = "[a result that cannot be shown as text]";
@@ -315,7 +315,7 @@ export interface BoundedJson {
  * `maxChars` characters or `maxNodes` values have been visited, and then says so in `complete`.
  *
  * @example
- * {@includeCode ../../docs/examples/results.ts#bounded-json}
+ * {@includeCode ../../../docs/examples/results.ts#bounded-json}
  */
 export function boundedJson(value: unknown, maxChars: number, maxNodes: number): BoundedJson {
   const sink = new TextSink(maxChars, maxNodes);

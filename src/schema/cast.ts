@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { isPlainObject, type JsonSchema } from "../json.js";
+import { isPlainObject, type JsonSchema } from "../util/json.js";
 import { readIntegerText, readNumberText } from "./number-text.js";
 import { checkablePart, compilePartCheck, partCheckOnFirstUse, resolveLocalRef } from "./part-check.js";
 

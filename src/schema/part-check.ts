@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { isPlainObject, type JsonSchema } from "../json.js";
-import { compileSchemaCheck } from "./schema-check.js";
+import { isPlainObject, type JsonSchema } from "../util/json.js";
+import { compileSchemaCheck } from "./check.js";
 
 /** The schema a local `$ref` (`#/$defs/Name`, `#/definitions/Name`, …) points at, or `null`. */
 export function resolveLocalRef(ref: string, root: JsonSchema): JsonSchema | null {
