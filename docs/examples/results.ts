@@ -1,7 +1,7 @@
 /**
  * Examples for turning what a tool returns into text: JSON that survives cycles and BigInt
- * (`src/json.ts`), the runner's result-to-text (`src/agent/result-text.ts`), and two of its
- * internals, imported from their modules (`src/agent/bounded-json.ts`, `src/agent/python-text.ts`).
+ * (`src/util/json.ts`), the runner's result-to-text (`src/agent/results/result-text.ts`), and two of its
+ * internals, imported from their modules (`src/agent/results/bounded-json.ts`, `src/util/python-text.ts`).
  * The reference shows each region; `tsc` checks this file and `test/docs/examples.test.ts` runs
  * every function it exports.
  */

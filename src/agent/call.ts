@@ -26,7 +26,7 @@ import { asError, describeThrown, formatThrown, textError } from "../util/thrown
 import { isPlainObject } from "../util/json.js";
 import type { StopGroup } from "../util/async.js";
 import { LookupThrottle, REPEATED_LOOKUP_DETAIL, REPEATED_LOOKUP_MESSAGE } from "./guards/lookup-throttle.js";
-import { pyStrip } from "../util/python-text.js";
+import { pyStrip } from "../util/python-space.js";
 import { refusalKind, SSRF_NOTE } from "./guards/refusal-kind.js";
 import { resultText } from "./results/result-text.js";
 import type { ToolEvent } from "./run-spec.js";

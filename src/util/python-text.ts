@@ -1,16 +1,12 @@
 /**
  * Reading a JSON value the way upstream's Python reads it (lesson 7). The runner's guards key on
  * argument values exactly as upstream does, so that the same call counts as the same call in
- * both: blank space as `str.strip()` sees it, truthiness as `bool()` sees it, and spelling as
- * `str()` writes it.
+ * both: truthiness as `bool()` sees it, and spelling as `str()` writes it. Blank space as
+ * `str.strip()` sees it is `python-space.ts`, read one character at a time.
  *
  * @module
  */
 import { isPlainObject } from "./json.js";
-import { pyStrip } from "./python-space.js";
-
-/** Python's `str.strip()`, the workbook's one strip (`src/python-space.ts`), here beside the other readings. */
-export { pyStrip };
 
 /** Python's truthiness for a JSON value: `null`, `false`, `0`, `""`, `[]` and `{}` are false. */
 export function pyTruthy(value: unknown): boolean {

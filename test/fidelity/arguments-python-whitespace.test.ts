@@ -6,7 +6,7 @@
  * (`got string` where Python says `got str`, as docs/fidelity.md lists).
  */
 import { describe, expect, it } from "vitest";
-import { pyStrip } from "../../src/util/python-text.js";
+import { pyStrip } from "../../src/util/python-space.js";
 import { parseToolArguments, toolArgumentsObjectForReplay } from "../../src/providers/base.js";
 import { isPythonSpace } from "../../src/util/python-space.js";
 import { castInteger, castNumber } from "../../src/schema/cast.js";

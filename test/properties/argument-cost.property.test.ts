@@ -249,7 +249,7 @@ describe("the cost of argument text grows linearly with its size", () => {
     // backtrack). The only ones allowed test a single character or an anchored sign.
     const allowed = new Set(["/^\\p{Nd}$/u", "/^-/"]);
     const found: string[] = [];
-    for (const file of ["python-space.ts", "tools/number-text.ts", "tools/integer-literals.ts", "tools/argument-text.ts", "tools/coerce.ts", "tools/cast.ts"]) {
+    for (const file of ["util/python-space.ts", "schema/number-text.ts", "tools/integer-literals.ts", "tools/argument-text.ts", "tools/coerce.ts", "schema/cast.ts"]) {
       const path = new URL(`../../src/${file}`, import.meta.url);
       const source = ts.createSourceFile(file, readFileSync(path, "utf8"), ts.ScriptTarget.Latest, true);
       const visit = (node: ts.Node): void => {

@@ -6,7 +6,7 @@
  * repeated separators, many near-identical items, deep nesting. Going from size n to 8n may cost
  * at most 16 times as much.
  *
- * Work is counted, not timed (`src/tools/validation-work.ts`): characters handed to the pattern
+ * Work is counted, not timed (`src/schema/validation-work.ts`): characters handed to the pattern
  * engine, programs it compiled, values hashed by `uniqueItems`, digits worked by `multipleOf`,
  * values of the schemas compiled. Only `enum` and `const`, whose comparisons Ajv does itself, are
  * timed, as a ratio within one run, the least of several repetitions.

@@ -1,5 +1,5 @@
 /**
- * The JSON helpers every part of the workbook shares (`src/json.ts`), and the one never-guess
+ * The JSON helpers every part of the workbook shares (`src/util/json.ts`), and the one never-guess
  * rule for argument text that the provider side and the registry's coerce step both follow.
  */
 import fc from "fast-check";

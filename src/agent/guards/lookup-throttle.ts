@@ -6,7 +6,8 @@
  *
  * @module
  */
-import { pyStr, pyStrip, pyTruthy } from "../../util/python-text.js";
+import { pyStr, pyTruthy } from "../../util/python-text.js";
+import { pyStrip } from "../../util/python-space.js";
 import { isPlainObject } from "../../util/json.js";
 
 /** The refusal returned for the third and later identical external lookup in one turn (upstream's exact text). */

@@ -14,7 +14,8 @@
 import { lstatSync, readFileSync, readlinkSync } from "node:fs";
 import { userInfo } from "node:os";
 import { posix } from "node:path";
-import { pyStr, pyStrip, pyTruthy } from "../../util/python-text.js";
+import { pyStr, pyTruthy } from "../../util/python-text.js";
+import { pyStrip } from "../../util/python-space.js";
 import { isPlainObject } from "../../util/json.js";
 
 /**
