@@ -10,7 +10,7 @@ import type { JsonSchema } from "../src/tools/base.js";
 import { MAX_PATTERN_INPUT } from "../src/schema/pattern.js";
 import { ToolRegistry } from "../src/tools/registry.js";
 import { SCHEMA_BUDGET } from "../src/schema/budget.js";
-import { generatedSchemaTool, schemaCaseArb, type SchemaCase } from "../test/adversarial/schema-arbitraries.js";
+import { generatedSchemaTool, schemaCaseArb, type SchemaCase } from "../test/schema/arbitraries.js";
 
 /** One worst case: how long it took, and which case it was. */
 export interface WorstCase {

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LOG_TEXT_MAX_CHARS, logText } from "../../src/util/log-text.js";
-import { propertyConfig } from "../properties/runs.js";
+import { propertyConfig } from "../soak/runs.js";
 
 /** Every character that must never reach a log line raw. */
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
