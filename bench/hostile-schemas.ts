@@ -1,5 +1,5 @@
 /**
- * The worst-case `register` and `prepareCall` times seen for schemas we do not control (issue 16):
+ * The worst-case `register` and `prepareCall` times seen for schemas we do not control:
  * generated cases (the same generator as the schema properties, fixed seed) plus hand-made cases
  * at the edge of each limit of the complexity budget, which the generator reaches only rarely.
  *

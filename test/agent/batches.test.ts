@@ -45,7 +45,7 @@ describe("partitionBatches (pure)", () => {
 describe("AgentRunner.partitionToolBatches", () => {
   const runner = new AgentRunner();
 
-  it("item 102: [r1,r2,w,r3,x(excl),r4,missing,r1] → [[r1,r2],[w],[r3],[x],[r4],[missing],[r1]]", () => {
+  it("[r1,r2,w,r3,x(excl),r4,missing,r1] → [[r1,r2],[w],[r3],[x],[r4],[missing],[r1]]", () => {
     const calls = ["r1", "r2", "w", "r3", "x", "r4", "missing", "r1"].map((n, i) => toolCall(`c${i}`, n));
     expect(names(runner.partitionToolBatches(spec(), calls))).toEqual([
       ["r1", "r2"],
@@ -58,7 +58,7 @@ describe("AgentRunner.partitionToolBatches", () => {
     ]);
   });
 
-  it("concurrentTools is on by default; off puts every call alone (item 101, changed default)", () => {
+  it("concurrentTools is on by default; off puts every call alone (changed default)", () => {
     const calls = ["r1", "r2", "r3"].map((n, i) => toolCall(`c${i}`, n));
     expect(names(runner.partitionToolBatches(spec(), calls))).toEqual([["r1", "r2", "r3"]]);
     expect(names(runner.partitionToolBatches(spec({ concurrentTools: false }), calls))).toEqual([["r1"], ["r2"], ["r3"]]);

@@ -1,5 +1,5 @@
 /**
- * Properties of the runner's finish-reason gating and length recovery (items 119, 155, 156):
+ * Properties of the runner's finish-reason gating and length recovery:
  * a reply's calls run if and only if its finish reason is tool_calls, function_call or stop (a
  * missing one counts as stop), and for any script of replies `run()` resolves without rejecting,
  * with the parts of a cut-off chain joined and never more than three continuations in a row.
@@ -25,7 +25,7 @@ const replyArb = fc.record({
   calls: fc.integer({ min: 0, max: 2 }),
 });
 
-describe("finish-reason properties", () => {
+describe("property: finish-reason properties", () => {
   it("(gating) a reply's calls run iff its finish reason allows tools", async () => {
     await fc.assert(
       fc.asyncProperty(replyArb, async (r) => {

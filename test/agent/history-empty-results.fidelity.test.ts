@@ -26,7 +26,7 @@ const BLANK = [
   { role: "tool", tool_call_id: "t8", content: "" },
 ] as unknown as ChatMessage[];
 
-describe("history empty results, as upstream", () => {
+describe("fidelity to upstream: history empty results, as upstream", () => {
   it("every empty or blank old tool message reads (<name> completed with no output); no name gives (tool …)", async () => {
     const history = [declared, ...BLANK];
     const before = JSON.stringify(history);

@@ -10,7 +10,7 @@ import type { ChatMessage } from "../../src/providers/base.js";
 
 const call = (id: string, name: unknown) => ({ id, type: "function", function: { name, arguments: "{}" } });
 
-describe("history nameless calls, as upstream", () => {
+describe("fidelity to upstream: history nameless calls, as upstream", () => {
   it("drops calls without a name and their results; an assistant message left empty goes, one with words stays", () => {
     const history = [
       { role: "user", content: "u" },

@@ -44,7 +44,7 @@ const UPSTREAM_COPY: ChatMessage[] = [
   standIn("c", "exec"),
 ];
 
-describe("history orphans, as upstream", () => {
+describe("fidelity to upstream: history orphans, as upstream", () => {
   it("the stand-in is upstream's exact text", () => {
     expect(MISSING_TOOL_RESULT_MESSAGE).toBe(STAND_IN);
   });

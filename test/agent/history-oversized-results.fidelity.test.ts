@@ -34,7 +34,7 @@ afterEach(async () => {
   await rm(workspace, { recursive: true, force: true });
 });
 
-describe("history oversized results, as upstream", () => {
+describe("fidelity to upstream: history oversized results, as upstream", () => {
   it("with a workspace: saved as <call id>.txt, the model reads the reference; read_file and short results unchanged", async () => {
     const sent = await new ModelHistory({ maxToolResultChars: 2048, workspace, sessionKey: "s:1" }).forModel(HISTORY);
     const path = join(workspace, ".tool-results", "s_1", "big.txt");

@@ -48,7 +48,7 @@ function callName(call: unknown): unknown {
   return record.function !== null && typeof record.function === "object" ? record.function.name : record.name;
 }
 
-describe("the copy of the history sent to the model (property)", () => {
+describe("property: the copy of the history sent to the model (property)", () => {
   it("never changes the caller's history, and always pairs every call with exactly one result", async () => {
     let repaired = 0;
     await fc.assert(

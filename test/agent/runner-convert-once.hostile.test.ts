@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 5 (the runner's half): each result is turned into text once. The event detail
+ * The runner's half: each result is turned into text once. The event detail
  * and the tool message are both made from that one text, so a costly result is walked once.
  */
 import { describe, expect, it } from "vitest";
@@ -24,7 +24,7 @@ function countingResult(): { value: object; reads: () => number } {
   return { value, reads: () => reads };
 }
 
-describe("issue 12 item 5: one conversion per result", () => {
+describe("hostile input: one conversion per result", () => {
   it("run(): the result is read once for both the event detail and the tool message", async () => {
     const { value, reads } = countingResult();
     const tools = new ToolRegistry();

@@ -1,6 +1,6 @@
 /**
- * Fidelity to upstream's runner for finish reasons (catalogue items 119, 155 and 156). Each case
- * feeds the replies the catalogue describes and expects the output upstream's `AgentRunner.run`
+ * Fidelity to upstream's runner for finish reasons. Each case
+ * feeds the replies upstream's tests describe and expects the output upstream's `AgentRunner.run`
  * gives for them, word for word (obtained by running upstream's runner on the same replies).
  */
 import { describe, expect, it } from "vitest";
@@ -37,8 +37,8 @@ async function runWith(replies: LLMResponse[]) {
   return { result, provider, tool };
 }
 
-describe("item 119: tools run only under tool_calls, function_call or stop", () => {
-  it.each(["tool_calls", "function_call", "stop"])("item 119: %s with a call runs it", async (finishReason) => {
+describe("fidelity to upstream: tools run only under tool_calls, function_call or stop", () => {
+  it.each(["tool_calls", "function_call", "stop"])("%s with a call runs it", async (finishReason) => {
     const { tool } = await runWith([reply(null, finishReason, true), textReply("done")]);
     expect(tool.calls).toHaveLength(1);
   });
@@ -47,7 +47,7 @@ describe("item 119: tools run only under tool_calls, function_call or stop", () 
     ["refusal", "I will not"],
     ["content_filter", "I will not"],
     ["end_turn", "said this"],
-  ])("item 119: %s with a call runs nothing; the text is the answer, completed", async (finishReason, text) => {
+  ])("%s with a call runs nothing; the text is the answer, completed", async (finishReason, text) => {
     const { result, tool, provider } = await runWith([reply(text, finishReason, true)]);
     expect(tool.calls).toHaveLength(0);
     expect(provider.requests).toHaveLength(1);
@@ -55,7 +55,7 @@ describe("item 119: tools run only under tool_calls, function_call or stop", () 
     expect(result.messages).toEqual([...user, { role: "assistant", content: text }]);
   });
 
-  it('item 119: "length" with a call runs nothing and takes the length-recovery path', async () => {
+  it('"length" with a call runs nothing and takes the length-recovery path', async () => {
     const { result, tool } = await runWith([reply("", "length", true), textReply("done")]);
     expect(tool.calls).toHaveLength(0);
     expect(result.finalContent).toBe("done");
@@ -63,8 +63,8 @@ describe("item 119: tools run only under tool_calls, function_call or stop", () 
   });
 });
 
-describe("item 155: length recovery", () => {
-  it("item 155: up to 3 continuation requests, quoting the tail; the parts are joined", async () => {
+describe("fidelity to upstream: length recovery", () => {
+  it("up to 3 continuation requests, quoting the tail; the parts are joined", async () => {
     const { result, provider, tool } = await runWith([
       reply("Part one of a long ", "length", true),
       reply("answer, part two ", "length"),
@@ -84,7 +84,7 @@ describe("item 155: length recovery", () => {
     expect(provider.requests[2]?.messages.at(-1)).toEqual(continuation("answer, part two"));
   });
 
-  it("item 155: a fourth cut-off reply in a row is taken as the end", async () => {
+  it("a fourth cut-off reply in a row is taken as the end", async () => {
     const { result, provider } = await runWith([
       reply("one ", "length"),
       reply("two ", "length"),
@@ -97,21 +97,21 @@ describe("item 155: length recovery", () => {
     expect(result.messages.filter((m) => m.role === "user")).toHaveLength(4);
   });
 
-  it("item 155: the tail is the last 64 characters", async () => {
+  it("the tail is the last 64 characters", async () => {
     const long = "x".repeat(100) + "y".repeat(64);
     const { result } = await runWith([reply(long, "length"), textReply("z")]);
     expect(result.messages[2]).toEqual(continuation("y".repeat(64)));
     expect(result.finalContent).toBe(long + "z");
   });
 
-  it("item 155: tool work in between starts a new chain", async () => {
+  it("tool work in between starts a new chain", async () => {
     const { result } = await runWith([reply("early ", "length"), reply(null, "tool_calls", true), textReply("fresh")]);
     expect(result.finalContent).toBe("fresh");
   });
 });
 
-describe("item 156: finish reason error", () => {
-  it("item 156: no tools run; the reply text is final_content and error; the transcript gets the placeholder", async () => {
+describe("fidelity to upstream: finish reason error", () => {
+  it("no tools run; the reply text is final_content and error; the transcript gets the placeholder", async () => {
     const { result, tool } = await runWith([reply("upstream broke", "error", true)]);
     expect(tool.calls).toHaveLength(0);
     expect(result).toMatchObject({ finalContent: "upstream broke", error: "upstream broke", stopReason: "error" });
@@ -119,7 +119,7 @@ describe("item 156: finish reason error", () => {
     expect(MODEL_ERROR_PLACEHOLDER).toBe("[Assistant reply unavailable due to model error.]");
   });
 
-  it.each([["  "], [null]])("item 156: blank text (%j) gives upstream's default message", async (content) => {
+  it.each([["  "], [null]])("blank text (%j) gives upstream's default message", async (content) => {
     const { result } = await runWith([reply(content, "error", true)]);
     expect(result).toMatchObject({
       finalContent: "Sorry, I encountered an error calling the AI model.",
@@ -130,7 +130,7 @@ describe("item 156: finish reason error", () => {
     expect(result.messages.at(-1)).toEqual({ role: "assistant", content: MODEL_ERROR_PLACEHOLDER });
   });
 
-  it("item 156: after a tool turn, the placeholder follows the tool message", async () => {
+  it("after a tool turn, the placeholder follows the tool message", async () => {
     const { result, tool } = await runWith([reply(null, "tool_calls", true), reply(null, "error")]);
     expect(tool.calls).toHaveLength(1);
     expect(result.messages.map((m) => [m.role, m.content])).toEqual([

@@ -1,5 +1,5 @@
 /**
- * Fidelity to upstream's runner at the iteration limit (catalogue item 154): one more request
+ * Fidelity to upstream's runner at the iteration limit: one more request
  * without tools and with the exact prompt; its answer is the final text, else the exact fallback.
  * Expected outputs are those of upstream's `AgentRunner.run` on the same replies.
  */
@@ -30,8 +30,8 @@ async function runWith(steps: ScriptStep[], extra: { maxIterations: number; fina
   return { result, provider, tool };
 }
 
-describe("item 154: the iteration limit", () => {
-  it("item 154: one more request, without tools, ending with the exact prompt; its answer is final", async () => {
+describe("fidelity to upstream: the iteration limit", () => {
+  it("one more request, without tools, ending with the exact prompt; its answer is final", async () => {
     const { result, provider, tool } = await runWith([toolTurn(), toolTurn("again"), textReply("Done: one step left.")], { maxIterations: 2 });
     expect(BUDGET_EXHAUSTED_FINALIZATION_PROMPT).toBe(PROMPT);
     expect(tool.calls).toHaveLength(2);
@@ -54,7 +54,7 @@ describe("item 154: the iteration limit", () => {
     ["is blank", textReply("   ")],
     ["ends with finish reason error", { content: "partial", toolCalls: [], finishReason: "error" }],
     ["fails", () => Promise.reject(new Error("boom"))],
-  ])("item 154: when the finalization reply %s, the exact fallback is the final text", async (_label, last) => {
+  ])("when the finalization reply %s, the exact fallback is the final text", async (_label, last) => {
     const { result, provider } = await runWith([toolTurn(), toolTurn(), last], { maxIterations: 2 });
     expect(provider.requests).toHaveLength(3);
     expect(result).toMatchObject({ finalContent: fallback(2), stopReason: "max_iterations", error: null });
@@ -62,13 +62,13 @@ describe("item 154: the iteration limit", () => {
     expect(result.messages.at(-1)).toEqual({ role: "assistant", content: fallback(2) });
   });
 
-  it("item 154: finalizeOnMaxIterations false makes no extra request", async () => {
+  it("finalizeOnMaxIterations false makes no extra request", async () => {
     const { result, provider } = await runWith([toolTurn(), toolTurn()], { maxIterations: 2, finalizeOnMaxIterations: false });
     expect(provider.requests).toHaveLength(2);
     expect(result.finalContent).toBe(fallback(2));
   });
 
-  it("item 154: maxIterationsMessage is a template for {max_iterations}", async () => {
+  it("maxIterationsMessage is a template for {max_iterations}", async () => {
     const { result } = await runWith([toolTurn(), () => Promise.reject(new Error("boom"))], {
       maxIterations: 1,
       maxIterationsMessage: "Stopped after {max_iterations} rounds.",
@@ -79,7 +79,7 @@ describe("item 154: the iteration limit", () => {
     expect(maxIterationsMessage(4, "")).toBe(fallback(4));
   });
 
-  it("item 154 with item 155: a cut-off chain at the limit is joined with the final answer", async () => {
+  it("a cut-off chain at the limit is joined with the final answer", async () => {
     const { result, provider } = await runWith(
       [
         { content: "cut A ", toolCalls: [], finishReason: "length" },

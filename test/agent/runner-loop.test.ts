@@ -81,7 +81,7 @@ describe("the loop", () => {
     expect(result.messages.at(-1)).toEqual({ role: "assistant", content: "hello" });
   });
 
-  it("item 121/122: assistant message first with content and replayed calls, then one tool message per call in order", async () => {
+  it("assistant message first with content and replayed calls, then one tool message per call in order", async () => {
     const tools = registryOf(new FakeTool({ name: "a", run: () => "A" }), new FakeTool({ name: "b", run: () => "B" }));
     const provider = new ScriptedProvider([
       toolReply([toolCall("1", "a"), toolCall("2", "b", "{not json"), toolCall("3", "a")], "thinking"),
@@ -106,7 +106,7 @@ describe("the loop", () => {
     expect(rest.slice(0, 3).every((m) => typeof m.content === "string")).toBe(true);
   });
 
-  it("keeps going over several iterations and gathers toolsUsed and toolEvents over the run (item 135)", async () => {
+  it("keeps going over several iterations and gathers toolsUsed and toolEvents over the run", async () => {
     const tools = registryOf(new FakeTool({ name: "list_dir", run: () => "a.txt" }), new FakeTool({ name: "fail", run: () => ToolResult.error("Error: no") }));
     const provider = new ScriptedProvider([
       toolReply([toolCall("1", "list_dir"), toolCall("2", "fail")]),
@@ -150,7 +150,7 @@ describe("the loop", () => {
     expect(result.finalContent).toBe(maxIterationsMessage(20));
   });
 
-  it("item 120: calls without a valid name are dropped before execution", async () => {
+  it("calls without a valid name are dropped before execution", async () => {
     const tool = new FakeTool({ name: "read_file" });
     const bad = [
       new ToolCallRequest({ id: "x1", name: "", arguments: {} }),
@@ -164,7 +164,7 @@ describe("the loop", () => {
     expect(result.messages.filter((m) => m.role === "tool").map((m) => m.tool_call_id)).toEqual(["ok"]);
   });
 
-  it("item 120: when every call is malformed, the reply counts as an answer", async () => {
+  it("when every call is malformed, the reply counts as an answer", async () => {
     const provider = new ScriptedProvider([toolReply([new ToolCallRequest({ id: "x", name: "", arguments: {} })], "just text")]);
     const result = await runner.run({ provider, model: "m", tools: registryOf(), messages: user });
     expect(result).toMatchObject({ stopReason: "completed", finalContent: "just text" });
@@ -180,7 +180,7 @@ describe("the loop", () => {
   });
 });
 
-describe("finish reasons (item 119)", () => {
+describe("finish reasons", () => {
   it.each(["refusal", "content_filter"])("%s: no execution, completed, the content is the answer", async (finishReason) => {
     const tool = new FakeTool({ name: "t" });
     const provider = new ScriptedProvider([toolReply([toolCall("c", "t")], "I will not", finishReason)]);

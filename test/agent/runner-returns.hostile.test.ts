@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 3: whatever a tool returns becomes text or an error result; `run` and
+ * Whatever a tool returns becomes text or an error result; `run` and
  * `executeTools` never hang and never reject. The values below used to leave `run()` unsettled
  * (a Proxy whose `getPrototypeOf` trap throws, so `instanceof` throws inside a promise callback)
  * or make `executeTools` reject (an object dressed as a `ToolResult` without fields).
@@ -53,7 +53,7 @@ function registryWith(value: () => unknown): { tools: ToolRegistry; tool: FakeTo
   return { tools, tool };
 }
 
-describe("issue 12 item 3: hostile return values", () => {
+describe("hostile input: hostile return values", () => {
   it.each(Object.keys(HOSTILE))("run() settles for %s: one string tool message, then the model's answer", async (label) => {
     const { tools } = registryWith(HOSTILE[label] as () => unknown);
     const provider = new ScriptedProvider([

@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 10: the repeated-lookup throttle and the workspace-violation counter key on the
+ * The repeated-lookup throttle and the workspace-violation counter key on the
  * arguments as `prepareCall` unwraps them, so wrapping them in `{"arguments": {…}}` (or sending
  * them as JSON text) cannot slip past either.
  */
@@ -22,7 +22,7 @@ function turn(id: string, name: string, args: unknown): LLMResponse {
   return { content: null, finishReason: "tool_calls", toolCalls: [new ToolCallRequest({ id, name, arguments: args })] };
 }
 
-describe("issue 12 item 10: wrapped arguments cannot slip past the guards", () => {
+describe("hostile input: wrapped arguments cannot slip past the guards", () => {
   it.each<[string, (i: number) => unknown]>([
     ["plain", () => ({ url: "https://example.com/a" })],
     ["wrapped", () => ({ arguments: { url: "https://example.com/a" } })],

@@ -23,7 +23,7 @@ function specFor(tools: ToolRegistry, extra: Partial<AgentRunSpec> = {}): AgentR
   return { provider: new ScriptedProvider([]), model: "m", tools, messages: user, ...extra };
 }
 
-describe("a registry shaped like ToolRegistry but without prepareCall", () => {
+describe("coverage: a registry shaped like ToolRegistry but without prepareCall", () => {
   it("with get, the throttle unwraps {arguments: {...}} by the tool's own schema", async () => {
     let ran = 0;
     const plain = new FakeTool({ name: "web_fetch", parameters: { type: "object", properties: { url: { type: "string" } } } });
@@ -86,7 +86,7 @@ describe("a registry shaped like ToolRegistry but without prepareCall", () => {
   });
 });
 
-describe("a prepareCall that does not keep its contract", () => {
+describe("coverage: a prepareCall that does not keep its contract", () => {
   // The runner trusts the registry's typed return (`PreparedCall`); one that breaks it fails
   // where it is read, and that TypeError is the call's own error result.
   it.each([
@@ -133,7 +133,7 @@ describe("a prepareCall that does not keep its contract", () => {
   });
 });
 
-describe("odd replies from the model", () => {
+describe("coverage: odd replies from the model", () => {
   it("tool calls that are not objects or have no name are dropped; a call without an id gets one", async () => {
     const tool = new FakeTool({ name: "t", parameters: ANY_PARAMS });
     const provider = new ScriptedProvider([
@@ -179,7 +179,7 @@ describe("odd replies from the model", () => {
   });
 });
 
-describe("a history that already ends with the assistant's answer", () => {
+describe("coverage: a history that already ends with the assistant's answer", () => {
   const answered: ChatMessage[] = [
     { role: "user", content: "hi" },
     { role: "assistant", content: "earlier answer" },
@@ -241,7 +241,7 @@ describe("a history that already ends with the assistant's answer", () => {
   });
 });
 
-describe("the finalization request after the iteration limit", () => {
+describe("coverage: the finalization request after the iteration limit", () => {
   it("a signal already aborted with maxIterations 0: no request is made", async () => {
     const controller = new AbortController();
     controller.abort();
@@ -274,7 +274,7 @@ describe("the finalization request after the iteration limit", () => {
   });
 });
 
-describe("ModelHistory", () => {
+describe("coverage: ModelHistory", () => {
   it("cuts an over-long tool message of earlier history that has no name (only read_file is exempt)", async () => {
     const long = "x".repeat(50);
     const declared = { role: "assistant" as const, content: "", tool_calls: [{ id: "1", type: "function" as const, function: { name: "grep", arguments: "{}" } }] };

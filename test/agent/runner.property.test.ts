@@ -85,7 +85,7 @@ const rawArguments = fc.oneof(
   { weight: 2, arbitrary: fc.constant("{}") },
 );
 
-describe("executeTools (property)", () => {
+describe("property: executeTools (property)", () => {
   it("answers every call once, in call order, and never overlaps an unsafe call with another", async () => {
     const runner = new AgentRunner();
     // The kinds of call the generator produced: each way a call can fail must be reached.

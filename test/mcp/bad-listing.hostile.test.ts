@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 8: one tool with no `inputSchema`, or a non-object one, made the SDK client
+ * One tool with no `inputSchema`, or a non-object one, made the SDK client
  * reject the whole `tools/list`, so every good tool of the server was lost. The adapter now
  * lists loosely, checks each tool itself, keeps the good ones and reports the bad ones.
  */
@@ -11,7 +11,7 @@ import type { McpToolClient } from "../../src/mcp/tool-client.js";
 import { ProcessGroupStdioTransport } from "../../src/mcp/stdio-transport.js";
 import { collectingLogger, HOSTILE_SERVER } from "./harness.js";
 
-describe("a server listing bad tools among good ones (issue 16.8)", () => {
+describe("hostile input: a server listing bad tools among good ones", () => {
   const logger = collectingLogger();
   let server: StdioMcpConnection | undefined;
 

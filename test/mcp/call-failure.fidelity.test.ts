@@ -43,7 +43,7 @@ async function failingTool(thrown: unknown, logger = collectingLogger()): Promis
   return tool;
 }
 
-describe("a call that raises, as upstream words it", () => {
+describe("fidelity to upstream: a call that raises, as upstream words it", () => {
   it("RuntimeError('connection lost'): the error result (MCP tool call failed: RuntimeError); the message only in the log", async () => {
     const logger = collectingLogger();
     const tool = await failingTool(pythonError("RuntimeError", "connection lost"), logger);
@@ -103,7 +103,7 @@ describe("a call that raises, as upstream words it", () => {
   });
 });
 
-describe("failures of a real server over stdio", () => {
+describe("fidelity to upstream: failures of a real server over stdio", () => {
   const logger = collectingLogger();
   /** One connection with a 50 ms call limit (for the call that hangs), one with the default 30 s. */
   let quick: StdioMcpConnection | undefined;

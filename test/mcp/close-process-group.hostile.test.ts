@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 12: a server started through a wrapper (`sh -c`, `npx`, `uvx`) that ignores EOF
+ * A server started through a wrapper (`sh -c`, `npx`, `uvx`) that ignores EOF
  * and SIGTERM outlived `close()`, because only the wrapper was signalled. The server now runs in
  * a process group of its own, and `close()` ends the whole group.
  */
@@ -27,7 +27,7 @@ function signalsSent(kill: { mock: { calls: unknown[][] } }): string[] {
   return kill.mock.calls.filter(([pid, signal]) => typeof pid === "number" && pid < 0 && signal !== 0).map(([, signal]) => String(signal));
 }
 
-describe.skipIf(!posix)("close() ends the server's whole process group (issue 16.12)", () => {
+describe.skipIf(!posix)("hostile input: close() ends the server's whole process group", () => {
   let dir = "";
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "mcp-group-"));

@@ -27,7 +27,7 @@ function answering(answers: Record<string, unknown>): McpToolClient {
   };
 }
 
-describe("an empty MCP answer, as upstream words it", () => {
+describe("fidelity to upstream: an empty MCP answer, as upstream words it", () => {
   it("no content: (no output), a success", async () => {
     const [tool] = (await listMcpTools(answering({ t: { content: [] } }), "srv", { logger: collectingLogger() })).tools;
     expect(await tool?.execute({}, { signal: signal() })).toBe("(no output)");
@@ -53,7 +53,7 @@ describe("an empty MCP answer, as upstream words it", () => {
   });
 });
 
-describe("empty answers from a real server over stdio, through the runner", () => {
+describe("fidelity to upstream: empty answers from a real server over stdio, through the runner", () => {
   let server: StdioMcpConnection | undefined;
   beforeAll(async () => {
     server = await connectHostile("c", "calls");

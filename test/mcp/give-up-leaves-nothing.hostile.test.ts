@@ -69,7 +69,7 @@ afterEach(() => {
   spawned.mockClear();
 });
 
-describe("a start given up while the SDK is still loading spawns nothing", () => {
+describe("hostile input: a start given up while the SDK is still loading spawns nothing", () => {
   it.each([
     ["the transport's part of the SDK", "stdio"],
     ["the client's part of the SDK", "client"],
@@ -108,7 +108,7 @@ describe("a start given up while the SDK is still loading spawns nothing", () =>
   });
 });
 
-describe("a start given up after the server was spawned leaves no process and no pipe", () => {
+describe("hostile input: a start given up after the server was spawned leaves no process and no pipe", () => {
   /** The pid of the one child spawned in this test. */
   const childPid = (): number => {
     expect(spawned).toHaveBeenCalledTimes(1);

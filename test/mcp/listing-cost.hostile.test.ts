@@ -100,7 +100,7 @@ beforeEach(() => {
   hashing.chars = 0;
 });
 
-describe("the cost of listing and naming grows linearly with what the server sends", () => {
+describe("hostile input: the cost of listing and naming grows linearly with what the server sends", () => {
   it(
     "at n and 8n, every count of work grows at most 16× (property)",
     async () => {
@@ -146,7 +146,7 @@ const anyEntry = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(null, 42, "a tool?") },
 );
 
-describe("the log of a listing is bounded whatever the server sends", () => {
+describe("hostile input: the log of a listing is bounded whatever the server sends", () => {
   it(
     "at most MAX_LOGGED_WARNINGS lines and MAX_LOGGED_CHARS characters, then one closing line; none holds a raw control character (property)",
     async () => {

@@ -18,7 +18,7 @@ import { collectingLogger, connectHostile, HOSTILE_SERVER } from "./harness.js";
 const RAW_CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const signal = (): AbortSignal => AbortSignal.timeout(30_000);
 
-describe("what a server sends is shown escaped in every log line", () => {
+describe("hostile input: what a server sends is shown escaped in every log line", () => {
   it("tool names with escapes, over stdio: each warning is one line, the escapes visible", async () => {
     const logger = collectingLogger();
     const server = await connectHostile("h", "names", { args: [HOSTILE_SERVER, "--scenario", "names", "--names", "16"], logger });

@@ -37,7 +37,7 @@ function expectOneLinearCheck(work: ValidationWork): void {
 
 const signal = (): AbortSignal => AbortSignal.timeout(30_000);
 
-describe("output schemas are checked with the registry's safeguards", () => {
+describe("hostile input: output schemas are checked with the registry's safeguards", () => {
   let server: StdioMcpConnection | undefined;
   const tool = (name: string): Tool => {
     const found = server?.tools.find((t) => t.name === `mcp_o_${name}`);

@@ -29,7 +29,7 @@ async function batches(trustReadOnlyHint?: boolean): Promise<string[][]> {
   return new AgentRunner().partitionToolBatches(spec, calls).map((batch) => batch.map((c) => c.name));
 }
 
-describe("readOnlyHint, as upstream treats it", () => {
+describe("fidelity to upstream: readOnlyHint, as upstream treats it", () => {
   it("an adapter is neither read-only nor concurrency-safe, even when the server says readOnlyHint: true", () => {
     const tool = new MCPToolAdapter(client, "s", annotated[0] as never);
     expect(tool.readOnly).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * Issue 16, items 5 and 7 (the skip-and-continue part): `register` refuses some listed tools (a
+ * Skip and continue: `register` refuses some listed tools (a
  * pattern that cannot compile, a schema over budget, a bad name). The documented loop
  * `for (const tool of server.tools) registry.register(tool)` then threw on the first one and lost
  * every tool after it. `registerMcpTools` logs and skips that tool; the tools after it register.
@@ -12,7 +12,7 @@ import { Tool, type JsonSchema } from "../../src/tools/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { collectingLogger, HOSTILE_SERVER } from "./harness.js";
 
-describe("a tool register refuses does not stop the others (issue 16.5, 16.7)", () => {
+describe("hostile input: a tool register refuses does not stop the others", () => {
   const logger = collectingLogger();
   let server: StdioMcpConnection | undefined;
 
@@ -61,7 +61,7 @@ class NameThrows extends Tool {
   }
 }
 
-describe("registerMcpTools with refusals of every kind", () => {
+describe("hostile input: registerMcpTools with refusals of every kind", () => {
   it("skips each refused tool, keeps order, and never throws", () => {
     const registry = new ToolRegistry();
     const logger = collectingLogger();

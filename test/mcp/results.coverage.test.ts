@@ -27,7 +27,7 @@ async function call(result: unknown): Promise<unknown> {
   return tool.execute({}, { signal: new AbortController().signal });
 }
 
-describe("MCP results become text", () => {
+describe("coverage: MCP results become text", () => {
   it("summarises image and audio blocks with their type and size", async () => {
     expect(await call({ content: [{ type: "image", mimeType: "image/png", data: "AAAA" }] })).toBe("[image content: image/png, 4 base64 chars]");
     expect(await call({ content: [{ type: "audio" }] })).toBe("[audio content: unknown type]");
@@ -63,7 +63,7 @@ describe("MCP results become text", () => {
   });
 });
 
-describe("MCP errors and malformed results become error results", () => {
+describe("coverage: MCP errors and malformed results become error results", () => {
   it("an isError result keeps its text, or reads (no output) as upstream's does", async () => {
     const failed = await call({ content: [{ type: "text", text: "disk full" }], isError: true });
     expect(isToolErrorResult(failed)).toBe(true);
@@ -86,7 +86,7 @@ describe("MCP errors and malformed results become error results", () => {
   });
 });
 
-describe("options reach the client", () => {
+describe("coverage: options reach the client", () => {
   it("passes the call's signal, and the per-call time limit (30 s unless one is set)", async () => {
     const client = clientAnswering({ content: [] });
     const signal = new AbortController().signal;

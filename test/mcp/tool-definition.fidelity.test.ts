@@ -57,7 +57,7 @@ const UPSTREAM_SCHEMAS: ReadonlyArray<readonly [string, unknown, unknown]> = [
   ["ref inside default", {"type": "object", "properties": {"a": {"type": "object", "default": {"$ref": "#/properties/b"}}, "b": {"type": "string"}}}, {"type": "object", "properties": {"a": {"type": "object", "default": {"$ref": "#/$defs/ref_fcf24d7fd241"}, "properties": {}, "required": []}, "b": {"type": "string"}}, "$defs": {"ref_fcf24d7fd241": {"type": "string"}}, "required": []}],
 ];
 
-describe("the schema the model is shown, as upstream normalises it", () => {
+describe("fidelity to upstream: the schema the model is shown, as upstream normalises it", () => {
   it.each(UPSTREAM_SCHEMAS)("%s", (_name, input, output) => {
     const shown = mcpModelSchema(input);
     expect(shown).toEqual(output);
@@ -89,7 +89,7 @@ describe("the schema the model is shown, as upstream normalises it", () => {
   });
 });
 
-describe("the description", () => {
+describe("fidelity to upstream: the description", () => {
   it.each([
     ["missing", undefined, "q"],
     ["empty", "", "q"],
@@ -105,7 +105,7 @@ describe("the description", () => {
   });
 });
 
-describe("what the registry validates with: the server's own schema", () => {
+describe("fidelity to upstream: what the registry validates with: the server's own schema", () => {
   it("a nullable $ref, which Ajv would refuse as `nullable` without `type`, registers and accepts null", () => {
     const schema = {
       type: "object",

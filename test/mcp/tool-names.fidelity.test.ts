@@ -44,7 +44,7 @@ const UPSTREAM_NAMES: ReadonlyArray<readonly [string, string, string]> = [
   ["a-b", "c-d", "mcp_a-b_c-d"],
 ];
 
-describe("MCP tool names, as upstream makes them", () => {
+describe("fidelity to upstream: MCP tool names, as upstream makes them", () => {
   it.each(UPSTREAM_NAMES.map(([server, tool, name]) => [JSON.stringify(server).slice(0, 24), JSON.stringify(tool).slice(0, 40), name, server, tool] as const))(
     "server %s, tool %s gives %s",
     (_s, _t, name, server, tool) => {
@@ -67,7 +67,7 @@ describe("MCP tool names, as upstream makes them", () => {
   });
 });
 
-describe("names that clean to the same name (kept difference: a suffix, never a replacement)", () => {
+describe("fidelity to upstream: names that clean to the same name (kept difference: a suffix, never a replacement)", () => {
   it("upstream would give notes.list, notes_list and notes__list one name; here the one needing no change keeps it, the others get a suffix", () => {
     const assigned = assignMcpToolNames("srv", ["notes.list", "notes_list", "notes__list"]);
     expect(assigned[1]).toEqual({ status: "named", name: "mcp_srv_notes_list" });

@@ -1,7 +1,7 @@
 /**
- * Issue 16, item 5 (MCP half): names were cleaned but never shortened, so `get_` plus 70
+ * MCP half: names were cleaned but never shortened, so `get_` plus 70
  * characters gave an 80-character tool name, which OpenAI-compatible APIs reject for the whole
- * request. Issue 12, item 9: `notes.list` (read-only) and `notes_list` (deletes every note) both
+ * request. `notes.list` (read-only) and `notes_list` (deletes every note) both
  * became `mcp_srv_notes_list`; the registry kept one without a word, and a call ran the other.
  */
 import fc from "fast-check";
@@ -22,7 +22,7 @@ const anyName = fc.oneof(
   fc.constantFrom("notes.list", "notes_list", "notes-list", "notes/list", "a".repeat(200)),
 );
 
-describe("MCP tool names fit ^[a-zA-Z0-9_-]{1,64}$ (issue 16.5)", () => {
+describe("hostile input: MCP tool names fit ^[a-zA-Z0-9_-]{1,64}$", () => {
   it("shortens a long name to 64 characters: a readable prefix and a hash", () => {
     const long = `get_${"x".repeat(70)}`;
     const name = mcpToolName("fs", long);
@@ -82,7 +82,7 @@ const builtin = new FakeTool({
   result: "the built-in ran",
 });
 
-describe("colliding MCP names over stdio (issue 12.9, issue 16.5)", () => {
+describe("hostile input: colliding MCP names over stdio", () => {
   const logger = collectingLogger();
   let server: StdioMcpConnection | undefined;
   const registry = new ToolRegistry();

@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 11: the endpoint was built by string concatenation, so `…/v1?api-version=X`
+ * The endpoint was built by string concatenation, so `…/v1?api-version=X`
  * became `/v1?api-version=X/chat/completions`; and a credential in `baseURL` (`user:key@host`)
  * was copied into `ProviderError`, into `run.error`, and into lesson 10's output.
  */
@@ -37,7 +37,7 @@ function allText(error: unknown): string {
   return parts.join("\n");
 }
 
-describe("URLs built with URL (issue 16.11)", () => {
+describe("hostile input: URLs built with URL", () => {
   it("keeps the query of a base URL such as …/v1?api-version=X", async () => {
     let seen = "";
     server.use(
@@ -60,7 +60,7 @@ describe("URLs built with URL (issue 16.11)", () => {
   });
 });
 
-describe("credentials in baseURL are never printed (issue 16.11)", () => {
+describe("hostile input: credentials in baseURL are never printed", () => {
   const base = `https://me:${SECRET}@llm.test/v1`;
 
   it("sends them as Basic authentication, not in the URL", async () => {

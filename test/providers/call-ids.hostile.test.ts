@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 4 (the provider's half): a server that sends no call ids used to get `call_0`
+ * The provider's half: a server that sends no call ids used to get `call_0`
  * from the provider on every turn, so turn 2's persisted result could point at turn 1's file.
  * A missing id now gets a fresh 9-character id, as upstream does, so ids never repeat in a run.
  */
@@ -24,7 +24,7 @@ const echo = (): FakeTool => new FakeTool({ name: "echo", description: "Echo.", 
 /** What a server may put where the id belongs when it has none. */
 const missingId = fc.constantFrom<Record<string, unknown>>({}, { id: "" }, { id: null }, { id: 0 }, { id: {} });
 
-describe("call ids are unique within a run (issue 12.4, provider half)", () => {
+describe("hostile input: call ids are unique within a run (provider half)", () => {
   it("a server that never sends ids gives distinct ids on every turn of a run", async () => {
     let turn = 0;
     server.use(

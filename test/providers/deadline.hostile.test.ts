@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 9: a model server that sends its headers and then one byte every 50 ms used to
+ * A model server that sends its headers and then one byte every 50 ms used to
  * keep `run()` pending forever. `timeoutMs` bounds the whole request, body included.
  */
 import { http, HttpResponse } from "msw";
@@ -31,7 +31,7 @@ function drip(sent: { spaces: number } = { spaces: 0 }): ReadableStream<Uint8Arr
   });
 }
 
-describe("provider deadline (issue 16.9)", () => {
+describe("hostile input: provider deadline", () => {
   it("defaults to 120 s", () => {
     expect(DEFAULT_TIMEOUT_MS).toBe(120_000);
     expect(new OpenAICompatibleProvider({ baseURL: BASE }).timeoutMs).toBe(120_000);

@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 10: a 64 MB answer used to be read whole. `maxResponseBytes` (default 16 MiB)
+ * A 64 MB answer used to be read whole. `maxResponseBytes` (default 16 MiB)
  * refuses a larger answer as soon as it is known to be larger, without reading the rest.
  */
 import { http, HttpResponse } from "msw";
@@ -30,7 +30,7 @@ function bigBody(total: number): { stream: ReadableStream<Uint8Array>; pulled: (
   return { stream, pulled: () => sent };
 }
 
-describe("provider answer size limit (issue 16.10)", () => {
+describe("hostile input: provider answer size limit", () => {
   it("defaults to 16 MiB", () => {
     expect(DEFAULT_MAX_RESPONSE_BYTES).toBe(16 * 1024 * 1024);
     expect(new OpenAICompatibleProvider({ baseURL: BASE }).maxResponseBytes).toBe(16 * 1024 * 1024);

@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 13: a 429 used to end the run at once, and `Retry-After` was ignored. As
+ * A 429 used to end the run at once, and `Retry-After` was ignored. As
  * upstream's `chat_with_retry` does, 408, 409, 429 and 5xx are retried after 1, 2 and 4 s, or
  * after the server's `Retry-After` (plus 1 s); a 429 that says the quota is exhausted is not.
  * The waits go through an injected sleep, so these tests take no real time.
@@ -46,7 +46,7 @@ const ok = (): Response => HttpResponse.json(completion({ content: "done" }));
 const status = (code: number, body: Record<string, unknown> = { error: { message: "try later" } }, headers: Record<string, string> = {}) => (): Response =>
   HttpResponse.json(body, { status: code, headers });
 
-describe("provider retries (issue 16.13)", () => {
+describe("hostile input: provider retries", () => {
   it("defaults to 3 retries", () => {
     expect(DEFAULT_MAX_RETRIES).toBe(3);
     expect(new OpenAICompatibleProvider({ baseURL: BASE }).maxRetries).toBe(3);

@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 12: `tool_calls` sent as an object used to end the run as "completed" with null
+ * `tool_calls` sent as an object used to end the run as "completed" with null
  * content, the calls silently dropped. It is now a provider error that names the field.
  */
 import { http, HttpResponse } from "msw";
@@ -19,7 +19,7 @@ const answer = (message: Record<string, unknown>): void => {
   server.use(http.post(ENDPOINT, () => HttpResponse.json(completion(message, "tool_calls"))));
 };
 
-describe("tool_calls that is not a list (issue 12.12)", () => {
+describe("hostile input: tool_calls that is not a list", () => {
   it("an object instead of a list is a provider error, and the run stops with error", async () => {
     answer({ content: null, tool_calls: { id: "c1", type: "function", function: { name: "read_file", arguments: "{}" } } });
     const error = await rejection(provider.chat({ model: "m", messages: MESSAGES, tools: [] }));

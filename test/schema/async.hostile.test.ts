@@ -41,7 +41,7 @@ const HIDING_PLACES: [string, JsonSchema, string][] = [
   ["deep in items", { type: "object", properties: { a: { type: "array", items: { type: "object", properties: { b: { not: { $async: true } } } } } } }, "at /properties/a/items/properties/b/not"],
 ];
 
-describe("$async is refused on every path", () => {
+describe("hostile input: $async is refused on every path", () => {
   it.each(HIDING_PLACES)("in %s: register refuses the tool, saying where and why", (_place, schema, where) => {
     const registry = new ToolRegistry();
     expect(() => registry.register(probe("sneaky", schema))).toThrow(`Tool 'sneaky': its parameters schema does not compile: the schema uses "$async" ${where}, ${REFUSED}`);

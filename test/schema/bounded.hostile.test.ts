@@ -81,7 +81,7 @@ afterAll(() => {
   );
 });
 
-describe("schemas we do not control", () => {
+describe("hostile input: schemas we do not control", () => {
   it("register refuses or compiles with bounded work; prepareCall answers with bounded work and never throws", () => {
     const config = propertyConfig("schemas-bounded", 500);
     // The meta-schemas are compiled once per process, by the first schema checked against them:

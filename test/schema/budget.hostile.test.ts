@@ -48,7 +48,7 @@ function chain(depth: number, fan: number, keyword = "allOf"): JsonSchema {
   return { type: "object", properties: { q: { $ref: "#/$defs/d0" } }, $defs };
 }
 
-describe("item 3: enum compile bomb", () => {
+describe("hostile input: enum compile bomb", () => {
   it("an enum of 300,000 values is refused at once, naming the limit, before Ajv sees it and without reading one value", () => {
     const compile = vi.spyOn(Ajv2020Import.default.prototype, "compile");
     const validateSchema = vi.spyOn(Ajv2020Import.default.prototype, "validateSchema");
@@ -76,7 +76,7 @@ describe("item 3: enum compile bomb", () => {
   });
 });
 
-describe("item 4: $ref fan-out", () => {
+describe("hostile input: $ref fan-out", () => {
   it("$defs that each reference the next one twice, 29 deep, are refused, naming the limit", () => {
     const attempt = (): void => void register("fan_out", chain(29, 2));
     expect(compiledBy(attempt)).toBe(0);
@@ -92,7 +92,7 @@ describe("item 4: $ref fan-out", () => {
     for (const keyword of ["anyOf", "oneOf"]) expect(schemaBudgetProblem(chain(12, 2, keyword))).toMatch(/maxApplications/);
     // A long chain of single references is fine: one path, through allOf or not. (Registered as
     // plain references: casting compiles a check for each allOf, and along a chain each check
-    // compiles the rest of it; `test/properties/linear-cost.property.test.ts` records that.)
+    // compiles the rest of it; `test/schema/linear-cost.property.test.ts` records that.)
     expect(schemaBudgetProblem(chain(200, 1))).toBeNull();
     const plain: JsonSchema = { type: "object", properties: { q: { $ref: "#/$defs/d0" } }, $defs: { d200: { type: "string" } } };
     for (let i = 0; i < 200; i++) (plain["$defs"] as Record<string, JsonSchema>)[`d${i}`] = { $ref: `#/$defs/d${i + 1}` };
@@ -148,7 +148,7 @@ describe("item 4: $ref fan-out", () => {
   });
 });
 
-describe("the rest of the budget", () => {
+describe("hostile input: the rest of the budget", () => {
   it("too many values, too deep, too much text, or an object that contains itself: each refused, naming its limit", () => {
     const properties: Record<string, JsonSchema> = {};
     for (let i = 0; i < 3_000; i++) properties[`p${i}`] = { type: "string" };

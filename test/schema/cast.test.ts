@@ -1,5 +1,5 @@
 /**
- * Section C of the behaviour catalogue: safe, schema-driven casting, with the differences that
+ * Safe, schema-driven casting, with the differences that
  * API.md pins (strings only from numbers and booleans; integer text as Python's int() reads it, but
  * no `_` and nothing past ±(2^53−1)).
  */
@@ -31,7 +31,7 @@ function castField(fieldSchema: JsonSchema, value: unknown, key = "x"): unknown 
 /** A fake tool with the given name and schema. */
 const toolWith = (name: string, parameters: JsonSchema): FakeTool => new FakeTool({ name, parameters });
 
-describe("root gate (item 13)", () => {
+describe("root gate", () => {
   it("a root without type is treated as an object", () => {
     expect(castValue({ properties: { n: { type: "integer" } } }, { n: "4" })).toEqual({ n: 4 });
   });
@@ -48,7 +48,7 @@ describe("root gate (item 13)", () => {
   });
 });
 
-describe("integer (items 14, 15, 19, 20)", () => {
+describe("integer", () => {
   it.each([
     ["42", 42],
     [" 42 ", 42],
@@ -86,12 +86,12 @@ describe("integer (items 14, 15, 19, 20)", () => {
     expect(castField({ type: "integer" }, 3)).toBe(3);
   });
 
-  it("an integer enum accepts the cast value (item 29)", () => {
+  it("an integer enum accepts the cast value", () => {
     expect(castField({ type: "integer", enum: [1, 2] }, "2")).toBe(2);
   });
 });
 
-describe("number (items 16–20)", () => {
+describe("number", () => {
   it.each([
     ["3.14", 3.14],
     ["5", 5],
@@ -110,7 +110,7 @@ describe("number (items 16–20)", () => {
     expect(castField({ type: "number" }, text)).toBe(text);
   });
 
-  it("non-finite numbers pass through; their words become non-finite numbers (item 18)", () => {
+  it("non-finite numbers pass through; their words become non-finite numbers", () => {
     expect(castField({ type: "number" }, Number.NaN)).toBeNaN();
     expect(castField({ type: "number" }, Number.POSITIVE_INFINITY)).toBe(Number.POSITIVE_INFINITY);
     expect(castField({ type: "number" }, Number.NEGATIVE_INFINITY)).toBe(Number.NEGATIVE_INFINITY);
@@ -127,7 +127,7 @@ describe("number (items 16–20)", () => {
   });
 });
 
-describe("boolean (items 21, 22)", () => {
+describe("boolean", () => {
   it.each([
     ["true", true],
     ["1", true],
@@ -154,7 +154,7 @@ describe("boolean (items 21, 22)", () => {
   });
 });
 
-describe("string (item 23, as API.md)", () => {
+describe("string (as API.md)", () => {
   it("strings pass through, the empty string too", () => {
     expect(castField({ type: "string" }, "hello")).toBe("hello");
     expect(castField({ type: "string" }, "")).toBe("");
@@ -177,7 +177,7 @@ describe("string (item 23, as API.md)", () => {
   });
 });
 
-describe("null (items 24, 25)", () => {
+describe("null", () => {
   it("null is kept for every type", () => {
     const schema = obj({
       name: { type: "string" },
@@ -204,7 +204,7 @@ describe("null (items 24, 25)", () => {
   });
 });
 
-describe("arrays (item 26)", () => {
+describe("arrays", () => {
   it("are cast item by item", () => {
     expect(castField({ type: "array", items: { type: "integer" } }, ["1", "2", "3"])).toEqual([1, 2, 3]);
     expect(castField({ type: "array", items: { type: "boolean" } }, ["true", "no", "maybe"])).toEqual([
@@ -241,7 +241,7 @@ describe("arrays (item 26)", () => {
   });
 });
 
-describe("nested objects (item 27)", () => {
+describe("nested objects", () => {
   it("are cast recursively", () => {
     const schema = obj({
       config: { type: "object", properties: { port: { type: "integer" }, debug: { type: "boolean" } } },
@@ -264,7 +264,7 @@ describe("nested objects (item 27)", () => {
   });
 });
 
-describe("keys not in properties (item 28)", () => {
+describe("keys not in properties", () => {
   it("are cast with a typed additionalProperties", () => {
     const schema = obj({ n: { type: "integer" } }, { additionalProperties: { type: "integer" } });
     expect(castValue(schema, { n: "1", extra: "2" })).toEqual({ n: 1, extra: 2 });
@@ -292,7 +292,7 @@ describe("keys not in properties (item 28)", () => {
   });
 });
 
-describe("no recognised type (item 29)", () => {
+describe("no recognised type", () => {
   it.each([{}, { type: "null" }, { type: "whatever" }, { enum: [1, 2] }])("%j leaves the value alone", (schema) => {
     expect(castField(schema, "2")).toBe("2");
     expect(castField(schema, 2)).toBe(2);
@@ -375,7 +375,7 @@ describe("casting is pure", () => {
   });
 });
 
-describe("casting repairs only what would fail (issue 11; API.md)", () => {
+describe("casting repairs only what would fail (API.md)", () => {
   it.each([
     [["integer", "string"], "007"],
     [["string", "number"], 5],

@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 6: JSON Schema 2020-12, the dialect MCP specifies, while draft-07 schemas are
+ * JSON Schema 2020-12, the dialect MCP specifies, while draft-07 schemas are
  * still accepted. Calls that break `unevaluatedProperties: false`, `dependentRequired` or
  * `prefixItems` do not execute; zod 4's tuple form accepts a valid tuple; a schema with zod 4's
  * root `$schema` registers.
@@ -19,7 +19,7 @@ function register(name: string, schema: JsonSchema): ToolRegistry {
 
 const error = (registry: ToolRegistry, name: string, args: unknown): string | null => registry.prepareCall(name, args).error?.content ?? null;
 
-describe("item 6: the 2020-12 dialect", () => {
+describe("hostile input: the 2020-12 dialect", () => {
   it("unevaluatedProperties: false refuses a key no subschema evaluated", () => {
     const registry = register("uneval", {
       type: "object",
@@ -62,7 +62,7 @@ describe("item 6: the 2020-12 dialect", () => {
   });
 });
 
-describe("item 6: draft-07 schemas are still accepted", () => {
+describe("hostile input: draft-07 schemas are still accepted", () => {
   it("a draft-07 $schema with definitions, dependencies and the array form of items", () => {
     const registry = register("draft07", {
       $schema: "http://json-schema.org/draft-07/schema#",

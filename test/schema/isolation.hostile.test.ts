@@ -27,7 +27,7 @@ function registersTheOthers(registry: ToolRegistry): void {
   expect(registry.prepareCall("read_file", { path: "a.txt" }).error).toBeNull();
 }
 
-describe("each schema compiles on its own", () => {
+describe("hostile input: each schema compiles on its own", () => {
   it.each([
     ["the 2020-12 meta-schema's URI as the root $id", { $id: META_2020, type: "object", properties: { a: { type: "string" } } }],
     ["the draft-07 meta-schema's URI as the root $id", { $id: META_07, type: "object", properties: { a: { type: "string" } } }],

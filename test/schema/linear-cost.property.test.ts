@@ -195,7 +195,7 @@ const SCHEMA_SHAPES: readonly SchemaShape[] = [
   },
 ];
 
-describe("cost grows linearly with what is checked", () => {
+describe("property: cost grows linearly with what is checked", () => {
   it("prepareCall: arguments 8 times larger cost at most 16 times the counted work, and compile nothing", () => {
     const seen = new Set<string>();
     fc.assert(

@@ -29,7 +29,7 @@ async function runWith(field: JsonSchema, value: unknown): Promise<{ result: str
   return { result: String(result), ran: tool.calls.map((call) => call.params["n"]), params: (prepared.params as { n: unknown }).n };
 }
 
-describe("a type list casts only to a value the schema then accepts, as anyOf does", () => {
+describe("fidelity to upstream: a type list casts only to a value the schema then accepts, as anyOf does", () => {
   it('"5" against ["integer","null"] with minimum 100 stays "5" and is refused, as with anyOf; nothing runs', async () => {
     const list = await runWith({ type: ["integer", "null"], minimum: 100 }, "5");
     const anyOf = await runWith({ anyOf: [{ type: "integer", minimum: 100 }, { type: "null" }] }, "5");

@@ -24,7 +24,7 @@ function registryWith(name: string, parameters: JsonSchema): { registry: ToolReg
 
 const SAFE_NAME = "[^\\p{L}\\p{N}_.-]";
 
-describe("a string too long for its pattern refuses the whole call", () => {
+describe("hostile input: a string too long for its pattern refuses the whole call", () => {
   it("an option-looking string 200 KB long no longer slips past not: {pattern: ^-}", () => {
     const { registry, tool } = registryWith("git_fetch", { type: "object", properties: { q: { type: "string", not: { pattern: "^-" } } }, required: ["q"] });
     const long = `--upload-pack=${"x".repeat(200_000)}`;

@@ -19,7 +19,7 @@ async function runWith(type: "integer" | "number", text: string): Promise<{ resu
 
 const refused = (type: string): string => `Error: Invalid parameters for tool 't': n should be ${type}${RETRY_HINT}`;
 
-describe("number strings in other scripts are cast as upstream's float() reads them", () => {
+describe("fidelity to upstream: number strings in other scripts are cast as upstream's float() reads them", () => {
   it.each([
     ["\u0661\u0662.\u0665", 12.5], // Arabic-Indic "١٢.٥"
     ["\uff11.\uff15", 1.5], // full-width "１.５"
@@ -43,7 +43,7 @@ describe("number strings in other scripts are cast as upstream's float() reads t
   );
 });
 
-describe("integer strings in other scripts are cast as upstream's int() reads them", () => {
+describe("fidelity to upstream: integer strings in other scripts are cast as upstream's int() reads them", () => {
   it.each([
     ["\u0661\u0662", 12],
     ["\uff11\uff12", 12],

@@ -1,5 +1,5 @@
 /**
- * Section D of the behaviour catalogue: validation compiled once with Ajv, its errors reworded
+ * Validation compiled once with Ajv, its errors reworded
  * into the exact sentences of API.md.
  */
 import fc from "fast-check";
@@ -41,7 +41,7 @@ const SEARCH = obj(
   { required: ["query", "count"] },
 );
 
-describe("non-object params (item 30)", () => {
+describe("non-object params", () => {
   it.each([
     [[1], "array"],
     ["text", "string"],
@@ -60,7 +60,7 @@ describe("non-object params (item 30)", () => {
   });
 });
 
-describe("root without type (item 32)", () => {
+describe("root without type", () => {
   it("is validated as an object", () => {
     const schema: JsonSchema = { properties: { n: { type: "integer" } }, required: ["n"] };
     expect(validate(schema, {})).toEqual(["missing required n"]);
@@ -69,7 +69,7 @@ describe("root without type (item 32)", () => {
   });
 });
 
-describe("missing required (item 33)", () => {
+describe("missing required", () => {
   it("at the root", () => {
     expect(validate(SEARCH, { query: "hi" })).toEqual(["missing required count"]);
   });
@@ -83,7 +83,7 @@ describe("missing required (item 33)", () => {
   });
 });
 
-describe("type messages (item 34)", () => {
+describe("type messages", () => {
   it.each([
     [{ count: "2" }, "count should be integer"],
     [{ count: 2.5 }, "count should be integer"],
@@ -100,7 +100,7 @@ describe("type messages (item 34)", () => {
     expect(validate(SEARCH, { query: "hi", count: 1, ...extra })).toEqual([message]);
   });
 
-  it("booleans are not numbers (item 19)", () => {
+  it("booleans are not numbers", () => {
     expect(validate(SEARCH, { query: "hi", count: true })).toEqual(["count should be integer"]);
     expect(validate(SEARCH, { query: "hi", count: 1, rate: false })).toEqual(["rate should be number"]);
   });
@@ -109,7 +109,7 @@ describe("type messages (item 34)", () => {
     expect(validate(SEARCH, { query: "hi", count: 1, rate: 5 })).toEqual([]);
   });
 
-  it("null is not a value of a non-nullable type (item 24)", () => {
+  it("null is not a value of a non-nullable type", () => {
     expect(validate(SEARCH, { query: null, count: 1 })).toEqual(["query should be string"]);
   });
 
@@ -138,7 +138,7 @@ describe("type messages (item 34)", () => {
   });
 });
 
-describe("non-finite numbers (item 18)", () => {
+describe("non-finite numbers", () => {
   const RATE = obj({ rate: { type: "number", minimum: 0 } });
 
   it.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])("%s → exactly rate must be finite", (rate) => {
@@ -160,7 +160,7 @@ describe("non-finite numbers (item 18)", () => {
   });
 });
 
-describe("ranges (item 35)", () => {
+describe("ranges", () => {
   it.each([
     [0, "count must be >= 1"],
     [11, "count must be <= 10"],
@@ -187,7 +187,7 @@ describe("ranges (item 35)", () => {
   });
 });
 
-describe("enum and string length (item 36)", () => {
+describe("enum and string length", () => {
   it("enum", () => {
     expect(validate(SEARCH, { query: "hi", count: 1, mode: "slow" })).toEqual(['mode must be one of ["fast","full"]']);
     expect(validate(SEARCH, { query: "hi", count: 1, mode: "full" })).toEqual([]);
@@ -209,7 +209,7 @@ describe("enum and string length (item 36)", () => {
   });
 });
 
-describe("arrays (item 37)", () => {
+describe("arrays", () => {
   const LIST = obj({ xs: { type: "array", minItems: 2, maxItems: 3, items: { type: "integer" } } });
 
   it("item counts", () => {
@@ -239,7 +239,7 @@ describe("arrays (item 37)", () => {
   });
 });
 
-describe("unknown fields (item 38)", () => {
+describe("unknown fields", () => {
   it("are allowed without additionalProperties", () => {
     expect(validate(SEARCH, { query: "hi", count: 1, extra: "x" })).toEqual([]);
   });
@@ -307,7 +307,7 @@ describe("a property named __proto__ (which Ajv alone would skip)", () => {
   });
 });
 
-describe("nullable (item 39)", () => {
+describe("nullable", () => {
   it('type: [t, "null"] accepts null and t', () => {
     const schema = obj({ s: { type: ["string", "null"] } });
     expect(validate(schema, { s: null })).toEqual([]);
@@ -328,13 +328,13 @@ describe("nullable (item 39)", () => {
   });
 });
 
-describe("error order (item 40)", () => {
+describe("error order", () => {
   it("missing required first, then the value's problems", () => {
     const schema: JsonSchema = { type: "object", required: ["n", "m"], additionalProperties: false };
     expect(validate(schema, { z: 1 })).toEqual(["missing required n", "missing required m", "unexpected parameter z"]);
   });
 
-  it("per object level: a nested missing key is reported at its object, not hoisted (issue 13, item 3)", () => {
+  it("per object level: a nested missing key is reported at its object, not hoisted", () => {
     expect(validate(SEARCH, { query: 5, meta: { flags: [1] } })).toEqual([
       "missing required count",
       "query should be string",
@@ -343,7 +343,7 @@ describe("error order (item 40)", () => {
     ]);
   });
 
-  it("the value's own key order decides, not the schema's (issue 13, item 3)", () => {
+  it("the value's own key order decides, not the schema's", () => {
     const schema: JsonSchema = {
       type: "object",
       properties: { a: { type: "string" }, b: { type: "integer" }, c: { type: "boolean" } },
@@ -384,7 +384,7 @@ describe("error order (item 40)", () => {
   });
 });
 
-describe("values whose schema has no type (item 41)", () => {
+describe("values whose schema has no type", () => {
   it("always pass", () => {
     const schema = obj({ any: {}, described: { description: "anything" } });
     for (const value of [1, "x", null, [1], { a: 1 }, true]) {
@@ -393,7 +393,7 @@ describe("values whose schema has no type (item 41)", () => {
   });
 });
 
-describe("end to end on a tool (item 42)", () => {
+describe("end to end on a tool", () => {
   it("the cast makes the value valid; a short query does not", () => {
     const tool = new FakeTool({ name: "search", parameters: SEARCH });
     expect(tool.validateParams(tool.castParams({ query: "hello", count: "3" }))).toEqual([]);
@@ -408,7 +408,7 @@ describe("end to end on a tool (item 42)", () => {
   });
 });
 
-describe("combinators: one problem at their path, never dropped (issue 11)", () => {
+describe("combinators: one problem at their path, never dropped", () => {
   const OPTIONAL_INT = obj({ seconds: { anyOf: [{ type: "integer", minimum: 0 }, { type: "null" }] } });
   const MODE_OR_COUNT = obj({ mode: { oneOf: [{ type: "string", enum: ["fast", "full"] }, { type: "integer" }] } });
 

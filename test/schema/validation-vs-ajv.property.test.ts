@@ -157,7 +157,7 @@ function params(name: string): fc.Parameters<unknown> {
   return propertyConfig(name, DEFAULT_RUNS);
 }
 
-describe("prepareCall against Ajv (issue 11)", () => {
+describe("property: prepareCall against Ajv", () => {
   it("the generators reach every kind of schema and value the claims name", () => {
     const kinds = new Set<Kind>();
     for (const schema of fc.sample(rootSchema, { numRuns: 400, seed: 11 })) kindsOf(schema, kinds);
@@ -412,7 +412,7 @@ function patternKinds(schema: unknown, found: Set<PatternKind>, under: PatternKi
 const Ajv2020 = Ajv2020Import.default;
 const unlimited = (): InstanceType<typeof Ajv2020> => new Ajv2020({ allErrors: true, strict: false });
 
-describe("fail closed: patterns anywhere, strings past every limit", () => {
+describe("property: fail closed: patterns anywhere, strings past every limit", () => {
   it("the generators put patterns under every keyword named, and make strings past every limit", () => {
     const kinds = new Set<PatternKind>();
     for (const schema of fc.sample(patternRoot, { numRuns: 400, seed: 17 })) patternKinds(schema, kinds);

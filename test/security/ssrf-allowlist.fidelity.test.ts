@@ -22,7 +22,7 @@ afterAll(() => server.close());
 const lookup: HostLookup = async (host) => (host === "nas.example" ? ["10.0.0.9"] : ["93.184.216.34"]);
 const signal = new AbortController().signal;
 
-describe("WebFetchTool's ssrfAllowlist, upstream's tools.ssrfWhitelist", () => {
+describe("fidelity to upstream: WebFetchTool's ssrfAllowlist, upstream's tools.ssrfWhitelist", () => {
   it("an allowlisted private address is fetched", async () => {
     server.use(http.get("http://10.0.0.5/status", () => HttpResponse.text("all good")));
     const tool = new WebFetchTool({ lookup, ssrfAllowlist: ["10.0.0.5"] });

@@ -28,7 +28,7 @@ const CARRIERS: [string, string, string][] = [
   ["::ffff:0:127.0.0.1", "::ffff:0:7f00:1", "IPv4-translated 127.0.0.1"],
 ];
 
-describe("IPv6 addresses that carry a private IPv4 address", () => {
+describe("fidelity to upstream: IPv6 addresses that carry a private IPv4 address", () => {
   it.each(CARRIERS)("%s is refused (%s)", async (written, canonical) => {
     expect(isPrivateAddress(written)).toBe(true);
     const error = await assertPublicUrl(`http://[${written}]/`, noLookup).then(

@@ -30,7 +30,7 @@ const STRICTER: [string, string][] = [
   ["100::1", "IPv6 discard-only"],
 ];
 
-describe("ranges refused here that upstream lets through", () => {
+describe("fidelity to upstream: ranges refused here that upstream lets through", () => {
   it.each(STRICTER)("%s (%s) is refused as a private/internal address", async (address) => {
     expect(isPrivateAddress(address)).toBe(true);
     const url = address.includes(":") ? `http://[${address}]/` : `http://${address}/`;

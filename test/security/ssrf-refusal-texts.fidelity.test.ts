@@ -107,7 +107,7 @@ async function refused(url: string): Promise<ToolResult> {
   return result as ToolResult;
 }
 
-describe("web_fetch refusals: upstream's words, as an error result", () => {
+describe("fidelity to upstream: web_fetch refusals: upstream's words, as an error result", () => {
   it.each(REFUSALS)("%j", async (url, upstream, privateTarget) => {
     const result = await refused(url);
     expect(result.content).toBe(`Error: ${upstream}`);

@@ -223,7 +223,7 @@ function checkLinear(c: CostCase): void {
   expect(large, `${c.kind}: ${small} reads at n, ${large} at ${GROWTH}n`).toBeLessThanOrEqual(MAX_RATIO * Math.max(small, 1));
 }
 
-describe("the cost of argument text grows linearly with its size", () => {
+describe("property: the cost of argument text grows linearly with its size", () => {
   it.each(Object.entries(KINDS))("(7) %s: 8x the text costs at most 16x the counted work", (name, cases) => {
     fc.assert(fc.property(cases, checkLinear), propertyConfig(`argument cost: ${name}`, 8));
   }, 600_000);

@@ -13,7 +13,7 @@ import { fileErrorResult } from "../../src/tools/builtin/read-file.js";
 import { suggestToolName } from "../../src/tools/suggest.js";
 import { resolveInWorkspace, WorkspaceViolationError } from "../../src/tools/workspace.js";
 
-describe("root schemas", () => {
+describe("coverage: root schemas", () => {
   it("counts a missing schema or a missing type as an object", () => {
     expect(isObjectRootSchema(undefined)).toBe(true);
     expect(isObjectRootSchema(null)).toBe(true);
@@ -32,7 +32,7 @@ describe("root schemas", () => {
   });
 });
 
-describe("file-system failures as the model reads them", () => {
+describe("coverage: file-system failures as the model reads them", () => {
   const failure = (code: string | undefined, message = "boom"): Error => Object.assign(new Error(message), code === undefined ? {} : { code });
 
   it.each([
@@ -57,7 +57,7 @@ describe("file-system failures as the model reads them", () => {
   });
 });
 
-describe("paths and symlinks in the workspace", () => {
+describe("coverage: paths and symlinks in the workspace", () => {
   let root = "";
   let workspace = "";
   let elsewhere = "";
@@ -109,7 +109,7 @@ describe("paths and symlinks in the workspace", () => {
   });
 });
 
-describe("suggestions", () => {
+describe("coverage: suggestions", () => {
   it("suggests nothing for a name with no letters or digits, or when two names match", () => {
     expect(suggestToolName("__", ["read_file"])).toBeNull();
     expect(suggestToolName("readfile", ["read_file", "Read-File"])).toBeNull();

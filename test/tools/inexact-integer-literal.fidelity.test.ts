@@ -24,7 +24,7 @@ const withField = (field: JsonSchema): JsonSchema => ({ type: "object", properti
 const REFUSAL =
   "Error: Invalid parameters for tool 'big': n cannot be represented exactly: the integer 12345678901234567890 would become 12345678901234567168";
 
-describe("a JSON integer literal past 2^53 is refused, never rounded", () => {
+describe("fidelity to upstream: a JSON integer literal past 2^53 is refused, never rounded", () => {
   it.each(["integer", "number", "string"])("a %s field: the call comes back as an error and the tool never runs", async (type) => {
     const tool = new FakeTool({ name: "big", parameters: withField({ type }) });
     const registry = registryOf(tool);

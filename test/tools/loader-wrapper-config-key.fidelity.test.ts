@@ -1,6 +1,6 @@
 /**
  * Upstream test `test_loader_entry_point_error_wrapper_preserves_tool_api`
- * (tests/agent/test_tool_loader_entrypoints.py; catalogue items 87 and 88): a plugin loaded by
+ * (tests/agent/test_tool_loader_entrypoints.py): a plugin loaded by
  * the loader is wrapped, and the wrapper keeps the plugin's whole API — `configKey` included —
  * while turning a plain `"Error:"` string into an error result. The plugin is the upstream test's
  * `_ApiPluginTool`, written in TypeScript; `config_key` is the class's static `configKey` here.
@@ -42,7 +42,7 @@ class ApiPluginTool extends Tool {
   }
 }
 
-describe("upstream test_loader_entry_point_error_wrapper_preserves_tool_api", () => {
+describe("fidelity to upstream: upstream test_loader_entry_point_error_wrapper_preserves_tool_api", () => {
   it("test_loader_entry_point_error_wrapper_preserves_tool_api: config_key, flags, casting, validation and schema are the plugin's", async () => {
     const registry = new ToolRegistry();
     await new ToolLoader({ classes: [], plugins: { api_plugin: ApiPluginTool as unknown as ToolClass } }).load({ workspace: tmpdir() }, registry);

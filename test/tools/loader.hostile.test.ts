@@ -1,5 +1,5 @@
 /**
- * Reproductions of the loader defects (issue 12, items 2 and 11): a manifest entry that points
+ * Reproductions of the loader defects: a manifest entry that points
  * outside its package must never be imported (its top-level code would run), and one plugin
  * whose `name` getter throws must not stop the others from loading.
  */
@@ -38,7 +38,7 @@ function evilModule(marker: string): string {
   );
 }
 
-describe("item 2: the loader imports nothing outside the plugin package", () => {
+describe("hostile input: the loader imports nothing outside the plugin package", () => {
   it("a ../ entry, an absolute entry, a file: URL and a symlink out are refused, logged and skipped; a good entry still loads", async () => {
     const marker = join(temp, "ran.txt");
     await writeFile(join(temp, "x.mjs"), evilModule(marker));
@@ -76,7 +76,7 @@ describe("item 2: the loader imports nothing outside the plugin package", () => 
   });
 });
 
-describe("item 11: one bad plugin does not stop the load", () => {
+describe("hostile input: one bad plugin does not stop the load", () => {
   it("a plugin whose name getter throws is logged and skipped; later plugins still register", async () => {
     const hostile = class extends Tool {
       get name(): string {

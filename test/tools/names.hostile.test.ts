@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 5 (the `register` half): OpenAI-compatible APIs refuse a whole request when one
+ * The `register` half: OpenAI-compatible APIs refuse a whole request when one
  * tool name is outside `^[a-zA-Z0-9_-]{1,64}$`, so `register` refuses such a name with a
  * `TypeError`, before the schema is compiled.
  */
@@ -11,7 +11,7 @@ import { generatedSchemaTool } from "../schema/arbitraries.js";
 
 const OPEN = { type: "object", properties: {} };
 
-describe("item 5: names an API rejects", () => {
+describe("hostile input: names an API rejects", () => {
   it.each(["list files", "a".repeat(65), "get_" + "x".repeat(70), "tool.name", "tool/name", "naïve", "名前", "tab\tname", "emoji_🙂", "mcp:fs:read"])(
     "%j is refused with a TypeError that quotes the rule",
     (name) => {

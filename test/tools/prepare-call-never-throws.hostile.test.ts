@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 13: `prepareCall` never throws, whatever its inputs. Arguments nested deeper
+ * `prepareCall` never throws, whatever its inputs. Arguments nested deeper
  * than the stack used to escape as a `RangeError`; every such failure is now the call's own error
  * result, so the batch and the run go on.
  */
@@ -32,7 +32,7 @@ const LINKED: JsonSchema = {
   properties: { head: { $ref: "#/$defs/node" } },
 };
 
-describe("prepareCall never throws (issue 12, item 13)", () => {
+describe("hostile input: prepareCall never throws", () => {
   it("deeply nested arguments compared by uniqueItems: compared without recursion, so equal ones are refused and different ones pass", () => {
     const tool = probe("unique", UNIQUE);
     const registry = new ToolRegistry();

@@ -26,7 +26,7 @@ const NOT_AN_OBJECT =
   RETRY_HINT;
 const NO_PARAMS: JsonSchema = { type: "object", properties: {} };
 
-describe("argument text is stripped as Python's str.strip() strips it", () => {
+describe("fidelity to upstream: argument text is stripped as Python's str.strip() strips it", () => {
   it("strips exactly the characters str.isspace() accepts", () => {
     // Python: [hex(c) for c in range(0x110000) if chr(c).isspace()]
     const python = [
@@ -74,7 +74,7 @@ describe("argument text is stripped as Python's str.strip() strips it", () => {
   });
 });
 
-describe("number strings skip blank space as int() and float() do", () => {
+describe("fidelity to upstream: number strings skip blank space as int() and float() do", () => {
   const number: JsonSchema = { type: "object", properties: { n: { type: "number" } } };
   const integer: JsonSchema = { type: "object", properties: { n: { type: "integer" } } };
 

@@ -87,7 +87,7 @@ const pollutionRows: { label: string; raw: string; schema?: JsonSchema }[] = [
   { label: "__proto__ with a typed schema, nested cast", raw: '{"a":{"n":"3","constructor":{"prototype":{"polluted":1}}}}', schema: NESTED_SCHEMA },
 ];
 
-describe("prototype pollution", () => {
+describe("hostile input: prototype pollution", () => {
   it.each(pollutionRows)("$label", async ({ raw, schema }) => {
     const tool = hostileTool("target", (params) => {
       // Reading the params the way a careless tool would must find nothing inherited.
@@ -141,7 +141,7 @@ const nameRows: { label: string; name: string }[] = [
   { label: "a zero-width space", name: "tar\u200bget" },
 ];
 
-describe("names that are not tools", () => {
+describe("hostile input: names that are not tools", () => {
   it.each(nameRows)("$label → not found, nothing runs", async ({ name }) => {
     const tool = hostileTool("target", () => "target ran");
     const out = await drive({ tools: [tool], name, raw: "{}" });
@@ -218,7 +218,7 @@ const argumentRows: { label: string; raw: () => unknown; schema?: JsonSchema; ex
   { label: "a 10 MB string value", raw: () => `{"s":"${"x".repeat(10 * 1024 * 1024)}"}`, schema: STRING_SCHEMA, expect: /^s:string\(10485760\)$/ },
 ];
 
-describe("argument text", () => {
+describe("hostile input: argument text", () => {
   it.each(argumentRows)("$label", async ({ raw, schema, expect: pattern }) => {
     const before = process.memoryUsage().heapUsed;
     const tool = hostileTool("target", summarise, schema ?? OPEN);
@@ -295,7 +295,7 @@ const faultRows: { label: string; run: Behaviour; expect: RegExp; spec?: { toolT
   { label: "rejects after the timeout", run: () => new Promise((_r, reject) => setTimeout(() => reject(new Error("late")), 60)), expect: /timed out after 20 ms/, spec: { toolTimeoutMs: 20 } },
 ];
 
-describe("faulty tools", () => {
+describe("hostile input: faulty tools", () => {
   it.each(faultRows)("$label", async ({ run, expect: pattern, spec }) => {
     const before = process.memoryUsage().heapUsed;
     const tool = hostileTool("target", run);
@@ -418,7 +418,7 @@ async function runLoaded(loader: ToolLoader, names: string[]) {
   return { registered, registry, result, tools, lines };
 }
 
-describe("plugins", () => {
+describe("hostile input: plugins", () => {
   const rows: {
     label: string;
     loader: (warn: (m: string) => void) => ToolLoader;

@@ -13,7 +13,7 @@ import { RETRY_HINT, ToolRegistry } from "../../src/tools/registry.js";
 import { propertyConfig } from "../soak/runs.js";
 
 /**
- * fast-check parameters of the property called `name`: `defaultRuns` runs unless `FC_RUNS` says
+ * Fast-check parameters of the property called `name`: `defaultRuns` runs unless `FC_RUNS` says
  * otherwise. The defaults keep this file to a few seconds in `npm test`; `npm run soak` runs 100,000.
  */
 function params(name: string, defaultRuns = 500): fc.Parameters<unknown> {
@@ -75,7 +75,7 @@ const notObjectText: fc.Arbitrary<string> = fc
   )
   .filter((text) => text.trim() !== "" && !isJsonObjectText(text));
 
-describe("core properties", () => {
+describe("property: core properties", () => {
   afterEach(() => {
     vi.restoreAllMocks();
   });
@@ -347,7 +347,7 @@ describe("core properties", () => {
   const booleanNode: fc.Arbitrary<Node> = fc.constant<Node>({ schema: { type: "boolean" }, value: fc.boolean() });
   const scalarNode = fc.oneof(stringNode, integerNode, numberNode, booleanNode);
   /**
-   * The choices generated schemas carry (issue 11): type lists, `anyOf` (Pydantic's Optional),
+   * The choices generated schemas carry: type lists, `anyOf` (Pydantic's Optional),
    * `oneOf` of branches of different JSON types, `allOf`, `not`, `const` and mixed `enum`. Their
    * valid values include numeric and boolean strings, which must reach the tool unchanged.
    */
@@ -475,7 +475,7 @@ describe("core properties", () => {
   });
 });
 
-describe("prepareCall never throws (issue 12, property d)", () => {
+describe("property: prepareCall never throws", () => {
   /** Arrays or objects nested `depth` levels: deep enough, at the top, to overflow the stack. */
   const nested = fc.tuple(fc.constantFrom(10, 1_000, 60_000), fc.boolean()).map(([depth, arrays]) => {
     let value: unknown = arrays ? 1 : null;

@@ -116,7 +116,7 @@ function page(unit: string, length: number): string {
   return unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
 }
 
-describe("web_fetch's HTML to text: counted work", () => {
+describe("hostile input: web_fetch's HTML to text: counted work", () => {
   it("the tokenizer reads each character of a generated hostile page a bounded number of times, at n and at 8n", () => {
     fc.assert(
       fc.property(fc.array(hostilePiece, { minLength: 1, maxLength: 6 }), fc.integer({ min: 500, max: 2_000 }), (pieces, n) => {
@@ -152,7 +152,7 @@ describe("web_fetch's HTML to text: counted work", () => {
   });
 });
 
-describe("web_fetch's HTML to text: CPU time", () => {
+describe("hostile input: web_fetch's HTML to text: CPU time", () => {
   it.each(Object.keys(HOSTILE_PAGES))("%s: the cost per size at 8n stays within 16 times that at n", (kind) => {
     const make = HOSTILE_PAGES[kind] as (n: number) => string;
     expect(costRatio(make, htmlToText, 5_000)).toBeLessThanOrEqual(16);
@@ -184,7 +184,7 @@ const LOOKUP_ARGUMENTS: Record<string, (n: number) => [string, Record<string, un
   "another tool with a long url": (n) => ["read_file", { url: " ".repeat(n) }],
 };
 
-describe("the repeated-lookup throttle: CPU time", () => {
+describe("hostile input: the repeated-lookup throttle: CPU time", () => {
   it.each(Object.keys(LOOKUP_ARGUMENTS))("%s: the signature's cost per size at 8n stays within 16 times that at n", (kind) => {
     const make = LOOKUP_ARGUMENTS[kind] as (n: number) => [string, Record<string, unknown>];
     expect(costRatio(make, ([name, args]) => externalLookupSignature(name, args), LARGE)).toBeLessThanOrEqual(16);
@@ -232,7 +232,7 @@ const PATH_ARGUMENTS: Record<string, [number, (n: number) => [string, Record<str
   "a shell command with a long working_dir": [NAMES, (n) => ["shell", { command: "ls", working_dir: `${root}/missing/${"d/".repeat(n / 2)}` }]],
 };
 
-describe("workspace refusals: CPU time", () => {
+describe("hostile input: workspace refusals: CPU time", () => {
   it.each(Object.keys(PATH_ARGUMENTS))("%s: the escape counter's cost per size at 8n stays within 16 times that at n", (kind) => {
     const [size, make] = PATH_ARGUMENTS[kind] as [number, (n: number) => [string, Record<string, unknown>]];
     const count = ([name, args]: [string, Record<string, unknown>]): unknown => recordWorkspaceViolation(new Map(), name, args);

@@ -113,7 +113,7 @@ const pathTools: { name: string; make: () => Tool; args: (path: string) => Recor
 
 const workspaceRows = pathTools.flatMap((tool) => pathCases.map((c) => ({ ...c, tool: tool.name, make: tool.make, args: tool.args })));
 
-describe("workspace guard", () => {
+describe("hostile input: workspace guard", () => {
   it.each(workspaceRows)("$tool: $label", async ({ path, expect: pattern, make, args }) => {
     const before = await snapshot(outside);
     const beforeEvil = await snapshot(evil);
@@ -247,7 +247,7 @@ async function fetchWith(tool: WebFetchTool, url: string): Promise<string> {
   }
 }
 
-describe("SSRF guard: direct address forms", () => {
+describe("hostile input: SSRF guard: direct address forms", () => {
   it.each(directForms)("%s", async (url) => {
     const spy = fetchSpy();
     const lookups: string[] = [];
@@ -263,7 +263,7 @@ describe("SSRF guard: direct address forms", () => {
   });
 });
 
-describe("SSRF guard: names that resolve to private addresses (injected lookup)", () => {
+describe("hostile input: SSRF guard: names that resolve to private addresses (injected lookup)", () => {
   it.each(resolvedForms)("$url → $answers", async ({ url, answers }) => {
     const spy = fetchSpy();
     const tool = new WebFetchTool({ fetch: spy.fetch, lookup: async () => answers });
@@ -313,7 +313,7 @@ const server = setupServer(
   http.get("http://public.example/ok", () => HttpResponse.text("public page")),
 );
 
-describe("SSRF guard: redirects to private addresses (msw)", () => {
+describe("hostile input: SSRF guard: redirects to private addresses (msw)", () => {
   beforeAll(() => server.listen({ onUnhandledRequest: (req) => { hits.push(`UNHANDLED ${req.url}`); } }));
   afterEach(() => {
     hits.length = 0;

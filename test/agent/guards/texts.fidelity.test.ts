@@ -35,7 +35,7 @@ const upstreamEscalation = (target: string, count: number): string =>
   "answer. Stop retrying. If the user genuinely needs this resource, tell them you cannot access it and ask how they " +
   "want to proceed (e.g. copy the file into the workspace, or disable restrict_to_workspace for this run).";
 
-describe("the SSRF refusal", () => {
+describe("fidelity to upstream: the SSRF refusal", () => {
   it("the note is upstream's, exactly, appended without the retry hint; never fatal", async () => {
     expect(SSRF_NOTE).toBe(UPSTREAM_SSRF_NOTE);
     const raw = "URL validation failed: Blocked: host resolves to private/internal address 192.168.1.2";
@@ -54,7 +54,7 @@ describe("the SSRF refusal", () => {
   });
 });
 
-describe("escalation of repeated workspace refusals", () => {
+describe("fidelity to upstream: escalation of repeated workspace refusals", () => {
   it("the third and fourth refusal against one target get upstream's exact text", async () => {
     const guard = "Error: Command blocked by safety guard (path outside working dir)";
     const exec = new FakeTool({ name: "exec", parameters: ANY_PARAMS, run: () => ToolResult.error(guard) });
@@ -115,7 +115,7 @@ describe("escalation of repeated workspace refusals", () => {
   });
 });
 
-describe("repeated external lookups", () => {
+describe("fidelity to upstream: repeated external lookups", () => {
   it("the third identical fetch is blocked with upstream's exact text", async () => {
     const fetcher = new FakeTool({ name: "web_fetch", parameters: ANY_PARAMS, run: () => "page" });
     const provider = new ScriptedProvider([

@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { externalLookupSignature } from "../../../src/agent/guards/lookup-throttle.js";
 import { workspaceViolationSignature } from "../../../src/agent/guards/violations.js";
 
-describe("externalLookupSignature spells non-string values as Python's str()", () => {
+describe("coverage: externalLookupSignature spells non-string values as Python's str()", () => {
   it("a list of strings: each quoted as Python's repr picks the quote, escapes shown", () => {
     const url = ["A", "it's", 'say "hi"', "both ' and \"", "tab\there\\n"];
     expect(externalLookupSignature("web_fetch", { url })).toBe(
@@ -62,7 +62,7 @@ describe("externalLookupSignature spells non-string values as Python's str()", (
   });
 });
 
-describe("workspaceViolationSignature for exec and shell with non-string values", () => {
+describe("coverage: workspaceViolationSignature for exec and shell with non-string values", () => {
   it("a command given as a list is spelled as a Python list and its first absolute path is the target", () => {
     expect(workspaceViolationSignature("exec", { command: ["cat", "/etc/Hosts"] })).toBe("violation:/etc/hosts");
   });
@@ -83,7 +83,7 @@ describe("workspaceViolationSignature for exec and shell with non-string values"
   });
 });
 
-describe("workspaceViolationSignature path normalisation", () => {
+describe("coverage: workspaceViolationSignature path normalisation", () => {
   let base = "";
 
   beforeAll(() => {
@@ -145,7 +145,7 @@ describe("workspaceViolationSignature path normalisation", () => {
   });
 });
 
-describe("workspaceViolationSignature and the home folder", () => {
+describe("coverage: workspaceViolationSignature and the home folder", () => {
   const savedHome = process.env["HOME"];
 
   afterEach(() => {

@@ -7,7 +7,7 @@ import { SSRF_NOTE } from "../../../src/agent/guards/refusal-kind.js";
 import { externalLookupSignature } from "../../../src/agent/guards/lookup-throttle.js";
 import { workspaceViolationSignature } from "../../../src/agent/guards/violations.js";
 
-describe("classifyViolation (items 107, 108)", () => {
+describe("classifyViolation", () => {
   it.each([
     "Error: Command blocked by safety guard (internal/private URL detected)",
     "URL validation failed: Blocked: host resolves to private/internal address 192.168.1.2",
@@ -32,7 +32,7 @@ describe("classifyViolation (items 107, 108)", () => {
   });
 });
 
-describe("workspaceViolationSignature (item 113)", () => {
+describe("workspaceViolationSignature", () => {
   it("uses the first non-blank path-like key, normalized and lower-cased", () => {
     expect(workspaceViolationSignature("read_file", { path: "/Users/X/Downloads/01.md" })).toBe(
       "violation:/users/x/downloads/01.md",
@@ -66,7 +66,7 @@ describe("workspaceViolationSignature (item 113)", () => {
   });
 });
 
-describe("externalLookupSignature (item 114)", () => {
+describe("externalLookupSignature", () => {
   it("web_fetch by url, web_search by query or search_term, trimmed and lower-cased", () => {
     expect(externalLookupSignature("web_fetch", { url: " HTTPS://Example.com " })).toBe("web_fetch:https://example.com");
     expect(externalLookupSignature("web_search", { query: "Cats" })).toBe("web_search:cats");

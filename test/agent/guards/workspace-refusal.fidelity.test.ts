@@ -43,7 +43,7 @@ async function refusal(tool: Tool, args: Record<string, unknown>): Promise<ToolR
   return result as ToolResult;
 }
 
-describe("the workspace refusal", () => {
+describe("fidelity to upstream: the workspace refusal", () => {
   it("the note is upstream's, exactly", () => {
     expect(WORKSPACE_BOUNDARY_NOTE).toBe(UPSTREAM_NOTE);
   });

@@ -9,7 +9,7 @@ import { ScriptedProvider } from "../../../src/testing/index.js";
 import type { ChatMessage } from "../../../src/providers/base.js";
 import { OpenAICompatibleProvider } from "../../../src/providers/openai-compatible.js";
 
-describe("odd tool results as text", () => {
+describe("coverage: odd tool results as text", () => {
   it("names a function, or calls it anonymous", () => {
     expect(toolResultToText(function namedResult() {})).toBe("[function namedResult]");
     expect(toolResultToText(Object.defineProperty(() => 1, "name", { value: "" }))).toBe("[function (anonymous)]");
@@ -22,7 +22,7 @@ describe("odd tool results as text", () => {
   });
 });
 
-describe("the scripted model's record of requests", () => {
+describe("coverage: the scripted model's record of requests", () => {
   it("keeps a copy of a request even when it holds something structuredClone refuses", async () => {
     const provider = new ScriptedProvider([{ content: "ok", toolCalls: [], finishReason: "stop" }]);
     const odd = { role: "user", content: "hi", extra: () => 1 } as unknown as ChatMessage;
@@ -31,7 +31,7 @@ describe("the scripted model's record of requests", () => {
   });
 });
 
-describe("the model server client when the connection fails", () => {
+describe("coverage: the model server client when the connection fails", () => {
   const request = { model: "m", messages: [{ role: "user" as const, content: "hi" }], tools: [] };
 
   it("says it could not reach the server, with the underlying cause", async () => {

@@ -1,5 +1,5 @@
 /**
- * Catalogue item 126: the reference that stands in for a persisted result, in upstream's exact
+ * The reference that stands in for a persisted result, in upstream's exact
  * words. Inputs as upstream's runner tests use them: a 20,000-character result, a 2,048-character
  * limit, the session key `test:runner`; and a result of exactly 1,200 characters, whose preview
  * is whole and so has no closing line. The only difference is the folder (`.tool-results`, listed
@@ -20,8 +20,8 @@ afterEach(async () => {
   await rm(workspace, { recursive: true, force: true });
 });
 
-describe("catalogue item 126: the persisted-result reference", () => {
-  it("item 126: a cut preview ends with upstream's exact closing line", async () => {
+describe("fidelity to upstream: the persisted-result reference", () => {
+  it("a cut preview ends with upstream's exact closing line", async () => {
     const call = new ToolCallRequest({ id: "call_big", name: "exec", arguments: {} });
     const message = await buildToolMessage(call, "x".repeat(20_000), { maxToolResultChars: 2048, workspace, sessionKey: "test:runner" });
     const path = join(workspace, ".tool-results", "test_runner", "call_big.txt");
@@ -36,13 +36,13 @@ describe("catalogue item 126: the persisted-result reference", () => {
     expect(await readFile(path, "utf8")).toBe("x".repeat(20_000));
   });
 
-  it("item 126: a preview of exactly 1,200 characters is whole and has no closing line", () => {
+  it("a preview of exactly 1,200 characters is whole and has no closing line", () => {
     expect(persistedReference("/ws/.tool-results/default/c.txt", "y".repeat(1200))).toBe(
       "[tool output persisted]\nFull output saved to: /ws/.tool-results/default/c.txt\nOriginal size: 1200 chars\nPreview:\n" + "y".repeat(1200),
     );
   });
 
-  it("item 126 with item 133: a small limit cuts the reference itself, as upstream's truncate_text does", async () => {
+  it("a small limit cuts the reference itself, as upstream's truncate_text does", async () => {
     const call = new ToolCallRequest({ id: "call_big", name: "exec", arguments: {} });
     const message = await buildToolMessage(call, "x".repeat(20_000), { maxToolResultChars: 100, workspace, sessionKey: "test:runner" });
     const full = persistedReference(join(workspace, ".tool-results", "test_runner", "call_big.txt"), "x".repeat(20_000));

@@ -43,7 +43,7 @@ async function savedNames(): Promise<string[]> {
   return (await readdir(bucketDir())).filter((n) => n !== TOOL_RESULT_BUCKET_MARKER).sort();
 }
 
-describe("another writer takes the name between the check and the link", () => {
+describe("coverage: another writer takes the name between the check and the link", () => {
   it("when it saved this very text, that file is the answer", async () => {
     hooks.link = async (_from, to) => {
       await writeFile(to, "the result");
@@ -73,7 +73,7 @@ describe("another writer takes the name between the check and the link", () => {
   });
 });
 
-describe("a file system without hard links", () => {
+describe("coverage: a file system without hard links", () => {
   it("falls back to a rename when the name is still free; no temporary file is left", async () => {
     hooks.link = async () => {
       throw fsError("EPERM");
@@ -112,7 +112,7 @@ describe("a file system without hard links", () => {
   });
 });
 
-describe("every numbered name taken", () => {
+describe("coverage: every numbered name taken", () => {
   it("after 100 names holding other results, a random name is used", async () => {
     await mkdir(bucketDir(), { recursive: true });
     await writeFile(join(bucketDir(), TOOL_RESULT_BUCKET_MARKER), "");
@@ -125,7 +125,7 @@ describe("every numbered name taken", () => {
   });
 });
 
-describe("pruning old session folders", () => {
+describe("coverage: pruning old session folders", () => {
   const MONTH_AGO = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
 
   async function oldBucket(name: string, files: Record<string, string>): Promise<string> {

@@ -1,5 +1,5 @@
 /**
- * Reproductions of the persistence defects (issue 12, items 1, 4 and 6): a symlinked
+ * Reproductions of the persistence defects: a symlinked
  * `.tool-results` or session folder must not carry a saved result, or a clean-up, out of the
  * workspace; a call id seen twice must not send the model to the other result's file; and a
  * cut must never leave half of a surrogate pair, in the message or in the saved preview.
@@ -53,7 +53,7 @@ async function oldFolder(path: string): Promise<void> {
 
 const call = (id: string, name = "exec"): ToolCallRequest => new ToolCallRequest({ id, name, arguments: {} });
 
-describe("item 1: persistence never leaves the workspace through a symlink", () => {
+describe("hostile input: persistence never leaves the workspace through a symlink", () => {
   it("a .tool-results symlink to a folder outside: nothing written there, nothing deleted there, the text is cut", async () => {
     await oldFolder(join(outside, "old_session"));
     await symlink(outside, join(ws, ".tool-results"));
@@ -120,7 +120,7 @@ describe("item 1: persistence never leaves the workspace through a symlink", () 
   });
 });
 
-describe("item 4: a persisted result never points at another result's file", () => {
+describe("hostile input: a persisted result never points at another result's file", () => {
   it("the provider's call_0 on every turn: turn 2's message points at a file holding turn 2's output", async () => {
     let turn = 0;
     const tools = new ToolRegistry();
@@ -145,7 +145,7 @@ describe("item 4: a persisted result never points at another result's file", () 
   });
 });
 
-describe("item 6: cuts never split a surrogate pair", () => {
+describe("hostile input: cuts never split a surrogate pair", () => {
   const emoji = "\u{1F600}"; // two UTF-16 units: \ud83d \ude00
   const hasLoneSurrogate = (text: string): boolean => /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
 

@@ -1,5 +1,5 @@
 /**
- * Property (c) of what happens to a tool's result after it runs (issue 12): over generated
+ * Property (c) of what happens to a tool's result after it runs: over generated
  * workspace layouts with symlinks (a `.tool-results`, session folder or result file that links
  * out of the workspace, to a file, to a missing target, to the workspace or its parent; old
  * session folders outside that a followed link would prune), persistence creates and deletes
@@ -95,7 +95,7 @@ afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-describe("(c) persistence creates and deletes nothing outside the workspace", () => {
+describe("property: (c) persistence creates and deletes nothing outside the workspace", () => {
   it("over generated layouts with symlinks, the outside is untouched and references name files inside", { timeout: Math.max(120_000, runs(500) * 100) }, async () => {
     let run = 0;
     let persisted = 0;

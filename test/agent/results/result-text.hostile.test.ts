@@ -20,7 +20,7 @@ function dag(levels: number, reads = { count: 0 }): Record<string, unknown> {
   return node;
 }
 
-describe("result-to-text is bounded", () => {
+describe("hostile input: result-to-text is bounded", () => {
   it("a 21-level DAG converts within the limit, ended by the cut note, reading about as many values as the budget allows", () => {
     const reads = { count: 0 };
     const text = toolResultToText(dag(21, reads));
@@ -105,7 +105,7 @@ describe("result-to-text is bounded", () => {
   });
 });
 
-describe("every own key is kept, __proto__ included", () => {
+describe("hostile input: every own key is kept, __proto__ included", () => {
   it('{"__proto__": {...}, "id": 7} keeps both keys', () => {
     const value = JSON.parse('{"__proto__": {"role": "admin"}, "id": 7}') as unknown;
     expect(toolResultToText(value)).toBe('{"__proto__":{"role":"admin"},"id":7}');

@@ -1,5 +1,5 @@
 /**
- * Properties of what happens to a tool's result after it runs (issue 12):
+ * Properties of what happens to a tool's result after it runs:
  *
  * - (a) result-to-text is total and bounded: any value — Proxies whose traps throw, throwing
  *   getters and `toJSON`, DAGs with shared references, cycles, BigInt, symbols, `__proto__` keys,
@@ -188,7 +188,7 @@ const protoData = fc
   .tuple(jsonData, fc.jsonValue({ maxDepth: 2 }))
   .map(([a, b]) => JSON.parse(`{"__proto__": ${JSON.stringify(b)}, "data": ${JSON.stringify(a)}}`) as unknown);
 
-describe("(a) result-to-text is total and bounded", () => {
+describe("property: (a) result-to-text is total and bounded", () => {
   it("any generated value gives a string within the limit, never throwing", () => {
     seenKinds.clear();
     let cut = 0;
@@ -233,7 +233,7 @@ const anyText = fc.oneof(
   fc.string({ unit: fc.integer({ min: 0xd7f0, max: 0xe010 }).map((c) => String.fromCharCode(c)), maxLength: 30 }),
 );
 
-describe("(b) a cut never holds a lone surrogate", () => {
+describe("property: (b) a cut never holds a lone surrogate", () => {
   it("truncateText, the persisted preview and the result-text cut keep pairs whole", () => {
     let splitPair = 0;
     fc.assert(
@@ -378,7 +378,7 @@ function countedWork(family: Family, n: number): number {
   return counter.reads + text.length;
 }
 
-describe("(c) result-to-text costs linear work", () => {
+describe("property: (c) result-to-text costs linear work", () => {
   it.each(FAMILIES.map((family) => [family.name, family] as const))("%s: 8 times as large costs at most 16 times the work", (_name, family) => {
     fc.assert(
       fc.property(fc.integer({ min: 50, max: 1_000 }), (n) => {

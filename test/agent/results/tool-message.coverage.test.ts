@@ -12,14 +12,14 @@ import { ToolCallRequest } from "../../../src/providers/base.js";
 import { ToolResult } from "../../../src/tools/base.js";
 import { emptyResultMessage } from "../../../src/agent/results/tool-message.js";
 
-describe("sliceAtCodePoint", () => {
+describe("coverage: sliceAtCodePoint", () => {
   it("a cut at 0 or before gives the empty text", () => {
     expect(sliceAtCodePoint("abc", 0)).toBe("");
     expect(sliceAtCodePoint("abc", -3)).toBe("");
   });
 });
 
-describe("toolResultToText: functions and bytes", () => {
+describe("coverage: toolResultToText: functions and bytes", () => {
   it("a function whose name is not a string is anonymous", () => {
     const fn = Object.defineProperty(() => 1, "name", { value: 42 });
     expect(toolResultToText(fn)).toBe("[function (anonymous)]");
@@ -41,7 +41,7 @@ describe("toolResultToText: functions and bytes", () => {
   });
 });
 
-describe("toolResultToText: values JSON spells its own way", () => {
+describe("coverage: toolResultToText: values JSON spells its own way", () => {
   it("NaN and the infinities inside an object are null, as in JSON", () => {
     expect(toolResultToText({ a: NaN, b: Infinity, c: -Infinity, d: 1.5 })).toBe('{"a":null,"b":null,"c":null,"d":1.5}');
     expect(toolResultToText([NaN])).toBe("[null]");
@@ -93,7 +93,7 @@ describe("toolResultToText: values JSON spells its own way", () => {
   });
 });
 
-describe("toolResultToText: text blocks past the budget", () => {
+describe("coverage: toolResultToText: text blocks past the budget", () => {
   it("stops collecting blocks once the budget is passed, and the text ends with the cut note", () => {
     const blocks = ["x", "y", "z"].map((letter) => ({ type: "text", text: letter.repeat(60) }));
     const text = toolResultToText(blocks, { maxChars: 100 });
@@ -102,7 +102,7 @@ describe("toolResultToText: text blocks past the budget", () => {
   });
 });
 
-describe("buildToolMessage: values that only turn out blank or odd once converted", () => {
+describe("coverage: buildToolMessage: values that only turn out blank or odd once converted", () => {
   const call = new ToolCallRequest({ id: "c1", name: "probe", arguments: {} });
 
   it("a boxed blank string gets the empty-result marker", async () => {

@@ -22,7 +22,7 @@ async function listAll(dir: string): Promise<string[]> {
   return entries.map(String).sort();
 }
 
-describe("isEmptyToolResult (item 123)", () => {
+describe("isEmptyToolResult", () => {
   it.each([null, undefined, "", "   \n\t", [], [{ type: "text", text: "" }, { type: "text", text: "  " }], new ToolResult(" ")])(
     "empty: %j",
     (value) => expect(isEmptyToolResult(value)).toBe(true),
@@ -98,7 +98,7 @@ describe("toolResultToText (non-string results become text)", () => {
   });
 });
 
-describe("truncateText (item 133)", () => {
+describe("truncateText", () => {
   it("cuts after max and appends the suffix; short text and max <= 0 unchanged", () => {
     expect(truncateText("abcdef", 3)).toBe("abc\n... (truncated)");
     expect(truncateText("abc", 3)).toBe("abc");
@@ -107,7 +107,7 @@ describe("truncateText (item 133)", () => {
   });
 });
 
-describe("safeFileName (item 128)", () => {
+describe("safeFileName", () => {
   it.each([
     ["current:session", "current_session"],
     ["a:b/c", "a_b_c"],
@@ -119,7 +119,7 @@ describe("safeFileName (item 128)", () => {
   ])("%j → %j", (input, output) => expect(safeFileName(input)).toBe(output));
 });
 
-describe("persistToolResult (items 125, 127, 130)", () => {
+describe("persistToolResult", () => {
   it("writes <workspace>/.tool-results/<session>/<call>.txt and leaves no temp file", async () => {
     const path = await persistToolResult({ workspace, sessionKey: "test:runner", callId: "call_big", text: "x".repeat(20_000) });
     expect(path).toBe(join(workspace, ".tool-results", "test_runner", "call_big.txt"));
@@ -162,7 +162,7 @@ describe("persistToolResult (items 125, 127, 130)", () => {
   });
 });
 
-describe("persistedReference (item 126)", () => {
+describe("persistedReference", () => {
   it("short text: full preview, no cut line", () => {
     expect(persistedReference("/p.txt", "hello")).toBe(
       "[tool output persisted]\nFull output saved to: /p.txt\nOriginal size: 5 chars\nPreview:\nhello",
@@ -177,7 +177,7 @@ describe("persistedReference (item 126)", () => {
   });
 });
 
-describe("buildToolMessage (items 122–125, 132–134)", () => {
+describe("buildToolMessage", () => {
   const opts = { maxToolResultChars: 2048 };
 
   it("has exactly four keys, the name as called", async () => {
@@ -244,14 +244,14 @@ describe("buildToolMessage (items 122–125, 132–134)", () => {
     await expect(readdir(join(workspace, ".tool-results"))).rejects.toThrow();
   });
 
-  it("read_file is exempt from persistence and truncation (item 124)", async () => {
+  it("read_file is exempt from persistence and truncation", async () => {
     const message = await buildToolMessage(toolCall("call_rf", "read_file"), "r".repeat(20_000), { ...opts, workspace });
     expect(message.content?.length).toBe(20_000);
     await expect(readdir(join(workspace, ".tool-results"))).rejects.toThrow();
     expect((await buildToolMessage(toolCall("c", "read_file"), "", opts)).content).toBe("(read_file completed with no output)");
   });
 
-  it("an existing file for the call id is kept (item 127); the same text is referenced, another text is not", async () => {
+  it("an existing file for the call id is kept; the same text is referenced, another text is not", async () => {
     const dir = join(workspace, ".tool-results", "default");
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, "dup.txt"), "n".repeat(5000));

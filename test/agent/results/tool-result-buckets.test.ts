@@ -24,7 +24,7 @@ async function bucket(name: string, ageMs: number): Promise<void> {
   await utimes(dir, when, when);
 }
 
-describe("cleaning up old session folders (item 129)", () => {
+describe("cleaning up old session folders", () => {
   it("removes other sessions older than 7 days on each persist, keeps recent ones and the current one", async () => {
     await bucket("old_session", 8 * DAY);
     await bucket("recent_session", 1 * DAY);

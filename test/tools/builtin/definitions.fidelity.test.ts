@@ -126,7 +126,7 @@ function sentences(text: string): string[] {
   return text.split(/(?<=\.) /);
 }
 
-describe.each(TOOLS.map((tool) => [tool.name, tool] as const))("the definition of %s", (name, tool) => {
+describe.each(TOOLS.map((tool) => [tool.name, tool] as const))("fidelity to upstream: the definition of %s", (name, tool) => {
   const upstream = UPSTREAM[name] as Definition;
   const dropped = NOT_PORTED[name] as { options: string[]; sentences: string[] };
   const ours = tool.toSchema().function;

@@ -1,5 +1,5 @@
 /**
- * Reproductions of the file-tool defects (issue 12, items 8 and 14): a file whose name starts
+ * Reproductions of the file-tool defects: a file whose name starts
  * with two dots was refused as outside the workspace, and `read_file` returned a file of any
  * size, whole, on every call.
  */
@@ -37,7 +37,7 @@ afterAll(async () => {
   await rm(base, { recursive: true, force: true });
 });
 
-describe("item 8: containment compares path segments, not string prefixes", () => {
+describe("hostile input: containment compares path segments, not string prefixes", () => {
   it("isPathInside: ..notes.txt is inside; .., ../x and a sibling with the same prefix are not", () => {
     expect(isPathInside("/ws", "/ws/..notes.txt")).toBe(true);
     expect(isPathInside("/ws", "/ws/..dir/a")).toBe(true);
@@ -75,7 +75,7 @@ describe("item 8: containment compares path segments, not string prefixes", () =
   });
 });
 
-describe("item 14: read_file pages a large file instead of resending it whole", () => {
+describe("hostile input: read_file pages a large file instead of resending it whole", () => {
   it("defaults to 2,000 lines and says how to read on; the next offset continues exactly", async () => {
     await writeFile(join(ws, "long.txt"), Array.from({ length: 5_000 }, (_, i) => `row ${i + 1}`).join("\n"));
     const tool = new ReadFileTool({ workspace: ws });

@@ -28,7 +28,7 @@ afterAll(async () => {
   await rm(base, { recursive: true, force: true });
 });
 
-describe("read_file is always confined to the workspace", () => {
+describe("fidelity to upstream: read_file is always confined to the workspace", () => {
   it.each(["../outside.txt", "OUTSIDE"])("%s is refused, where upstream's default reads it", async (spelling) => {
     const path = spelling === "OUTSIDE" ? join(base, "outside.txt") : spelling;
     const result = await new ReadFileTool({ workspace: ws }).execute({ path }, { signal: new AbortController().signal });

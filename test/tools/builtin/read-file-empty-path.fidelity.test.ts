@@ -10,7 +10,7 @@ import { ReadFileTool } from "../../../src/tools/builtin/read-file.js";
 import { WriteFileTool } from "../../../src/tools/builtin/write-file.js";
 import { registryOf, ScriptedProvider, textReply, toolCall, toolReply } from "../../../src/testing/index.js";
 
-describe("an empty path", () => {
+describe("fidelity to upstream: an empty path", () => {
   it("read_file runs and answers upstream's 'Error reading file: Unknown path'", async () => {
     const registry = registryOf(new ReadFileTool({ workspace: "/tmp" }));
     expect(registry.prepareCall("read_file", { path: "" }).error).toBeNull();

@@ -23,7 +23,7 @@ afterAll(async () => {
   await rm(ws, { recursive: true, force: true });
 });
 
-describe("read_file on text that is not UTF-8", () => {
+describe("fidelity to upstream: read_file on text that is not UTF-8", () => {
   it("a text extension is read as Latin-1, as upstream: 1| café crème", async () => {
     expect(await read("latin.txt")).toBe("1| café crème\n\n(End of file — 1 lines total)");
   });

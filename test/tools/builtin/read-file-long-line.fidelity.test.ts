@@ -26,7 +26,7 @@ afterAll(async () => {
   await rm(ws, { recursive: true, force: true });
 });
 
-describe("a first line longer than the cap", () => {
+describe("fidelity to upstream: a first line longer than the cap", () => {
   it("is cut at the cap, and the closing line moves on to line 2, where upstream asks for offset=1 again", async () => {
     const tool = new ReadFileTool({ workspace: ws });
     const first = String(await tool.execute({ path: "long.txt" }, { signal }));
