@@ -94,6 +94,7 @@ export {
   SsrfAllowlist,
   type HostLookup,
 } from "./security/ssrf.js";
+export { type IpAddress } from "./security/ip-address.js";
 export { redactURL } from "./providers/redact.js";
 export { WebFetchTool, type WebFetchToolOptions } from "./tools/builtin/web-fetch.js";
 export { MCPToolAdapter, DEFAULT_MCP_CALL_TIMEOUT_MS, MCP_NO_OUTPUT, type MCPToolAdapterOptions } from "./mcp/adapter.js";
