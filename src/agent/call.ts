@@ -21,7 +21,7 @@ import { isToolErrorResult, resultRefusalCode, type RefusalCode } from "../tools
 import { coerceArgumentValue, unwrapArgumentsPayload } from "../tools/coerce.js";
 import { RETRY_HINT } from "../tools/messages.js";
 import { refusalCodeOf } from "../tools/refusal.js";
-import type { PreparedCall } from "../tools/registry.js";
+import { prepareForRun, ToolRegistry, type PreparedCall } from "../tools/registry.js";
 import { asError, describeThrown, formatThrown, textError } from "../util/thrown.js";
 import { isPlainObject } from "../util/json.js";
 import type { StopGroup } from "../util/async.js";
@@ -63,6 +63,10 @@ export interface CallLimits {
   timedOut: CallOutcome;
 }
 
+/** The workbook registry's own `prepareCall`, which reports the unwrapped arguments in its result. */
+// eslint-disable-next-line @typescript-eslint/unbound-method -- compared by identity, never called unbound
+const ownPrepareCall = ToolRegistry.prototype.prepareCall;
+
 /** The outcome of a call the run's abort cut off. */
 const ABORTED: CallOutcome = { kind: "aborted" };
 
@@ -100,11 +104,19 @@ export async function runCall(tools: ToolSource, call: ToolCallRequest, throttle
     let preparation: Preparation = null;
     if (typeof tools.prepareCall === "function") {
       try {
-        preparation = {
-          prepared: tools.prepareCall(call.name, call.arguments, (step) => {
-            if (step.step === "coerce" || step.step === "unwrap") args = step.output;
-          }),
-        };
+        // The workbook's registry says what its unwrap step gave; another registry (or one whose
+        // prepareCall is overridden) is asked through its trace.
+        if (tools instanceof ToolRegistry && tools.prepareCall === ownPrepareCall) {
+          const done = tools[prepareForRun](call.name, call.arguments);
+          args = done.unwrapped;
+          preparation = { prepared: done.prepared };
+        } else {
+          preparation = {
+            prepared: tools.prepareCall(call.name, call.arguments, (step) => {
+              if (step.step === "coerce" || step.step === "unwrap") args = step.output;
+            }),
+          };
+        }
       } catch (thrown) {
         preparation = { threw: thrown };
       }

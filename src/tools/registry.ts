@@ -74,6 +74,9 @@ function byCodeUnits(a: ToolDefinition, b: ToolDefinition): number {
 const baseCastParams = Tool.prototype.castParams;
 const baseValidateParams = Tool.prototype.validateParams;
 
+/** The key of the registry's method for the runner (not public API, so a symbol, for `agent/call.ts` alone). */
+export const prepareForRun = Symbol("prepareForRun");
+
 /** Marks a loose key shared by more than one registered name (no suggestion then). */
 const AMBIGUOUS = Symbol("ambiguous");
 
@@ -196,17 +199,29 @@ export class ToolRegistry {
    */
   prepareCall(name: unknown, params: unknown, onStep?: (step: PrepareStep) => void): PreparedCall {
     try {
-      return this.#prepare(name, params, onStep);
+      return this.#prepare(name, params, onStep, null);
     } catch (thrown) {
-      // Whatever the inputs (a value nested deeper than the stack, a Proxy whose traps throw, a
-      // tool's own castParams or validateParams that throws, an observer that throws), the
-      // answer is an error result for that call, never an exception.
-      const tool = typeof name === "string" ? (this.#tools.get(name) ?? null) : null;
-      return { tool, params, error: ToolResult.error(`Error: ${formatThrown(thrown)}`) };
+      return this.#thrown(name, params, thrown);
     }
   }
 
-  #prepare(name: unknown, params: unknown, onStep: ((step: PrepareStep) => void) | undefined): PreparedCall {
+  /** For the runner: `prepareCall` without a trace, also giving the arguments as coerce and unwrap left them (its guards key on them). */
+  [prepareForRun](name: unknown, params: unknown): { prepared: PreparedCall; unwrapped: unknown } {
+    const progress = { unwrapped: params };
+    try {
+      return { prepared: this.#prepare(name, params, undefined, progress), unwrapped: progress.unwrapped };
+    } catch (thrown) {
+      return { prepared: this.#thrown(name, params, thrown), unwrapped: progress.unwrapped };
+    }
+  }
+
+  /** Whatever was thrown while preparing (deep nesting, a throwing Proxy, tool or observer): an error result, never an exception. */
+  #thrown(name: unknown, params: unknown, thrown: unknown): PreparedCall {
+    const tool = typeof name === "string" ? (this.#tools.get(name) ?? null) : null;
+    return { tool, params, error: ToolResult.error(`Error: ${formatThrown(thrown)}`) };
+  }
+
+  #prepare(name: unknown, params: unknown, onStep: ((step: PrepareStep) => void) | undefined, progress: { unwrapped: unknown } | null): PreparedCall {
     const tool = typeof name === "string" ? this.#tools.get(name) : undefined;
     if (tool === undefined) {
       const shown = typeof name === "string" ? name : nameText(name);
@@ -217,10 +232,12 @@ export class ToolRegistry {
     onStep?.({ step: "lookup", input: name, output: tool.name, ok: true, detail: "exact match" });
 
     const coerced = coerceArgumentValue(params);
+    if (progress !== null) progress.unwrapped = coerced;
     onStep?.({ step: "coerce", input: params, output: coerced, ok: true, detail: coerceDetail(params, coerced) });
 
     const compiled = compiledSchemaOf(tool);
     const unwrapped = unwrapArgumentsPayload(compiled.schema, coerced);
+    if (progress !== null) progress.unwrapped = unwrapped;
     onStep?.({
       step: "unwrap",
       input: coerced,
@@ -270,7 +287,7 @@ export class ToolRegistry {
     try {
       // Inside the try: a tool's own castParams/validateParams may throw too, and is reported
       // here as a failure of this execution.
-      const prepared = this.#prepare(name, params, undefined);
+      const prepared = this.#prepare(name, params, undefined, null);
       if (prepared.error !== null) return ToolResult.error(prepared.error.content + RETRY_HINT);
       const result = await prepared.tool.execute(prepared.params, { signal: new AbortController().signal });
       if (isToolErrorResult(result)) return ToolResult.error(result.content + RETRY_HINT);

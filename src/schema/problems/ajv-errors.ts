@@ -28,17 +28,18 @@ export function formatAjvErrors(errors: readonly ErrorObject[], root: unknown): 
   // drop repeats); the others are only counted.
   const shown: string[] = [];
   let more = 0;
-  const take = (message: string): void => {
-    if (shown.includes(message)) return;
-    if (shown.length < MAX_REPORTED_PROBLEMS) shown.push(message);
-    else more++;
-  };
   for (let i = 0; i < problems.length; ) {
     const first = problems[i] as Problem;
     let end = i + 1;
     while (end < problems.length && (problems[end] as Problem).pointer === first.pointer) end++;
     if (end - i === 1 && shown.length >= MAX_REPORTED_PROBLEMS) more++;
-    else for (const message of uniqueMessages(problems.slice(i, end), root)) take(message);
+    else {
+      for (const message of uniqueMessages(problems.slice(i, end), root)) {
+        if (shown.includes(message)) continue;
+        if (shown.length < MAX_REPORTED_PROBLEMS) shown.push(message);
+        else more++;
+      }
+    }
     i = end;
   }
   // Never reached while every error maps to a problem; but an invalid value is never reported valid.

@@ -79,6 +79,17 @@ function instanceSteps(schema: readonly string[], from: number, end: number): nu
   return n;
 }
 
+/** The route of an error whose schema path holds no combinator: shared, never changed. */
+const NO_COMBINATOR: Route = Object.freeze({ position: -1, keyword: "", steps: 0, site: "", branch: null, typeOnly: false, leaf: false });
+
+/**
+ * False when `schemaPath` certainly holds no combinator step (most errors, in most schemas): then
+ * no route needs working out. True may be wrong (a property named `anyOf`); the full reading decides.
+ */
+function mayHoldCombinator(schemaPath: string): boolean {
+  return schemaPath.includes("Of/") || schemaPath.endsWith("Of") || schemaPath.includes("/not");
+}
+
 /** Per-call caches: for each scope start, the route of each schema path. */
 export type Routes = Map<string, Route>[];
 
@@ -87,6 +98,7 @@ export type Routes = Map<string, Route>[];
  * schema path and kept in `routes`.
  */
 export function routeOf(error: ErrorObject, from: number, routes: Routes): Route {
+  if (!mayHoldCombinator(error.schemaPath)) return NO_COMBINATOR;
   // The schema path alone decides the route: an error's path ends with its keyword, and a
   // `false` schema's path ends with a name or an index, never with a keyword.
   const byPath = (routes[from] ??= new Map());
