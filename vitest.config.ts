@@ -2,6 +2,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { learnerAlias, targetFromEnv } from "./exercises/_cli/target.js";
+import { BROWSER_TESTS } from "./test/browser/browser-tests.js";
 import { pristineStubs } from "./test/proof/pristine-stubs.js";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
@@ -15,10 +16,10 @@ function tempPluginFiles(): RegExp {
   return new RegExp(`^(?!${escapeRegExp(root)})${escapeRegExp(tmpdir())}[\\\\/]`);
 }
 
-/** The tests that open a real browser; their project starts one browser for them, or skips them with one line when none is installed. */
-const BROWSER_TESTS = ["test/browser/site.test.ts", "test/browser/playground.test.ts"];
 /** The exercise and self-check tests, which the `stubs` project runs again against the untouched stubs. */
 const EXERCISE_TESTS = ["test/exercises/*.test.ts", "test/self-check/*.test.ts"];
+/** Tests in those folders that check the workbook's own files (rules, wrong answers, question wording), not the learner's code. */
+const NOT_EXERCISE_TESTS = ["test/exercises/wrong-answers.test.ts", "test/self-check/questions.test.ts"];
 
 /**
  * Tests import `../../exercises/<folder>/<file>.js`; the alias sends those imports to:
@@ -68,13 +69,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "browser", include: BROWSER_TESTS, globalSetup: ["test/browser/browser-setup.ts"] },
+        test: { name: "browser", include: [...BROWSER_TESTS], globalSetup: ["test/browser/browser-setup.ts"] },
       },
       {
         extends: true,
         plugins: [pristineStubs()],
         resolve: { alias: [learnerAlias(root, { kind: "exercises" })] },
-        test: { name: "stubs", include: EXERCISE_TESTS, runner: "./test/proof/stub-runner.ts" },
+        test: { name: "stubs", include: EXERCISE_TESTS, exclude: NOT_EXERCISE_TESTS, runner: "./test/proof/stub-runner.ts" },
       },
     ],
   },

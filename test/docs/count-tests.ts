@@ -28,7 +28,7 @@ function collect(files: readonly string[]): Map<string, number> {
   const dir = mkdtempSync(join(tmpdir(), "workbook-counts-"));
   try {
     const out = join(dir, "list.json");
-    const result = spawnSync(process.execPath, [join(ROOT, "node_modules/vitest/vitest.mjs"), "list", `--json=${out}`, ...files], {
+    const result = spawnSync(process.execPath, [join(ROOT, "node_modules/vitest/vitest.mjs"), "list", "--project", "workbook", "--project", "browser", `--json=${out}`, ...files], {
       cwd: ROOT,
       stdio: ["ignore", "ignore", "inherit"],
     });

@@ -14,6 +14,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { EXERCISE_POINTS, listExercises, listItems, listQuestions, QUESTION_POINTS } from "../../exercises/_cli/catalog.js";
 import { CLASSROOM_WORKFLOW } from "../../exercises/_cli/classroom.js";
+import { BROWSER_TESTS } from "../browser/browser-tests.js";
 
 /** The repository root. */
 export const ROOT = resolve(import.meta.dirname, "../..");
@@ -76,7 +77,7 @@ export function totals(counts: Counts): Totals {
   return {
     testFiles: entries.length,
     tests: entries.reduce((sum, [, f]) => sum + f.tests, 0),
-    browserTests: entries.filter(([file]) => file.startsWith("test/browser/")).reduce((sum, [, f]) => sum + f.tests, 0),
+    browserTests: entries.filter(([file]) => BROWSER_TESTS.includes(file)).reduce((sum, [, f]) => sum + f.tests, 0),
     timedTests: counts.timed.tests,
     cpuMinutes: counts.timed.cpuMinutes,
     exercises: listExercises().length,
