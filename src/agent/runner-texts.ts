@@ -45,8 +45,7 @@ export const RUN_ABORTED_MESSAGE = "Error: the run was aborted";
  * replaced by the limit.
  */
 export const DEFAULT_MAX_ITERATIONS_MESSAGE =
-  "I reached the maximum number of tool call iterations ({max_iterations}) without completing the task. " +
-  "You can try breaking the task into smaller steps.";
+  "I reached the maximum number of tool call iterations ({max_iterations}) without completing the task. " + "You can try breaking the task into smaller steps.";
 
 /**
  * The fallback final text for a run that reached the iteration limit of `max`: `template`

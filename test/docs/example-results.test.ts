@@ -113,7 +113,10 @@ function instrument(file: string): { stated: Stated[]; source: string } {
   let out = text;
   for (const edit of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.replacement + out.slice(edit.end);
   // The copy lives in a temporary folder: its relative imports are made absolute.
-  out = out.replace(/(from\s+|import\()(["'])(\.{1,2}\/[^"']+)\2/g, (_m, pre: string, q: string, spec: string) => `${pre}${q}${resolve(dirname(file), spec).replace(/\.js$/, ".ts")}${q}`);
+  out = out.replace(
+    /(from\s+|import\()(["'])(\.{1,2}\/[^"']+)\2/g,
+    (_m, pre: string, q: string, spec: string) => `${pre}${q}${resolve(dirname(file), spec).replace(/\.js$/, ".ts")}${q}`,
+  );
   const header = "declare const __stated: (actual: unknown, expected: unknown, where: string) => void;\n";
   return { stated, source: header + out };
 }

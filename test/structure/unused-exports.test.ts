@@ -99,8 +99,8 @@ function exportsOf(file: string): string[] {
       for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name)) names.push(declaration.name.text);
     } else if (exported && (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement))) {
       types.push({ name: statement.name.text, node: statement });
-    } else if (exported && "name" in statement && statement.name !== undefined && ts.isIdentifier(statement.name as ts.Node)) {
-      names.push((statement.name as ts.Identifier).text);
+    } else if (exported && (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement))) {
+      if (statement.name !== undefined) names.push(statement.name.text);
     }
   }
   const namedIn = (name: string, own: ts.Node): boolean => {
