@@ -1,5 +1,5 @@
 /**
- * The benchmark corpus: two tools and eight calls, exactly as issue 7 lists them, so figures can be
+ * The benchmark corpus: two tools and eight calls, fixed once and for all, so figures can be
  * compared across implementations. Also the "floor" — the least work that can give a verdict on
  * the same calls (`JSON.parse` plus a precompiled Ajv validator found by name in a `Map`) — and the
  * outcomes `prepareCall` must give, which `test/bench/corpus.test.ts` checks.
@@ -9,7 +9,7 @@
 import AjvImport, { type ValidateFunction } from "ajv";
 import { Tool, type ExecuteOptions, type JsonSchema } from "../src/tools/base.js";
 import { ToolRegistry } from "../src/tools/registry.js";
-import { AJV_OPTIONS } from "../src/tools/validate.js";
+import { AJV_OPTIONS } from "../src/schema/validate.js";
 
 // ajv ships CommonJS with `exports.default`; under NodeNext the default import is the module.
 const Ajv = AjvImport.default;

@@ -1,5 +1,5 @@
 /**
- * The worst-case `register` and `prepareCall` times seen for schemas we do not control (issue 16):
+ * The worst-case `register` and `prepareCall` times seen for schemas we do not control:
  * generated cases (the same generator as the schema properties, fixed seed) plus hand-made cases
  * at the edge of each limit of the complexity budget, which the generator reaches only rarely.
  *
@@ -7,10 +7,10 @@
  */
 import fc from "fast-check";
 import type { JsonSchema } from "../src/tools/base.js";
-import { MAX_PATTERN_INPUT } from "../src/tools/pattern.js";
+import { MAX_PATTERN_INPUT } from "../src/schema/pattern.js";
 import { ToolRegistry } from "../src/tools/registry.js";
-import { SCHEMA_BUDGET } from "../src/tools/schema-budget.js";
-import { generatedSchemaTool, schemaCaseArb, type SchemaCase } from "../test/adversarial/schema-arbitraries.js";
+import { SCHEMA_BUDGET } from "../src/schema/budget.js";
+import { generatedSchemaTool, schemaCaseArb, type SchemaCase } from "../test/schema/arbitraries.js";
 
 /** One worst case: how long it took, and which case it was. */
 export interface WorstCase {

@@ -244,7 +244,7 @@ function benchWideArguments(): Record<string, unknown>[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 5. Rewording many problems: an array whose items use anyOf (issue 11).
+// 5. Rewording many problems: an array whose items use anyOf.
 
 const ANY_OF_ITEMS_SCHEMA: JsonSchema = {
   type: "object",

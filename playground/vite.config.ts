@@ -84,7 +84,7 @@ export function re2WasmModule(): string {
 
 /**
  * Lets the page run patterns on RE2, as the registry does on Node: `re2-wasm`, imported by
- * `src/tools/re2-engine.ts`, becomes {@link re2WasmModule}, which carries its WebAssembly instead
+ * `src/schema/re2-engine.ts`, becomes {@link re2WasmModule}, which carries its WebAssembly instead
  * of reading it from disk. A pattern that backtracks (`^(a+)+$`) in a shared link then cannot
  * freeze the page.
  */

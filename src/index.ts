@@ -2,7 +2,7 @@
  * The public API of the workbook's reference implementation: the names `API.md` pins, what the
  * lessons, the exercises and the playground import, and the pure functions the lessons teach.
  * Start with {@link ToolRegistry.prepareCall}. The implementation's own limits and plumbing are
- * not here; tests reach them through `src/internal.ts`, which is not part of this API.
+ * not here: a test that needs one imports it from its own module, which is not part of this API.
  *
  * @module
  */
@@ -25,61 +25,38 @@ export {
   type PropertySchema,
   type RequiredList,
   type RequiredParameterNames,
-} from "./tools/parameters-schema.js";
-export { isPlainObject, describeJsonType, safeJsonStringify, CIRCULAR_MARK } from "./json.js";
-export { castValue, compileCaster, castInteger, castNumber, castBoolean, castString, resolveSchemaType, type Caster } from "./tools/cast.js";
-export { compileValidator, type Validator } from "./tools/validate.js";
+} from "./schema/parameters-schema.js";
+export { isPlainObject, describeJsonType, safeJsonStringify, CIRCULAR_MARK } from "./util/json.js";
+export { castValue, compileCaster, castInteger, castNumber, castBoolean, castString, type Caster } from "./schema/cast.js";
+export { resolveSchemaType } from "./util/json.js";
+export { compileValidator, type Validator } from "./schema/validate.js";
 export { readArgumentText, type ArgumentTextScope } from "./tools/argument-text.js";
 export { coerceArgumentValue, unwrapArgumentsPayload } from "./tools/coerce.js";
 export { nameKey, suggestToolName } from "./tools/suggest.js";
-export {
-  toolNotFoundMessage,
-  notAnObjectMessage,
-  invalidParametersMessage,
-  emptyResultMessage,
-  toolTimeoutMessage,
-  toolAbortedMessage,
-  SSRF_NOTE,
-  REPEATED_LOOKUP_MESSAGE,
-  REPEATED_LOOKUP_DETAIL,
-  escalationMessage,
-  RUN_ABORTED_MESSAGE,
-  maxIterationsMessage,
-  DEFAULT_MAX_ITERATIONS_MESSAGE,
-  BUDGET_EXHAUSTED_FINALIZATION_PROMPT,
-  LENGTH_RECOVERY_PROMPT,
-  lengthRecoveryMessage,
-  MODEL_ERROR_MESSAGE,
-  MODEL_ERROR_PLACEHOLDER,
-  MISSING_TOOL_RESULT_MESSAGE,
-} from "./tools/messages.js";
-export { describeThrown, formatThrown, type ThrownDescription } from "./tools/thrown.js";
-export { SCHEMA_BUDGET, type SchemaBudget } from "./tools/schema-budget.js";
+export { toolNotFoundMessage, notAnObjectMessage, invalidParametersMessage } from "./tools/messages.js";
+export { toolTimeoutMessage, toolAbortedMessage, RUN_ABORTED_MESSAGE, maxIterationsMessage, DEFAULT_MAX_ITERATIONS_MESSAGE, BUDGET_EXHAUSTED_FINALIZATION_PROMPT, LENGTH_RECOVERY_PROMPT, lengthRecoveryMessage, MODEL_ERROR_MESSAGE, MODEL_ERROR_PLACEHOLDER, MISSING_TOOL_RESULT_MESSAGE } from "./agent/runner-texts.js";
+export { escalationMessage } from "./agent/guards/violations.js";
+export { REPEATED_LOOKUP_MESSAGE, REPEATED_LOOKUP_DETAIL } from "./agent/guards/lookup-throttle.js";
+export { SSRF_NOTE } from "./agent/guards/refusal-kind.js";
+export { emptyResultMessage } from "./agent/results/tool-message.js";
+export { describeThrown, formatThrown, type ThrownDescription } from "./util/thrown.js";
+export { SCHEMA_BUDGET, type SchemaBudget } from "./schema/budget.js";
 export { ToolRegistry, TOOL_NAME_RULE, RETRY_HINT, type PrepareStep, type PrepareStepName, type PreparedCall } from "./tools/registry.js";
-export {
-  ToolCallRequest,
-  parseToolArguments,
-  toolArgumentsObjectForReplay,
-  toolArgumentsJsonForReplay,
-  type ChatMessage,
-  type OpenAIToolCall,
-  type ChatRequest,
-  type LLMResponse,
-  type LLMProvider,
-} from "./providers/base.js";
+export { ToolCallRequest, parseToolArguments, toolArgumentsObjectForReplay, toolArgumentsJsonForReplay, type ChatRequest, type LLMResponse, type LLMProvider } from "./providers/base.js";
+export { type ChatMessage, type OpenAIToolCall } from "./chat/message.js";
 export { partitionBatches } from "./agent/batches.js";
-export { truncateText, TRUNCATION_SUFFIX } from "./agent/text-cut.js";
-export { isEmptyToolResult, toolResultToText, RESULT_TEXT_CUT_NOTE } from "./agent/result-text.js";
-export { safeFileName, persistToolResult, TOOL_RESULTS_DIR } from "./agent/result-persistence.js";
+export { truncateText, TRUNCATION_SUFFIX } from "./util/text-cut.js";
+export { isEmptyToolResult, toolResultToText, RESULT_TEXT_CUT_NOTE } from "./agent/results/result-text.js";
+export { safeFileName, persistToolResult, TOOL_RESULTS_DIR } from "./agent/results/result-persistence.js";
 export {
   persistedReference,
   buildToolMessage,
   DEFAULT_MAX_TOOL_RESULT_CHARS,
   PERSISTENCE_EXEMPT_TOOLS,
-} from "./agent/tool-message.js";
-export { classifyViolation, refusalKind, type ViolationKind } from "./agent/refusal-kind.js";
-export { externalLookupSignature, LookupThrottle, MAX_REPEATED_EXTERNAL_LOOKUPS } from "./agent/lookup-throttle.js";
-export { workspaceViolationSignature, recordWorkspaceViolation, MAX_REPEATED_WORKSPACE_VIOLATIONS } from "./agent/violations.js";
+} from "./agent/results/tool-message.js";
+export { classifyViolation, refusalKind, type ViolationKind } from "./agent/guards/refusal-kind.js";
+export { externalLookupSignature, LookupThrottle, MAX_REPEATED_EXTERNAL_LOOKUPS } from "./agent/guards/lookup-throttle.js";
+export { workspaceViolationSignature, recordWorkspaceViolation, MAX_REPEATED_WORKSPACE_VIOLATIONS } from "./agent/guards/violations.js";
 export {
   ScriptedProvider,
   FakeTool,
@@ -117,6 +94,7 @@ export {
   SsrfAllowlist,
   type HostLookup,
 } from "./security/ssrf.js";
+export { type IpAddress } from "./security/ip-address.js";
 export { redactURL } from "./providers/redact.js";
 export { WebFetchTool, type WebFetchToolOptions } from "./tools/builtin/web-fetch.js";
 export { MCPToolAdapter, DEFAULT_MCP_CALL_TIMEOUT_MS, MCP_NO_OUTPUT, type MCPToolAdapterOptions } from "./mcp/adapter.js";

@@ -3,7 +3,7 @@
  * from their module. The reference shows each region; `tsc` checks this file and
  * `test/docs/examples.test.ts` runs every function it exports.
  */
-import { raceSignal, runPool, StopGroup } from "../../src/util/async.js";
+import { raceSignal, runPool, sleep, StopGroup } from "../../src/util/async.js";
 
 /** A promise that never settles, given up when its signal aborts. */
 export async function raceAgainstSignal(): Promise<void> {
@@ -43,4 +43,14 @@ export async function stopGroup(): Promise<void> {
     stops.release(); // removes the listener and the timer
   }
   // #endregion stop-group
+}
+
+/** A wait that an abort cuts short. */
+export async function sleepUntilAborted(): Promise<void> {
+  // #region sleep
+  const controller = new AbortController();
+  const waiting = sleep(60_000, controller.signal);
+  controller.abort(new Error("stop"));
+  await waiting.catch((error: unknown) => console.log(String(error))); // Error: stop
+  // #endregion sleep
 }

@@ -1,7 +1,7 @@
 /**
  * Examples for the runner's guards: which refusals are security boundaries
- * (`src/agent/refusal-kind.ts`), repeated external lookups (`src/agent/lookup-throttle.ts`) and
- * repeated attempts to leave the workspace (`src/agent/violations.ts`). The reference shows each
+ * (`src/agent/guards/refusal-kind.ts`), repeated external lookups (`src/agent/guards/lookup-throttle.ts`) and
+ * repeated attempts to leave the workspace (`src/agent/guards/violations.ts`). The reference shows each
  * region; `tsc` checks this file and `test/docs/examples.test.ts` runs every function it exports.
  */
 import {

@@ -1,6 +1,6 @@
 /**
  * Examples for the texts the model reads (`src/tools/messages.ts`) and the reference to a result
- * saved to a file (`src/agent/tool-message.ts`). The reference shows each region; `tsc` checks this
+ * saved to a file (`src/agent/results/tool-message.ts`). The reference shows each region; `tsc` checks this
  * file and `test/docs/examples.test.ts` runs every function it exports.
  */
 import { escalationMessage, maxIterationsMessage, persistedReference } from "../../src/index.js";

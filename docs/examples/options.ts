@@ -9,7 +9,7 @@ import { durationOption, wholeNumberOption } from "../../src/util/options.js";
 export function durations(): void {
   // #region duration-option
   durationOption("timeoutMs", undefined, 120_000); // 120000
-  durationOption("timeoutMs", 60_000 / 7, 120_000); // 8571.428571428572
+  durationOption("timeoutMs", 60_000 / 7, 120_000); // 8571.42857142857
   durationOption("timeoutMs", Number.MAX_SAFE_INTEGER, 120_000); // 2147483647
   try {
     durationOption("timeoutMs", 0, 120_000);

@@ -1,13 +1,13 @@
 /**
  * Examples for turning what a tool returns into text: JSON that survives cycles and BigInt
- * (`src/json.ts`), the runner's result-to-text (`src/agent/result-text.ts`), and two of its
- * internals, imported from their modules (`src/agent/bounded-json.ts`, `src/agent/python-text.ts`).
+ * (`src/util/json.ts`), the runner's result-to-text (`src/agent/results/result-text.ts`), and two of its
+ * internals, imported from their modules (`src/agent/results/bounded-json.ts`, `src/util/python-text.ts`).
  * The reference shows each region; `tsc` checks this file and `test/docs/examples.test.ts` runs
  * every function it exports.
  */
 import { safeJsonStringify, toolResultToText } from "../../src/index.js";
-import { boundedJson } from "../../src/agent/bounded-json.js";
-import { pyStr } from "../../src/agent/python-text.js";
+import { boundedJson } from "../../src/agent/results/bounded-json.js";
+import { pyStr } from "../../src/util/python-text.js";
 
 /** BigInt and a cycle, stringified. */
 export async function safeJson(): Promise<void> {

@@ -1,12 +1,12 @@
 /**
  * Examples for how a tool's schema is read before it is compiled: draft-07 forms in 2020-12
- * (`src/tools/dialect.ts`) and `pattern`s that mean the same in every engine
- * (`src/tools/pattern.ts`). Both are internals of the registry, imported from their modules. The
+ * (`src/schema/dialect.ts`) and `pattern`s that mean the same in every engine
+ * (`src/schema/pattern.ts`). Both are internals of the registry, imported from their modules. The
  * reference shows each region; `tsc` checks this file and `test/docs/examples.test.ts` runs every
  * function it exports.
  */
-import { toJsonSchema2020 } from "../../src/tools/dialect.js";
-import { portablePattern } from "../../src/tools/pattern.js";
+import { toJsonSchema2020 } from "../../src/schema/dialect.js";
+import { portablePattern } from "../../src/schema/pattern.js";
 
 /** A draft-07 tuple, rewritten. */
 export async function draft07Tuple(): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * Examples for the tool contract (`src/tools/base.ts`) and typed parameters
- * (`src/tools/parameters-schema.ts`). The reference shows each region; `tsc` checks this file and
+ * (`src/schema/parameters-schema.ts`). The reference shows each region; `tsc` checks this file and
  * `test/docs/examples.test.ts` runs every function it exports.
  */
 import { Tool, ToolRegistry, type ParametersSchema } from "../../src/index.js";

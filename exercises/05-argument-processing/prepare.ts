@@ -3,7 +3,7 @@
  * arguments and `execute`: coerce a JSON string, unwrap an `{"arguments": …}` wrapper, and
  * prepare a call in the flowchart's order. The messages and the schema work come from `src/`.
  */
-import { describeJsonType, isPlainObject } from "../../src/json.js";
+import { describeJsonType, isPlainObject } from "../../src/util/json.js";
 import { invalidParametersMessage, notAnObjectMessage, toolNotFoundMessage } from "../../src/tools/messages.js";
 import type { PreparedCall } from "../../src/tools/registry.js";
 import { suggestToolName } from "../../src/tools/suggest.js";

@@ -3,11 +3,11 @@
  * and the run goes on — unless `failOnToolError` asks to stop. Write the two halves: capture what
  * a call did (without letting anything escape), then turn that into the payload and the event.
  */
-import { toolResultToText } from "../../src/agent/result-text.js";
+import { toolResultToText } from "../../src/agent/results/result-text.js";
 import type { ToolEvent } from "../../src/agent/run-spec.js";
 import { isToolErrorResult } from "../../src/tools/base.js";
 import { RETRY_HINT } from "../../src/tools/messages.js";
-import { describeThrown, formatThrown } from "../../src/tools/thrown.js";
+import { describeThrown, formatThrown } from "../../src/util/thrown.js";
 
 /** What one call produced. */
 export type CallOutcome =

@@ -3,11 +3,11 @@
  * marker for empty results, text for everything else, and for a text that is too long, a saved
  * file with a short reference — or a cut text when it cannot be saved.
  */
-import { isEmptyToolResult, toolResultToText } from "../../src/agent/result-text.js";
-import { PERSISTENCE_EXEMPT_TOOLS, persistedReference } from "../../src/agent/tool-message.js";
-import { persistToolResult } from "../../src/agent/result-persistence.js";
+import { isEmptyToolResult, toolResultToText } from "../../src/agent/results/result-text.js";
+import { PERSISTENCE_EXEMPT_TOOLS, persistedReference } from "../../src/agent/results/tool-message.js";
+import { persistToolResult } from "../../src/agent/results/result-persistence.js";
 import type { ChatMessage, ToolCallRequest } from "../../src/providers/base.js";
-import { emptyResultMessage } from "../../src/tools/messages.js";
+import { emptyResultMessage } from "../../src/agent/results/tool-message.js";
 
 /** Appended to a cut text. */
 export const TRUNCATED = "\n... (truncated)";

@@ -3,7 +3,7 @@
  *
  * Answer by predicting what the real code in `src/` does, then pick a reason. Replace each `null`.
  * Check it with `npm run exercise q5`; the explanation is shown once your answer is right.
- * Lessons 7 and 8 (and `src/tools/registry.ts`, `src/agent/settle.ts`) have what you need.
+ * Lessons 7 and 8 (and `src/tools/registry.ts`, `src/agent/call.ts`) have what you need.
  */
 
 /** Your answer: three predictions about the real `src/` and one reason. */

@@ -1,7 +1,7 @@
 /**
  * Exercise 5, worked answer: argument processing in the flowchart's order.
  */
-import { describeJsonType, isPlainObject } from "../../src/json.js";
+import { describeJsonType, isPlainObject } from "../../src/util/json.js";
 import { invalidParametersMessage, notAnObjectMessage, toolNotFoundMessage } from "../../src/tools/messages.js";
 import type { PreparedCall } from "../../src/tools/registry.js";
 import { suggestToolName } from "../../src/tools/suggest.js";

@@ -1,11 +1,11 @@
 /**
  * Exercise 7, worked answer: every failure becomes a result the model can read.
  */
-import { toolResultToText } from "../../src/agent/result-text.js";
+import { toolResultToText } from "../../src/agent/results/result-text.js";
 import type { ToolEvent } from "../../src/agent/run-spec.js";
 import { isToolErrorResult } from "../../src/tools/base.js";
 import { RETRY_HINT } from "../../src/tools/messages.js";
-import { describeThrown, formatThrown } from "../../src/tools/thrown.js";
+import { describeThrown, formatThrown } from "../../src/util/thrown.js";
 
 /** What one call produced. */
 export type CallOutcome =

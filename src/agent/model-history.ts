@@ -22,10 +22,10 @@
  *
  * @module
  */
-import type { ChatMessage } from "../providers/base.js";
-import { MISSING_TOOL_RESULT_MESSAGE } from "../tools/messages.js";
-import { cutToLimit, needsSaving, toolMessageContent, unfittedText, type FitOptions } from "./tool-message.js";
-import { isEmptyToolResult } from "./result-text.js";
+import type { ChatMessage } from "../chat/message.js";
+import { MISSING_TOOL_RESULT_MESSAGE } from "./runner-texts.js";
+import { cutToLimit, needsSaving, toolMessageContent, unfittedText, type FitOptions } from "./results/tool-message.js";
+import { isEmptyToolResult } from "./results/result-text.js";
 
 /** How the copy's tool messages are fitted: the run's result limit, and where large results are saved. */
 export type ModelHistoryOptions = FitOptions;

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { normalizeCall, type ChatMessage, type LLMResponse, type ToolCallRequest } from "../providers/base.js";
+import { normalizeCall, type LLMResponse, type ToolCallRequest } from "../providers/base.js";
+import type { ChatMessage } from "../chat/message.js";
 import { raceSignal } from "../util/async.js";
 import type { AgentRunSpec } from "./run-spec.js";
 

@@ -8,7 +8,7 @@
  */
 import { durationOption, wholeNumberOption } from "../util/options.js";
 import { DEFAULT_MAX_ITERATIONS, type AgentRunSpec } from "./run-spec.js";
-import { DEFAULT_MAX_TOOL_RESULT_CHARS } from "./tool-message.js";
+import { DEFAULT_MAX_TOOL_RESULT_CHARS } from "./results/tool-message.js";
 
 /** A run's limits, checked, with their defaults filled in. */
 export interface RunLimits {

@@ -4,8 +4,9 @@
  *
  * @module
  */
-import type { ChatMessage, LLMProvider } from "../providers/base.js";
-import type { ToolRegistry } from "../tools/registry.js";
+import type { LLMProvider } from "../providers/base.js";
+import type { ChatMessage } from "../chat/message.js";
+import type { ToolSource } from "./tool-source.js";
 
 /**
  * Everything one run needs: the model, the tools, the conversation so far, and the limits. The
@@ -19,10 +20,11 @@ export interface AgentRunSpec {
   /** The model name sent with every request. */
   model: string;
   /**
-   * The tools the model may call; their definitions are sent with every request. The runner uses
-   * only the members of {@link ToolSource}.
+   * The tools the model may call; their definitions are sent with every request. A
+   * `ToolRegistry`, or any registry with the members of {@link ToolSource}, which are all the
+   * runner reads.
    */
-  tools: ToolRegistry;
+  tools: ToolSource;
   /** The conversation so far. It is copied, never changed. */
   messages: ChatMessage[];
   /** How many model turns may ask for tools: a whole number, 0 or more. Default 20. */

@@ -10,30 +10,29 @@
  * unknown, its arguments are wrong, it throws, it times out, it is refused — it is answered by
  * exactly one tool message, in call order, so the model can read what went wrong and try again.
  *
- * This file holds the loop and the batching. Running one call is in `run-call.ts`, settling it
- * into the text the model reads in `settle.ts`, the texts themselves in `tools/messages.ts`.
+ * This file holds the loop, the batching and the messages the run appends besides the tool
+ * messages. One call's outcome, from preparation to its tool message, is `call.ts`; the texts
+ * the runner writes are `runner-texts.ts`.
  * None of it needs Node: saving large results and counting workspace refusals, which do, are
  * imported only when needed.
  *
  * @module
  */
-import type { ChatMessage, ToolCallRequest } from "../providers/base.js";
-import { BUDGET_EXHAUSTED_FINALIZATION_PROMPT, lengthRecoveryMessage, maxIterationsMessage, MODEL_ERROR_MESSAGE, RUN_ABORTED_MESSAGE } from "../tools/messages.js";
-import { formatThrown } from "../tools/thrown.js";
+import type { ToolCallRequest } from "../providers/base.js";
+import type { ChatMessage } from "../chat/message.js";
+import { BUDGET_EXHAUSTED_FINALIZATION_PROMPT, lengthRecoveryMessage, maxIterationsMessage, MODEL_ERROR_MESSAGE, MODEL_ERROR_PLACEHOLDER, RUN_ABORTED_MESSAGE } from "./runner-texts.js";
+import { formatThrown } from "../util/thrown.js";
 import { runPool, StopGroup } from "../util/async.js";
 import { partitionBatches } from "./batches.js";
 import { ModelHistory } from "./model-history.js";
 import { askModel, finalAnswerOf, readModelReply, type ModelReply } from "./model-turn.js";
-import { runCall, type CallLimits, type RanCall } from "./run-call.js";
 import { readRunLimits, type RunLimits } from "./run-limits.js";
 import type { AgentRunResult, AgentRunSpec, ExecuteToolsResult, ToolEvent } from "./run-spec.js";
-import { newTurnState, settleCall, settleFailure, type Settled, type TurnState } from "./settle.js";
+import { newRunState, runCall, settleCall, settleFailure, toolMessageFor, type CallLimits, type RanCall, type RunState, type Settled } from "./call.js";
 import type { ToolSource } from "./tool-source.js";
-import { appendFinalMessage, appendModelErrorPlaceholder, toolMessageFor } from "./transcript.js";
 
 // The run's types are declared in run-spec.ts; API.md pins them to this module, so they are
 // exported from here too.
-export type { AgentRunResult, AgentRunSpec, ExecuteToolsResult, ToolEvent } from "./run-spec.js";
 
 /** How many cut-off replies in a row are continued; the next one is taken as it is. */
 export const MAX_LENGTH_RECOVERIES = 3;
@@ -109,7 +108,7 @@ export class AgentRunner {
       return end("error", text, text);
     }
     const { maxIterations } = limits;
-    const state = newTurnState();
+    const state = newRunState();
     const messageOptions = {
       maxToolResultChars: limits.maxToolResultChars,
       ...(spec.workspace !== undefined ? { workspace: spec.workspace } : {}),
@@ -241,7 +240,7 @@ export class AgentRunner {
     let settled: Settled[];
     try {
       const limits = readRunLimits(spec);
-      settled = await this.#executeCalls(spec, calls, newTurnState(), limits);
+      settled = await this.#executeCalls(spec, calls, newRunState(), limits);
     } catch (thrown) {
       // A bad option in the spec (#executeCalls itself never rejects): no tool runs, and every
       // call is answered with the option's error, as if the tool had thrown it.
@@ -254,7 +253,7 @@ export class AgentRunner {
     };
   }
 
-  async #executeCalls(spec: AgentRunSpec, calls: readonly ToolCallRequest[], state: TurnState, limits: RunLimits): Promise<Settled[]> {
+  async #executeCalls(spec: AgentRunSpec, calls: readonly ToolCallRequest[], state: RunState, limits: RunLimits): Promise<Settled[]> {
     const settled: Settled[] = [];
     const timeoutMs = limits.toolTimeoutMs;
     // One listener on the run's signal and one timer serve every call of the turn (see StopGroup).
@@ -264,7 +263,7 @@ export class AgentRunner {
     try {
       for (const batch of this.partitionToolBatches(spec, [...calls])) {
         const ran = await runPool(batch, limits.maxConcurrency, (call) => runCall(spec.tools, call, state.throttle, callLimits));
-        // Payloads, events and violation counts are worked out in call order, so a turn's
+        // Payloads, events and violation counts are worked out in call order, so a run's
         // escalations do not depend on which concurrent call happened to finish first.
         for (const [i, call] of batch.entries()) {
           try {
@@ -283,7 +282,7 @@ export class AgentRunner {
 
 /** Every call answered with the same thrown error, for a turn that could not start. */
 async function answerAll(calls: readonly ToolCallRequest[], thrown: unknown, failFast: boolean): Promise<Settled[]> {
-  const state = newTurnState();
+  const state = newRunState();
   const settled: Settled[] = [];
   for (const call of calls) {
     try {
@@ -293,4 +292,28 @@ async function answerAll(calls: readonly ToolCallRequest[], thrown: unknown, fai
     }
   }
   return settled;
+}
+
+/** True for an assistant message that answers in words (one without tool calls). */
+function isAssistantAnswer(message: ChatMessage | undefined): boolean {
+  return message !== undefined && message.role === "assistant" && !(message.tool_calls !== undefined && message.tool_calls.length > 0);
+}
+
+/**
+ * Appends the run's final assistant text, as upstream: nothing for an empty text; a last
+ * assistant message without tool calls is replaced rather than followed by a second one.
+ */
+function appendFinalMessage(messages: ChatMessage[], content: string): void {
+  if (content === "") return;
+  if (isAssistantAnswer(messages.at(-1))) {
+    if (messages.at(-1)?.content !== content) messages[messages.length - 1] = { role: "assistant", content };
+    return;
+  }
+  messages.push({ role: "assistant", content });
+}
+
+/** Puts `MODEL_ERROR_PLACEHOLDER` in the transcript, unless it already ends with an assistant answer. */
+function appendModelErrorPlaceholder(messages: ChatMessage[]): void {
+  if (isAssistantAnswer(messages.at(-1))) return;
+  messages.push({ role: "assistant", content: MODEL_ERROR_PLACEHOLDER });
 }

@@ -10,7 +10,7 @@
  * @module
  */
 import { Tool, ToolResult, type ExecuteOptions, type JsonSchema } from "../tools/base.js";
-import { describeThrown } from "../tools/thrown.js";
+import { describeThrown } from "../util/thrown.js";
 import { logText } from "../util/log-text.js";
 import { contentToText, MalformedContent, MALFORMED_MCP_CONTENT } from "./content.js";
 import { ModelSchemaTooLarge } from "./local-refs.js";
@@ -19,14 +19,12 @@ import { mcpModelSchema, normalizeMcpInputSchema } from "./model-schema.js";
 import { compileOutputSchema, type OutputCheck } from "./output-validator.js";
 import type { McpRequestOptions, McpToolClient, McpToolInfo } from "./tool-client.js";
 import { mcpToolName } from "./tool-name.js";
-import { isPlainObject } from "../json.js";
+import { isPlainObject } from "../util/json.js";
 
 // What this module exported before the listing, the client and the stdio connection got files of
 // their own, for code that imports them from here. (The listing and the connection build adapters,
 // so they cannot be re-exported here without an import cycle: import them from their own files.)
-export { mcpToolName } from "./tool-name.js";
 export { MALFORMED_MCP_CONTENT } from "./content.js";
-export { normalizeMcpInputSchema, mcpModelSchema } from "./model-schema.js";
 export type { McpRequestOptions, McpToolClient, McpToolInfo } from "./tool-client.js";
 export type { McpLogger } from "./logger.js";
 

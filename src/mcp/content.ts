@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { isPlainObject } from "../json.js";
+import { isPlainObject } from "../util/json.js";
 
 /** The text every malformed-result error starts with (after `Error: `). */
 export const MALFORMED_MCP_CONTENT = "MCP tool returned malformed content";

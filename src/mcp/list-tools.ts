@@ -7,15 +7,15 @@
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Tool } from "../tools/base.js";
-import { describeThrown } from "../tools/thrown.js";
+import { describeThrown } from "../util/thrown.js";
 import { MCPToolAdapter, type MCPToolAdapterOptions } from "./adapter.js";
 import { CappedMcpLog, consoleMcpLogger, type McpLogger } from "./logger.js";
 import { sdkClient } from "./sdk.js";
-import { mcpToolClient, type McpRequestOptions, type McpToolClient, type McpToolInfo } from "./tool-client.js";
+import { mcpToolClient, noListOfTools, type McpRequestOptions, type McpToolClient, type McpToolInfo } from "./tool-client.js";
 import { assignMcpToolNames, type McpNameChanged } from "./tool-name.js";
 import { isObjectOrNullType } from "./model-schema.js";
 import { logText } from "../util/log-text.js";
-import { describeJsonType, isPlainObject } from "../json.js";
+import { describeJsonType, isPlainObject } from "../util/json.js";
 
 /** One problem with one listed tool: what the adapter did about it, and why. */
 export interface McpToolProblem {
@@ -142,7 +142,7 @@ export async function listMcpTools(
     }
     const page = await source.listTools(cursor === undefined ? undefined : { cursor }, requestOptions);
     const tools: unknown = page.tools;
-    if (!Array.isArray(tools)) throw new Error(`the server's tools/list answer has no list of tools (got ${describeJsonType(tools)})`);
+    if (!Array.isArray(tools)) throw noListOfTools(tools);
     for (const tool of tools as unknown[]) listed.push(tool);
     const next: unknown = page.nextCursor;
     cursor = typeof next === "string" && next !== "" ? next : undefined;

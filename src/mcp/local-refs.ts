@@ -14,12 +14,12 @@
  * @module
  */
 import { createHash } from "node:crypto";
-import { isPlainObject } from "../json.js";
+import { isPlainObject } from "../util/json.js";
 
 type Json = Record<string, unknown>;
 
 /** The limits of the schema the model is shown. */
-export const MODEL_SCHEMA_LIMITS = Object.freeze({
+const MODEL_SCHEMA_LIMITS = Object.freeze({
   /** Most JSON values the rewritten schema may hold (every object, array and scalar counts). */
   maxValues: 20_000,
   /** Deepest nesting of objects and arrays. */
@@ -80,7 +80,7 @@ function unquoteAsciiRun(run: string): Uint8Array {
  * percent-decoded to bytes and read as UTF-8; other characters are kept. `null` where Python
  * raises (decoded bytes that are not UTF-8).
  */
-export function pythonUnquote(text: string): string | null {
+function pythonUnquote(text: string): string | null {
   if (!text.includes("%")) return text;
   let out = "";
   // eslint-disable-next-line no-control-regex -- splits ASCII runs from the rest: the ASCII range starts at U+0000
@@ -125,7 +125,7 @@ function digitValue(codePoint: number): number {
 }
 
 /** Python's `int(text)` for a list index: the integer, or `null` where Python raises `ValueError`. */
-export function pythonInt(text: string): number | null {
+function pythonInt(text: string): number | null {
   const match = PY_INT.exec(text);
   if (match === null) return null;
   const digits = [...(match[2] as string).replaceAll("_", "")];

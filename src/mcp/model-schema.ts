@@ -20,7 +20,7 @@
  *
  * @module
  */
-import { isPlainObject, type JsonSchema } from "../json.js";
+import { isPlainObject, type JsonSchema } from "../util/json.js";
 import { hoistLocalRefs, SchemaWork, setOwn } from "./local-refs.js";
 
 type Json = Record<string, unknown>;

@@ -11,9 +11,10 @@
  * @module
  */
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
-import { describeThrown } from "../tools/thrown.js";
-import { compileValidator } from "../tools/validate.js";
-import { describeJsonType, isPlainObject } from "../json.js";
+import type { JsonSchema } from "../tools/base.js";
+import { describeThrown } from "../util/thrown.js";
+import { compileValidator } from "../schema/validate.js";
+import { describeJsonType, isPlainObject } from "../util/json.js";
 
 /** A compiled output check: `[]` when the value matches, otherwise one message per problem. */
 export type OutputCheck = (value: unknown) => string[];

@@ -9,7 +9,7 @@
  */
 import type { Tool } from "../tools/base.js";
 import type { ToolRegistry } from "../tools/registry.js";
-import { describeThrown } from "../tools/thrown.js";
+import { describeThrown } from "../util/thrown.js";
 import { MCPToolAdapter } from "./adapter.js";
 import { logText } from "../util/log-text.js";
 import { CappedMcpLog, consoleMcpLogger, type McpLogger } from "./logger.js";

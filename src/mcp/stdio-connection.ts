@@ -6,13 +6,13 @@
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Tool } from "../tools/base.js";
-import { describeThrown } from "../tools/thrown.js";
+import { describeThrown } from "../util/thrown.js";
 import { listMcpTools, type AdaptMcpToolsOptions, type McpToolProblem } from "./list-tools.js";
 import type { McpLogger } from "./logger.js";
 import { SafeJsonSchemaValidator } from "./output-validator.js";
 import { sdkClient } from "./sdk.js";
 import { ProcessGroupStdioTransport } from "./stdio-transport.js";
-import { raceSignal } from "../util/async.js";
+import { deadlineSignal, raceSignal } from "../util/async.js";
 import { logText } from "../util/log-text.js";
 import { mcpToolClient } from "./tool-client.js";
 import { durationOption } from "../util/options.js";
@@ -89,11 +89,12 @@ export async function connectStdioMcpServer(options: StdioMcpServerOptions): Pro
   const timeoutMs = durationOption("timeoutMs", options.timeoutMs, 10_000);
   const callTimeoutMs = durationOption("callTimeoutMs", options.callTimeoutMs, null);
   const closeGraceMs = durationOption("closeGraceMs", options.closeGraceMs, null);
-  const giveUp = new AbortController();
-  const timer = setTimeout(() => giveUp.abort(new Error(`did not answer within ${timeoutMs} ms`)), timeoutMs);
-  const onAbort = (): void => giveUp.abort(new Error("the start was aborted", { cause: options.signal?.reason }));
-  if (options.signal?.aborted === true) onAbort();
-  else options.signal?.addEventListener("abort", onAbort, { once: true });
+  const giveUp = deadlineSignal(
+    options.signal,
+    timeoutMs,
+    () => new Error(`did not answer within ${timeoutMs} ms`),
+    (reason) => new Error("the start was aborted", { cause: reason }),
+  );
 
   const transport = new ProcessGroupStdioTransport({
     command: options.command,
@@ -138,7 +139,7 @@ export async function connectStdioMcpServer(options: StdioMcpServerOptions): Pro
     const listing = await raceSignal(work, giveUp.signal);
     return { client: client as Client, tools: listing.tools, problems: listing.problems, pid: transport.pid, close };
   } catch (error) {
-    if (!giveUp.signal.aborted) giveUp.abort(error);
+    giveUp.abort(error);
     await close().catch(() => undefined);
     const command = logText([options.command, ...(options.args ?? [])].join(" "), QUOTED_CHARS);
     const tail = stderrTail.trim();
@@ -148,7 +149,6 @@ export async function connectStdioMcpServer(options: StdioMcpServerOptions): Pro
       { cause: error },
     );
   } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener("abort", onAbort);
+    giveUp.release();
   }
 }

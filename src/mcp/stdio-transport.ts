@@ -16,6 +16,7 @@ import { PassThrough } from "node:stream";
 import type { ReadBuffer } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { sleep } from "../util/async.js";
 import { sdkStdio } from "./sdk.js";
 
 /** How to start the server process. */
@@ -274,7 +275,7 @@ export class ProcessGroupStdioTransport implements Transport {
     const deadline = Date.now() + ms;
     while (this.#alive(child, pid)) {
       if (Date.now() >= deadline) return false;
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      await sleep(POLL_MS);
     }
     return true;
   }

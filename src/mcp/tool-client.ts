@@ -7,7 +7,7 @@
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { looseResult } from "./sdk.js";
-import { describeJsonType, isPlainObject } from "../json.js";
+import { describeJsonType, isPlainObject } from "../util/json.js";
 
 /** One tool as an MCP server lists it (`tools/list`): the fields the adapter reads. */
 export interface McpToolInfo {
@@ -60,6 +60,11 @@ export interface McpToolClient {
   ): Promise<unknown>;
 }
 
+/** The error for a `tools/list` answer whose `tools` is not a list; `got` is what it holds instead. */
+export function noListOfTools(got: unknown): Error {
+  return new Error(`the server's tools/list answer has no list of tools (got ${describeJsonType(got)})`);
+}
+
 /**
  * An {@link McpToolClient} over the SDK's `Client` that reads `tools/list` and `tools/call`
  * answers loosely and leaves the checking to the adapter. The SDK's own `listTools` rejects the
@@ -72,7 +77,7 @@ export function mcpToolClient(client: Client): McpToolClient {
       const answer: unknown = await client.request({ method: "tools/list", ...(params === undefined ? {} : { params }) }, await looseResult(), options);
       const tools = isPlainObject(answer) ? answer["tools"] : undefined;
       if (!Array.isArray(tools)) {
-        throw new Error(`the server's tools/list answer has no list of tools (got ${describeJsonType(tools)})`);
+        throw noListOfTools(tools);
       }
       const next = isPlainObject(answer) ? answer["nextCursor"] : undefined;
       // Unchecked here on purpose: listMcpTools checks every entry, so one bad tool costs only itself.

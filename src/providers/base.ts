@@ -7,24 +7,12 @@
  */
 import { jsonrepair } from "jsonrepair";
 import type { ToolDefinition } from "../tools/base.js";
-import { isPlainObject, safeJsonStringify } from "../json.js";
-import { pyStrip } from "../python-space.js";
+import { isPlainObject, safeJsonStringify } from "../util/json.js";
+import { pyStrip } from "../util/python-space.js";
 import { readArgumentText } from "../tools/argument-text.js";
+import type { ChatMessage, OpenAIToolCall } from "../chat/message.js";
 
-/** A tool call in the OpenAI wire format, as replayed in an assistant message. */
-export interface OpenAIToolCall {
-  /** The call id. */
-  id: string;
-  /** Always `"function"`. */
-  type: "function";
-  /** The called function. */
-  function: {
-    /** The name as the model wrote it. */
-    name: string;
-    /** The argument text, verbatim when the model sent text. */
-    arguments: string;
-  };
-}
+export type { ChatMessage } from "../chat/message.js";
 
 /** One tool call as the model asked for it, in the provider-neutral form the runner uses. */
 export class ToolCallRequest {
@@ -123,20 +111,6 @@ export function toolArgumentsObjectForReplay(raw: unknown): Record<string, unkno
 /** {@link toolArgumentsObjectForReplay} as JSON text, for the `arguments` field of replayed history. */
 export function toolArgumentsJsonForReplay(raw: unknown): string {
   return argumentsText(toolArgumentsObjectForReplay(raw));
-}
-
-/** One chat message, in the OpenAI chat-completions shape the runner keeps as history. */
-export interface ChatMessage {
-  /** Who speaks. */
-  role: "system" | "user" | "assistant" | "tool";
-  /** The text; `null` for an assistant message that only calls tools. */
-  content: string | null;
-  /** An assistant message's tool calls. */
-  tool_calls?: OpenAIToolCall[];
-  /** A tool message's answer to this call id. */
-  tool_call_id?: string;
-  /** A tool message's tool name, as called. */
-  name?: string;
 }
 
 /** What a provider returns for one model turn. */

@@ -9,7 +9,10 @@
  */
 import { bodyPreview, ProviderError } from "./provider-error.js";
 import { isRetryableStatus, RETRY_AFTER_BUFFER_MS, retryAfterMs, retryDelayMs } from "./retry-policy.js";
-import { MAX_TIMER_MS } from "../util/options.js";
+import { deadlineSignal, raceSignal } from "../util/async.js";
+
+/** The message of every failure caused by the caller's abort. */
+const ABORTED_TEXT = "The request to the model server was aborted";
 
 /** A request to send with {@link postWithRetries}, and the limits it runs under. */
 export interface BoundedRequest {
@@ -45,30 +48,6 @@ export interface BoundedAnswer {
   text: string;
   /** The HTTP status (2xx). */
   status: number;
-}
-
-/**
- * The default wait between retries: a timer that rejects when `signal` aborts. A wait longer than
- * a Node timer can hold (`MAX_TIMER_MS`, about 24.8 days) is clamped to it rather than firing at once.
- */
-export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted === true) {
-      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- rejects with the reason the signal was aborted with, as fetch does
-      reject(signal.reason);
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, Math.min(ms, MAX_TIMER_MS));
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- rejects with the reason the signal was aborted with, as fetch does
-      reject(signal?.reason);
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
 }
 
 /** The message of a failure, with its cause's when it has one. */
@@ -119,44 +98,28 @@ export async function postWithRetries(request: BoundedRequest): Promise<BoundedA
     try {
       await request.sleep(wait, request.signal);
     } catch (error) {
-      throw new ProviderError("The request to the model server was aborted", { cause: error });
+      throw new ProviderError(ABORTED_TEXT, { cause: error });
     }
-    if (request.signal?.aborted === true) throw new ProviderError("The request to the model server was aborted");
+    if (request.signal?.aborted === true) throw new ProviderError(ABORTED_TEXT);
   }
 }
 
 /** One request within the deadline: the answer, or a failure saying whether to retry. */
 async function attemptOnce(request: BoundedRequest): Promise<Attempt> {
   const callerSignal = request.signal;
-  if (callerSignal?.aborted === true) throw new ProviderError("The request to the model server was aborted");
+  if (callerSignal?.aborted === true) throw new ProviderError(ABORTED_TEXT);
   const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
   if (request.authorization !== undefined) headers["authorization"] = request.authorization;
 
   // The attempt's own signal: it aborts when the caller's does (through a listener removed when
-  // the attempt ends, so a long-lived caller signal gains nothing per request) or the deadline passes.
-  const attemptController = new AbortController();
-  let timedOut = false;
-  // The provider checks and clamps timeoutMs; clamped here too, as a longer timer would fire at once.
-  const timer = setTimeout(() => {
-    timedOut = true;
-    attemptController.abort(new DeadlineExpired("deadline"));
-  }, Math.min(request.timeoutMs, MAX_TIMER_MS));
-  const onCallerAbort = (): void => attemptController.abort(callerSignal?.reason);
-  callerSignal?.addEventListener("abort", onCallerAbort, { once: true });
-  const signal = attemptController.signal;
-  // Settles only by rejecting, when either signal aborts; raced against every await below so a
-  // fetch or a body that ignores the signal still ends at the deadline.
-  let stopWaiting: () => void = () => undefined;
-  const aborted = new Promise<never>((_resolve, reject) => {
-    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- rejects with the reason the signal was aborted with, as fetch does
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    stopWaiting = () => signal.removeEventListener("abort", onAbort);
-  });
-  aborted.catch(() => undefined);
+  // the attempt ends, so a long-lived caller signal gains nothing per request) or the deadline
+  // passes. Every await below is raced against it, so a fetch or a body that ignores the signal
+  // still ends at the deadline.
+  const deadline = deadlineSignal(callerSignal, request.timeoutMs, () => new DeadlineExpired("deadline"));
+  const signal = deadline.signal;
   const failed = (error: unknown, what: string, status?: number): ProviderError => {
-    if (callerSignal?.aborted === true) return new ProviderError("The request to the model server was aborted", { cause: error });
-    if (timedOut) {
+    if (callerSignal?.aborted === true) return new ProviderError(ABORTED_TEXT, { cause: error });
+    if (deadline.timedOut) {
       return new ProviderError(`The model server at ${request.endpoint} did not answer within ${request.timeoutMs} ms`, {
         ...(status === undefined ? {} : { status }),
       });
@@ -171,14 +134,14 @@ async function attemptOnce(request: BoundedRequest): Promise<Attempt> {
     const doFetch = request.fetch ?? globalThis.fetch;
     let response: Response;
     try {
-      response = await Promise.race([doFetch(request.url, { method: "POST", headers, body: request.body, signal }), aborted]);
+      response = await raceSignal(doFetch(request.url, { method: "POST", headers, body: request.body, signal }), signal);
     } catch (error) {
       throw failed(error, `Could not reach the model server at ${request.endpoint}`);
     }
 
     let text: string;
     try {
-      text = await readBody(response, request.maxResponseBytes, aborted);
+      text = await readBody(response, request.maxResponseBytes, signal);
     } catch (error) {
       if (error instanceof ProviderError) throw error;
       throw failed(error, `The connection to the model server at ${request.endpoint} dropped while reading the answer`, response.status);
@@ -193,14 +156,12 @@ async function attemptOnce(request: BoundedRequest): Promise<Attempt> {
     }
     return { ok: true, answer: { text, status: response.status } };
   } finally {
-    clearTimeout(timer);
-    callerSignal?.removeEventListener("abort", onCallerAbort);
-    stopWaiting();
+    deadline.release();
   }
 }
 
 /** The answer's body as text, refused as soon as it passes `limit` bytes. */
-async function readBody(response: Response, limit: number, aborted: Promise<never>): Promise<string> {
+async function readBody(response: Response, limit: number, signal: AbortSignal): Promise<string> {
   const tooLarge = (): ProviderError =>
     new ProviderError(`The model server's answer is larger than maxResponseBytes (${limit} bytes); it was not read`, {
       status: response.status,
@@ -218,8 +179,8 @@ async function readBody(response: Response, limit: number, aborted: Promise<neve
   let total = 0;
   try {
     for (;;) {
-      const { done, value } = await Promise.race([reader.read(), aborted]);
-      if (done) break;
+      const { done, value } = (await raceSignal(reader.read(), signal)) as { done: boolean; value?: Uint8Array };
+      if (done || value === undefined) break;
       total += value.byteLength;
       if (total > limit) throw tooLarge();
       chunks.push(value);

@@ -9,7 +9,7 @@
 import { randomInt } from "node:crypto";
 import { parseToolArguments, ToolCallRequest, type LLMResponse } from "./base.js";
 import { bodyPreview, ProviderError } from "./provider-error.js";
-import { describeJsonType, isPlainObject } from "../json.js";
+import { describeJsonType, isPlainObject } from "../util/json.js";
 
 /** The letters of a call id made by {@link newToolCallId}. */
 const ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";

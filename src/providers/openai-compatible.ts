@@ -18,16 +18,17 @@
  * @module
  */
 import type { ChatRequest, LLMProvider, LLMResponse } from "./base.js";
-import { defaultSleep, postWithRetries } from "./bounded-request.js";
+import { postWithRetries } from "./bounded-request.js";
 import { parseChatCompletion } from "./chat-completion.js";
 import { ProviderError } from "./provider-error.js";
 import { redactURL, scrubSecrets, secretsInURL } from "./redact.js";
 import { DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_WAIT_MS } from "./retry-policy.js";
+import { sleep } from "../util/async.js";
 import { durationOption, wholeNumberOption } from "../util/options.js";
 
 export { ProviderError } from "./provider-error.js";
 export { newToolCallId } from "./chat-completion.js";
-export { DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_WAIT_MS, RETRY_DELAYS_MS, isRetryableStatus, retryAfterMs } from "./retry-policy.js";
+export { DEFAULT_MAX_RETRIES, isRetryableStatus, retryAfterMs } from "./retry-policy.js";
 
 /** The model name used by {@link providerFromEnv} when `MODEL` is not set. */
 export const DEFAULT_MODEL = "gpt-4o-mini";
@@ -136,7 +137,7 @@ export class OpenAICompatibleProvider implements LLMProvider {
     this.#maxRetryWaitMs = durationOption("maxRetryWaitMs", options.maxRetryWaitMs, DEFAULT_MAX_RETRY_WAIT_MS);
     this.maxRetries = wholeNumberOption("maxRetries", options.maxRetries, DEFAULT_MAX_RETRIES, { min: 0 });
     this.#fetch = options.fetch;
-    this.#sleep = options.sleep ?? defaultSleep;
+    this.#sleep = options.sleep ?? sleep;
   }
 
   /**

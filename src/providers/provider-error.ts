@@ -6,7 +6,7 @@
  */
 
 /** How much of a bad answer's body an error message quotes. */
-export const BODY_PREVIEW_CHARS = 200;
+const BODY_PREVIEW_CHARS = 200;
 
 /**
  * The model server could not be reached, answered with an HTTP error, or answered something that

@@ -7,7 +7,7 @@
  */
 
 /** What replaces a secret in printed text. */
-export const REDACTED = "***";
+const REDACTED = "***";
 
 /** Query parameters whose value is treated as a secret: names holding key, token, secret, password, signature or auth. */
 const SECRET_PARAM = /key|token|secret|passw|pwd|sig|auth|credential|session/i;

@@ -5,14 +5,14 @@
  *
  * @module
  */
-import { isPlainObject } from "../json.js";
+import { isPlainObject } from "../util/json.js";
 
 /** Default number of retries after a transient failure (so at most 4 attempts). */
 export const DEFAULT_MAX_RETRIES = 3;
 /** Default longest wait a server may ask for with `Retry-After`: 60 s. */
 export const DEFAULT_MAX_RETRY_WAIT_MS = 60_000;
 /** The waits before retries 1, 2 and 3 (and every later one: the last), in milliseconds, as upstream. */
-export const RETRY_DELAYS_MS: readonly number[] = Object.freeze([1_000, 2_000, 4_000]);
+const RETRY_DELAYS_MS: readonly number[] = Object.freeze([1_000, 2_000, 4_000]);
 /** Added to a server's `Retry-After`, as upstream does, so the retry lands after the window. */
 export const RETRY_AFTER_BUFFER_MS = 1_000;
 

@@ -7,28 +7,37 @@
  * @module
  */
 
-/** One part of a legacy IPv4 spelling: `0x..` hex, `0..` octal, otherwise decimal. */
-function parseIPv4Part(part: string): number | null {
+/** An address read once: IPv4 as a 32-bit number, IPv6 as eight 16-bit groups. */
+export type IpAddress = { readonly version: 4; readonly value: number } | { readonly version: 6; readonly groups: readonly number[] };
+
+/**
+ * One part of an IPv4 spelling: decimal without leading zeros, or (unless `strict`) `0x..` hex or
+ * `0..` octal, as `inet_aton` reads them.
+ */
+function parseIPv4Part(part: string, strict: boolean): number | null {
+  if (/^(?:0|[1-9]\d*)$/.test(part)) return strict && part.length > 3 ? null : Number(part);
+  if (strict) return null;
   if (/^0x[0-9a-f]*$/i.test(part)) return part.length === 2 ? 0 : parseInt(part.slice(2), 16);
   if (/^0[0-7]+$/.test(part)) return parseInt(part.slice(1), 8);
-  if (/^(0|[1-9][0-9]*)$/.test(part)) return Number(part);
   return null;
 }
 
 /**
- * Reads an IPv4 address in any of the spellings `inet_aton` and the URL standard accept: one to
- * four parts, each decimal, hex or octal, the last part filling the remaining bytes.
- * Returns the address as a 32-bit number, or null.
+ * Reads an IPv4 address as a 32-bit number, or null. By default in any of the spellings
+ * `inet_aton` and the URL standard accept (one to four parts, each decimal, hex or octal, the last
+ * part filling the remaining bytes, a trailing dot allowed); with `strict`, only the dotted quad
+ * `10.0.0.1` (four decimal parts, no leading zeros), as an allowlist entry or the IPv4 tail of an
+ * IPv6 address is written.
  */
-export function parseIPv4(host: string): number | null {
+export function parseIPv4(host: string, strict = false): number | null {
   let text = host;
-  if (text.endsWith(".")) text = text.slice(0, -1);
+  if (!strict && text.endsWith(".")) text = text.slice(0, -1);
   if (text === "") return null;
   const parts = text.split(".");
-  if (parts.length > 4) return null;
+  if (parts.length > 4 || (strict && parts.length !== 4)) return null;
   const values: number[] = [];
   for (const part of parts) {
-    const value = parseIPv4Part(part);
+    const value = parseIPv4Part(part, strict);
     if (value === null || !Number.isFinite(value)) return null;
     values.push(value);
   }
@@ -59,11 +68,9 @@ export function parseIPv6(host: string): number[] | null {
   const lastColon = text.lastIndexOf(":");
   const lastPart = text.slice(lastColon + 1);
   if (lastPart.includes(".")) {
-    if (!/^\d{1,3}(\.\d{1,3}){3}$/.test(lastPart)) return null;
-    const bytes = lastPart.split(".").map(Number);
-    if (bytes.some((b) => b > 255)) return null;
-    const [a, b, c, d] = bytes as [number, number, number, number];
-    tail = [a * 256 + b, c * 256 + d];
+    const v4 = parseIPv4(lastPart, true);
+    if (v4 === null) return null;
+    tail = [Math.floor(v4 / 65536), v4 % 65536];
     text = text.slice(0, lastColon + 1);
     // "x:y:" loses its trailing colon; a trailing "::" is a compression and stays.
     if (!text.endsWith("::")) text = text.slice(0, -1);
@@ -123,6 +130,23 @@ export function embeddedV4(high: number | undefined, low: number | undefined): n
 }
 
 /**
+ * Reads `host` (trimmed, lower-cased) once: as an IPv4 address in any spelling, else as an IPv6
+ * address (brackets and a `%zone` allowed); null for anything else, i.e. a name to look up.
+ */
+export function readIpAddress(host: string): IpAddress | null {
+  const text = host.trim().toLowerCase();
+  const value = parseIPv4(text);
+  if (value !== null) return { version: 4, value };
+  const groups = parseIPv6(text);
+  return groups === null ? null : { version: 6, groups };
+}
+
+/** The plain spelling of an address: dotted IPv4, or RFC 5952 IPv6. */
+export function ipText(address: IpAddress): string {
+  return address.version === 4 ? ipv4ToText(address.value) : ipv6ToText(address.groups);
+}
+
+/**
  * Turns a numeric host into its plain spelling: a dotted IPv4 address (`2130706433`, `0x7f.1`,
  * `0177.0.0.1`, `127.1` all give `"127.0.0.1"`) or a normalised IPv6 address (`"[::FFFF:127.0.0.1]"`
  * gives `"::ffff:7f00:1"`). Returns null for anything that is not a numeric address, i.e. a name
@@ -132,17 +156,15 @@ export function embeddedV4(high: number | undefined, low: number | undefined): n
  * {@includeCode ../../docs/examples/security.ts#parse-host-address}
  */
 export function parseHostAddress(host: string): string | null {
-  return byFamily(host, ipv4ToText, ipv6ToText, null);
+  const address = readIpAddress(host);
+  return address === null ? null : ipText(address);
 }
 
 /**
- * Reads `host` (trimmed, lower-cased) as an IPv4 address, else as an IPv6 one, and hands it to
- * the matching function; `otherwise` when it is neither.
+ * The IPv4 address an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`) carries, as a 32-bit number;
+ * null for any other IPv6 address.
  */
-export function byFamily<T>(host: string, v4: (value: number) => T, v6: (groups: number[]) => T, otherwise: T): T {
-  const text = host.trim().toLowerCase();
-  const four = parseIPv4(text);
-  if (four !== null) return v4(four);
-  const six = parseIPv6(text);
-  return six === null ? otherwise : v6(six);
+export function mappedIPv4(groups: readonly number[]): number | null {
+  const [g0, g1, g2, g3, g4, g5] = groups;
+  return g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0xffff ? embeddedV4(groups[6], groups[7]) : null;
 }

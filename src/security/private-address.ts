@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { byFamily, embeddedV4, parseIPv4 } from "./ip-address.js";
+import { embeddedV4, parseIPv4, readIpAddress, type IpAddress } from "./ip-address.js";
 
 /** IPv4 ranges that are not public internet destinations, as [first address, prefix length]. */
 const PRIVATE_V4: ReadonlyArray<readonly [string, number]> = [
@@ -25,16 +25,15 @@ const PRIVATE_V4: ReadonlyArray<readonly [string, number]> = [
   ["240.0.0.0", 4], // reserved, includes the broadcast address 255.255.255.255
 ];
 
-/** True when `value` lies in the network `base`/`prefix`. */
-function inV4Range(value: number, base: string, prefix: number): boolean {
-  const start = parseIPv4(base) as number;
-  const size = 2 ** (32 - prefix);
-  return value >= start && value < start + size;
-}
+/** {@link PRIVATE_V4} read once: each range as its first address and the first address after it. */
+const PRIVATE_V4_BOUNDS: ReadonlyArray<readonly [number, number]> = PRIVATE_V4.map(([base, prefix]) => {
+  const start = parseIPv4(base, true) as number;
+  return [start, start + 2 ** (32 - prefix)] as const;
+});
 
 /** True when a 32-bit IPv4 address lies in one of {@link PRIVATE_V4}'s ranges. */
 function isPrivateV4(value: number): boolean {
-  return PRIVATE_V4.some(([base, prefix]) => inV4Range(value, base, prefix));
+  return PRIVATE_V4_BOUNDS.some(([start, end]) => value >= start && value < end);
 }
 
 /** True when eight IPv6 groups are not a public destination; forms that carry an IPv4 address are judged by it. */
@@ -80,5 +79,11 @@ function isPrivateV6(g: readonly number[]): boolean {
  * {@includeCode ../../docs/examples/security.ts#is-private-address}
  */
 export function isPrivateAddress(ip: string): boolean {
-  return byFamily(ip, isPrivateV4, isPrivateV6, false);
+  const address = readIpAddress(ip);
+  return address !== null && isPrivate(address);
+}
+
+/** {@link isPrivateAddress} of an address already read. */
+export function isPrivate(address: IpAddress): boolean {
+  return address.version === 4 ? isPrivateV4(address.value) : isPrivateV6(address.groups);
 }

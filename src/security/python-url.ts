@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { pyStr } from "../agent/python-text.js";
+import { pyStr } from "../util/python-text.js";
 import { parseIPv6 } from "./ip-address.js";
 
 /** The parts of a URL that upstream's check reads, as `urlsplit` (Python 3.11) gives them. */

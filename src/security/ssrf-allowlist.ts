@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { embeddedV4, parseIPv4, parseIPv6 } from "./ip-address.js";
+import { mappedIPv4, parseIPv4, parseIPv6, readIpAddress, type IpAddress } from "./ip-address.js";
 
 /** One network of an {@link SsrfAllowlist}: the IP version, the first address's bits and the prefix length. */
 interface AllowedNetwork {
@@ -21,14 +21,6 @@ function v4Bits(value: number): bigint {
 /** Eight IPv6 groups as one 128-bit number. */
 function v6Bits(groups: readonly number[]): bigint {
   return groups.reduce((acc, g) => (acc << 16n) | BigInt(g), 0n);
-}
-
-/** A strict dotted-quad IPv4 address (`10.0.0.1`, no shorthand, no leading zeros), as a number. */
-function strictIPv4(text: string): number | null {
-  if (!/^(0|[1-9]\d{0,2})(\.(0|[1-9]\d{0,2})){3}$/.test(text)) return null;
-  const parts = text.split(".").map(Number);
-  if (parts.some((p) => p > 255)) return null;
-  return parts.reduce((acc, p) => acc * 256 + p, 0);
 }
 
 /**
@@ -57,7 +49,7 @@ export class SsrfAllowlist {
       const slash = text.indexOf("/");
       const addressText = slash < 0 ? text : text.slice(0, slash);
       const prefixText = slash < 0 ? null : text.slice(slash + 1);
-      const v4 = strictIPv4(addressText);
+      const v4 = parseIPv4(addressText, true);
       const v6 = v4 === null && addressText.includes(":") && !addressText.includes("[") ? parseIPv6(addressText) : null;
       const version = v4 !== null ? 4 : v6 !== null ? 6 : null;
       const max = version === 4 ? 32 : 128;
@@ -86,20 +78,16 @@ export class SsrfAllowlist {
    */
   has(ip: string): boolean {
     if (this.#networks.length === 0) return false;
-    const text = ip.trim().toLowerCase();
-    let version: 4 | 6;
-    let bits: bigint;
-    const v4 = parseIPv4(text);
-    if (v4 !== null) {
-      version = 4;
-      bits = v4Bits(v4);
-    } else {
-      const v6 = parseIPv6(text);
-      if (v6 === null) return false;
-      const mapped = v6.slice(0, 5).every((g) => g === 0) && v6[5] === 0xffff;
-      version = mapped ? 4 : 6;
-      bits = mapped ? v4Bits(embeddedV4(v6[6], v6[7])) : v6Bits(v6);
-    }
+    const address = readIpAddress(ip);
+    return address !== null && this.allows(address);
+  }
+
+  /** {@link SsrfAllowlist.has} of an address already read. */
+  allows(address: IpAddress): boolean {
+    if (this.#networks.length === 0) return false;
+    const mapped = address.version === 6 ? mappedIPv4(address.groups) : null;
+    const version = address.version === 4 || mapped !== null ? 4 : 6;
+    const bits = address.version === 4 ? v4Bits(address.value) : mapped !== null ? v4Bits(mapped) : v6Bits(address.groups);
     const max = version === 4 ? 32 : 128;
     return this.#networks.some((net) => {
       if (net.version !== version) return false;

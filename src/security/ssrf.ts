@@ -19,10 +19,14 @@
  * @module
  */
 import { promises as dnsPromises } from "node:dns";
-import { parseHostAddress } from "./ip-address.js";
+import { ipText, readIpAddress, type IpAddress } from "./ip-address.js";
 import { pythonUrlParts } from "./python-url.js";
-import { isPrivateAddress } from "./private-address.js";
+import { isPrivate } from "./private-address.js";
 import type { SsrfAllowlist } from "./ssrf-allowlist.js";
+import { hasBrand, REFUSAL_BRAND, type RefusalCode } from "../tools/refusal.js";
+
+/** The mark of an {@link SsrfError}, shared by every copy of the workbook. */
+const SSRF_ERROR_BRAND = Symbol.for("tool-calling-workbook.SsrfError");
 
 export { parseHostAddress } from "./ip-address.js";
 export { isPrivateAddress } from "./private-address.js";
@@ -47,6 +51,12 @@ export class SsrfError extends Error {
    * credentials), which are mistakes the model can correct.
    */
   readonly privateTarget: boolean;
+  /** `"ssrf"` for a private or internal target (a security refusal); undefined for the other refusals. */
+  readonly code: RefusalCode | undefined;
+  /** Marks a refusal error that carries its code. */
+  readonly [REFUSAL_BRAND] = true;
+  /** Marks this class, in every copy of the workbook. */
+  readonly [SSRF_ERROR_BRAND] = true;
 
   /** Builds the error for `url` with the text the model will read. */
   constructor(message: string, url: string, privateTarget = false) {
@@ -54,11 +64,17 @@ export class SsrfError extends Error {
     this.name = "SsrfError";
     this.url = url;
     this.privateTarget = privateTarget;
+    this.code = privateTarget ? "ssrf" : undefined;
+  }
+
+  /** True for an `SsrfError` from this copy of the workbook or another; never throws. */
+  static isInstance(value: unknown): value is SsrfError {
+    return hasBrand(value, SSRF_ERROR_BRAND);
   }
 }
 
 /** The default lookup: every address the system resolver gives for `host`. */
-export const systemLookup: HostLookup = async (host) => {
+const systemLookup: HostLookup = async (host) => {
   const answers = await dnsPromises.lookup(host, { all: true, verbatim: true });
   return answers.map((a) => a.address);
 };
@@ -111,7 +127,8 @@ export async function assertPublicUrl(
   allowlist?: SsrfAllowlist,
 ): Promise<URL> {
   const allowed = allowlist !== undefined && allowlist.size > 0 ? allowlist : undefined;
-  const blocked = (address: string): boolean => isPrivateAddress(address) && !(allowed?.has(address) ?? false);
+  // Each address is read once; the range table and the allowlist judge what was read.
+  const blocked = (address: IpAddress): boolean => isPrivate(address) && !(allowed?.allows(address) ?? false);
   const shown = String(url);
 
   const parts = pythonUrlParts(shown);
@@ -148,17 +165,17 @@ export async function assertPublicUrl(
 
   if (bareName === "localhost" || bareName.endsWith(".localhost")) {
     const answers = await lookup(bareName).catch(() => [] as string[]);
-    const normal = answers.map((answer) => parseHostAddress(answer));
-    for (const address of normal) if (address !== null && blocked(address)) throw privateRefusal(shown, name, address);
+    const normal = answers.map((answer) => readIpAddress(answer));
+    for (const address of normal) if (address !== null && blocked(address)) throw privateRefusal(shown, name, ipText(address));
     if (allowed === undefined || normal.length === 0 || normal.includes(null)) {
       throw new SsrfError(`Blocked local/internal hostname: ${name}`, shown, true);
     }
     return credentials();
   }
 
-  const literal = parseHostAddress(host);
+  const literal = readIpAddress(host);
   if (literal !== null) {
-    if (blocked(literal)) throw privateRefusal(shown, name, literal);
+    if (blocked(literal)) throw privateRefusal(shown, name, ipText(literal));
     return credentials();
   }
 
@@ -170,11 +187,11 @@ export async function assertPublicUrl(
   }
   if (addresses.length === 0) throw new SsrfError(`Cannot resolve hostname: ${name}`, shown);
   for (const address of addresses) {
-    const normal = parseHostAddress(address);
+    const normal = readIpAddress(address);
     if (normal === null) {
       throw new SsrfError(`Cannot resolve hostname: ${name} (the resolver answered ${JSON.stringify(address)})`, shown);
     }
-    if (blocked(normal)) throw privateRefusal(shown, name, normal);
+    if (blocked(normal)) throw privateRefusal(shown, name, ipText(normal));
   }
   return credentials();
 }

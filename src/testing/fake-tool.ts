@@ -8,7 +8,7 @@
  * @module
  */
 import { Tool, type ExecuteOptions, type JsonSchema } from "../tools/base.js";
-import { raceSignal } from "../util/async.js";
+import { raceSignal, sleep } from "../util/async.js";
 
 /** The schema of a tool without parameters: an object with no declared properties. */
 export const NO_PARAMS: JsonSchema = { type: "object", properties: {} };
@@ -83,12 +83,6 @@ let sharedMarks = 0;
 function nextSharedMark(): number {
   sharedMarks += 1;
   return sharedMarks;
-}
-
-/** Waits `ms` milliseconds; `Infinity` never resolves. */
-function wait(ms: number): Promise<void> {
-  if (ms === Number.POSITIVE_INFINITY) return new Promise<void>(() => undefined);
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /**
@@ -170,7 +164,7 @@ export class FakeTool extends Tool {
   /** Waits for the delay, then answers. */
   async #behave(params: Record<string, unknown>, options: ExecuteOptions): Promise<unknown> {
     const delay = this.#options.delayMs ?? 0;
-    if (delay > 0) await wait(delay);
+    if (delay > 0) await sleep(delay);
     return await this.#answer(params, options);
   }
 

@@ -6,7 +6,8 @@
  *
  * @module
  */
-import type { ChatMessage, ChatRequest, LLMProvider, LLMResponse } from "../providers/base.js";
+import type { ChatRequest, LLMProvider, LLMResponse } from "../providers/base.js";
+import type { ChatMessage } from "../chat/message.js";
 
 /** One step of a script: a reply, or a function of the request that returns (or rejects with) one. */
 export type ScriptStep = LLMResponse | ((request: ChatRequest) => LLMResponse | Promise<LLMResponse>);

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { sleep } from "../util/async.js";
 
 /** A promise together with the function that resolves it, for a test to release by hand. */
 export interface Deferred<T> {
@@ -25,5 +26,5 @@ export function deferred<T = void>(): Deferred<T> {
  * timers run first.
  */
 export function tick(ms = 0): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
+  return sleep(ms);
 }

@@ -8,8 +8,8 @@
  *
  * @module
  */
-import { isPlainObject, parseJsonOr } from "../json.js";
-import { pyStrip } from "../python-space.js";
+import { isPlainObject, parseJsonOr } from "../util/json.js";
+import { pyStrip } from "../util/python-space.js";
 import { findInexactInteger, holdsUnsafeNumber, type InexactInteger } from "./integer-literals.js";
 
 /**

@@ -7,11 +7,18 @@
  *
  * @module
  */
-import { safeJsonStringify, type JsonSchema } from "../json.js";
-import { compileCaster, type Caster } from "./cast.js";
-import { compileValidator, type Validator } from "./validate.js";
+import { safeJsonStringify, type JsonSchema } from "../util/json.js";
+import { compileCaster, type Caster } from "../schema/cast.js";
+import { compileValidator, type Validator } from "../schema/validate.js";
+import { asRefusalCode, hasBrand, type RefusalCode } from "./refusal.js";
 
-export type { JsonSchema } from "../json.js";
+export type { JsonSchema } from "../util/json.js";
+export type { RefusalCode } from "./refusal.js";
+
+/** The mark of a {@link ToolResult}, shared by every copy of the workbook (a plugin may bundle its own). */
+const TOOL_RESULT_BRAND = Symbol.for("tool-calling-workbook.ToolResult");
+/** The mark of a {@link Tool}, shared by every copy of the workbook. */
+const TOOL_BRAND = Symbol.for("tool-calling-workbook.Tool");
 
 /**
  * What the loader hands to `enabled()` and `create()`: where the tool may work, and its config.
@@ -32,13 +39,6 @@ export interface ExecuteOptions {
   /** The model's id for this call, when there is one. */
   callId?: string;
 }
-
-/**
- * The kind of security refusal a failed {@link ToolResult} reports, carried as data: `"ssrf"` for
- * a request to a private or internal address, `"workspace"` for a path outside the workspace. The
- * runner reads it before it looks at the text of the refusal.
- */
-export type RefusalCode = "ssrf" | "workspace";
 
 /**
  * A tool's string result together with a status. Only a `ToolResult` whose `isError` is true is
@@ -80,9 +80,34 @@ export class ToolResult {
   }
 }
 
+Object.defineProperty(ToolResult.prototype, TOOL_RESULT_BRAND, { value: true });
+
+/**
+ * True for a {@link ToolResult}, from this copy of the workbook or another (a plugin that bundles
+ * its own): one of ours by `instanceof`, a foreign one by its mark. Like `instanceof`, it throws
+ * when reading the value's prototype throws (a hostile Proxy), so the caller can report that.
+ */
+export function isToolResult(value: unknown): value is ToolResult {
+  return value instanceof ToolResult || hasBrand(value, TOOL_RESULT_BRAND);
+}
+
 /** True only for a {@link ToolResult} with `isError` set; never for a plain string. */
 export function isToolErrorResult(value: unknown): value is ToolResult {
-  return value instanceof ToolResult && value.isError;
+  return isToolResult(value) && value.isError === true;
+}
+
+/** The refusal code a {@link ToolResult} carries, when it is a known one; never throws. */
+export function resultRefusalCode(result: ToolResult): RefusalCode | undefined {
+  try {
+    return asRefusalCode(result.code);
+  } catch {
+    return undefined;
+  }
+}
+
+/** True for a {@link Tool} (or a tool class's prototype), from this copy of the workbook or another. */
+export function isTool(value: unknown): value is Tool {
+  return hasBrand(value, TOOL_BRAND);
 }
 
 /**
@@ -261,3 +286,5 @@ export abstract class Tool<P extends Record<string, unknown> = Record<string, un
     };
   }
 }
+
+Object.defineProperty(Tool.prototype, TOOL_BRAND, { value: true });

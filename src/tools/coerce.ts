@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { isPlainObject, type JsonSchema } from "../json.js";
+import { isPlainObject, type JsonSchema } from "../util/json.js";
 import { readArgumentText } from "./argument-text.js";
 
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { Tool, type ToolClass } from "./base.js";
+import { isTool, Tool, type ToolClass } from "./base.js";
 
 /**
  * True for a class the loader may instantiate: a subclass of {@link Tool} (not `Tool` itself) that
@@ -24,7 +24,7 @@ export function isLoadableToolClass(value: unknown): value is ToolClass {
 
 function loadable(value: object): boolean {
   const proto: unknown = (value as { prototype?: unknown }).prototype;
-  if (!(proto instanceof Tool)) return false;
+  if (!isTool(proto)) return false;
   if (Object.hasOwn(value, "abstract") && (value as { abstract?: unknown }).abstract === true) return false;
   if (typeof (proto as { execute?: unknown }).execute !== "function") return false;
   return (value as { discoverable?: unknown }).discoverable !== false;

@@ -13,12 +13,12 @@
 import { readdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { Tool, type ToolClass, type ToolContext } from "./base.js";
+import { isTool, Tool, type ToolClass, type ToolContext } from "./base.js";
 import { isLoadableToolClass } from "./loadable-class.js";
 import { readPluginRoot } from "./plugin-manifest.js";
 import { wrapPluginTool } from "./plugin-tool-wrapper.js";
 import type { ToolRegistry } from "./registry.js";
-import { describeThrown } from "./thrown.js";
+import { describeThrown } from "../util/thrown.js";
 import { logText } from "../util/log-text.js";
 
 export { isLoadableToolClass } from "./loadable-class.js";
@@ -53,7 +53,7 @@ export interface ToolLoaderOptions {
 }
 
 /** Modules of the built-in folder that are never scanned: infrastructure, not tools. */
-export const SKIPPED_MODULES: ReadonlySet<string> = new Set(["index", "base", "registry", "loader", "schema", "workspace", "config"]);
+const SKIPPED_MODULES: ReadonlySet<string> = new Set(["index", "base", "registry", "loader", "schema", "workspace", "config"]);
 
 const MODULE_FILE = /^(?!_)(?!.*\.(?:test|spec|d)\.[cm]?[jt]s$)([^.]+)\.(?:ts|js|mjs)$/;
 
@@ -219,7 +219,7 @@ export class ToolLoader {
       if (!Array.isArray(scopes) || !scopes.includes(scope)) return null;
       if (!cls.enabled(ctx)) return null;
       const tool = cls.create(ctx);
-      if (!(tool instanceof Tool)) throw new TypeError(`create() returned ${typeof tool}, not a Tool`);
+      if (!isTool(tool)) throw new TypeError(`create() returned ${typeof tool}, not a Tool`);
       return tool;
     } catch (error) {
       this.#logger.warn(`Failed to register tool ${className(cls)}: ${describeThrown(error).name}: ${describeThrown(error).message}`);

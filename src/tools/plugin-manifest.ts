@@ -12,7 +12,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ToolClass } from "./base.js";
 import { isLoadableToolClass } from "./loadable-class.js";
-import { describeThrown } from "./thrown.js";
+import { describeThrown } from "../util/thrown.js";
 import { isPathInside } from "./workspace.js";
 
 /**
@@ -28,7 +28,7 @@ export async function readPluginRoot(root: string, into: Map<string, ToolClass>,
 }
 
 /** The package folders in a `node_modules`-style folder, scoped packages (`@scope/name`) included, sorted. */
-export async function pluginPackageDirs(nodeModules: string): Promise<string[]> {
+async function pluginPackageDirs(nodeModules: string): Promise<string[]> {
   let names: string[];
   try {
     names = (await readdir(nodeModules)).sort();
@@ -56,7 +56,7 @@ export async function pluginPackageDirs(nodeModules: string): Promise<string[]> 
  * that resolves (through `..` or symlinks) outside the package folder, would run code the
  * package does not hold, so it is never imported.
  */
-export async function pluginEntryFile(pkgDir: string, modulePath: string): Promise<string | { refused: string }> {
+async function pluginEntryFile(pkgDir: string, modulePath: string): Promise<string | { refused: string }> {
   if (modulePath === "" || isAbsolute(modulePath) || /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(modulePath)) {
     return { refused: `its module path ${JSON.stringify(modulePath)} must be relative to the package, like "./module.js"` };
   }
@@ -80,7 +80,7 @@ export async function pluginEntryFile(pkgDir: string, modulePath: string): Promi
  * when no `#`); its module must lie inside the package. A package without a manifest is passed by
  * in silence; each entry that cannot be used is reported to `warn` and skipped.
  */
-export async function readPluginManifest(pkgDir: string, into: Map<string, ToolClass>, warn: (msg: string) => void): Promise<void> {
+async function readPluginManifest(pkgDir: string, into: Map<string, ToolClass>, warn: (msg: string) => void): Promise<void> {
   let manifest: unknown;
   try {
     manifest = JSON.parse(await readFile(join(pkgDir, "package.json"), "utf8"));

@@ -5,16 +5,16 @@
  *
  * @module
  */
-import { assertObjectRootSchema, compiledSchemaOf, isToolErrorResult, Tool, ToolResult, type CompiledSchema, type ToolDefinition } from "./base.js";
-import { describeJsonType, isPlainObject } from "../json.js";
-import { pyStrip } from "../python-space.js";
+import { assertObjectRootSchema, compiledSchemaOf, isToolErrorResult, Tool, ToolResult, type ToolDefinition } from "./base.js";
+import { describeJsonType, isPlainObject } from "../util/json.js";
+import { pyStrip } from "../util/python-space.js";
 import { inexactIntegerIn } from "./argument-text.js";
 import { coerceArgumentValue, unwrapArgumentsPayload } from "./coerce.js";
 import { inexactIntegerProblem } from "./integer-literals.js";
 import { invalidParametersMessage, notAnObjectMessage, RETRY_HINT, toolNotFoundMessage } from "./messages.js";
-import { assertWithinSchemaBudget } from "./schema-budget.js";
+import { assertWithinSchemaBudget } from "../schema/budget.js";
 import { nameKey } from "./suggest.js";
-import { describeThrown, formatThrown } from "./thrown.js";
+import { describeThrown, formatThrown } from "../util/thrown.js";
 
 export { RETRY_HINT } from "./messages.js";
 
@@ -76,6 +76,9 @@ const baseCastParams = Tool.prototype.castParams;
 // eslint-disable-next-line @typescript-eslint/unbound-method -- kept to compare by identity, never called detached
 const baseValidateParams = Tool.prototype.validateParams;
 
+/** The key of the registry's method for the runner (not public API, so a symbol, for `agent/call.ts` alone). */
+export const prepareForRun = Symbol("prepareForRun");
+
 /** Marks a loose key shared by more than one registered name (no suggestion then). */
 const AMBIGUOUS = Symbol("ambiguous");
 
@@ -94,8 +97,6 @@ function definitionName(def: ToolDefinition): string {
  */
 export class ToolRegistry {
   readonly #tools = new Map<string, Tool>();
-  /** The compiled schema of each registered tool, so a call does not look it up again. */
-  readonly #compiled = new Map<string, CompiledSchema>();
   #definitions: ToolDefinition[] | null = null;
   #names: string[] | null = null;
   /** Loose key to the one registered name with that key (or AMBIGUOUS); built on first need. */
@@ -119,24 +120,22 @@ export class ToolRegistry {
         `Tool name ${JSON.stringify(name)} must be 1 to 64 letters, digits, '_' or '-' (${TOOL_NAME_RULE.source}), what OpenAI-compatible APIs accept`,
       );
     }
-    let compiled: CompiledSchema;
     try {
       assertObjectRootSchema(name, tool.parameters ?? {});
       assertWithinSchemaBudget(name, tool.parameters ?? {});
-      compiled = compiledSchemaOf(tool);
+      // Compiled now, into the one cache of compiled schemas (`compiledSchemaOf`), so no call pays for it.
+      compiledSchemaOf(tool);
     } catch (error) {
       if (error instanceof TypeError) throw error;
       throw new TypeError(`Tool '${name}': its parameters schema does not compile: ${describeThrown(error).message}`);
     }
     this.#tools.set(name, tool);
-    this.#compiled.set(name, compiled);
     this.#invalidate();
   }
 
   /** Removes a tool. An unknown name is a no-op, but still invalidates the definitions cache. */
   unregister(name: string): void {
     this.#tools.delete(name);
-    this.#compiled.delete(name);
     this.#invalidate();
   }
 
@@ -202,17 +201,29 @@ export class ToolRegistry {
    */
   prepareCall(name: unknown, params: unknown, onStep?: (step: PrepareStep) => void): PreparedCall {
     try {
-      return this.#prepare(name, params, onStep);
+      return this.#prepare(name, params, onStep, null);
     } catch (thrown) {
-      // Whatever the inputs (a value nested deeper than the stack, a Proxy whose traps throw, a
-      // tool's own castParams or validateParams that throws, an observer that throws), the
-      // answer is an error result for that call, never an exception.
-      const tool = typeof name === "string" ? (this.#tools.get(name) ?? null) : null;
-      return { tool, params, error: ToolResult.error(`Error: ${formatThrown(thrown)}`) };
+      return this.#thrown(name, params, thrown);
     }
   }
 
-  #prepare(name: unknown, params: unknown, onStep: ((step: PrepareStep) => void) | undefined): PreparedCall {
+  /** For the runner: `prepareCall` without a trace, also giving the arguments as coerce and unwrap left them (its guards key on them). */
+  [prepareForRun](name: unknown, params: unknown): { prepared: PreparedCall; unwrapped: unknown } {
+    const progress = { unwrapped: params };
+    try {
+      return { prepared: this.#prepare(name, params, undefined, progress), unwrapped: progress.unwrapped };
+    } catch (thrown) {
+      return { prepared: this.#thrown(name, params, thrown), unwrapped: progress.unwrapped };
+    }
+  }
+
+  /** Whatever was thrown while preparing (deep nesting, a throwing Proxy, tool or observer): an error result, never an exception. */
+  #thrown(name: unknown, params: unknown, thrown: unknown): PreparedCall {
+    const tool = typeof name === "string" ? (this.#tools.get(name) ?? null) : null;
+    return { tool, params, error: ToolResult.error(`Error: ${formatThrown(thrown)}`) };
+  }
+
+  #prepare(name: unknown, params: unknown, onStep: ((step: PrepareStep) => void) | undefined, progress: { unwrapped: unknown } | null): PreparedCall {
     const tool = typeof name === "string" ? this.#tools.get(name) : undefined;
     if (tool === undefined) {
       const shown = typeof name === "string" ? name : nameText(name);
@@ -223,10 +234,12 @@ export class ToolRegistry {
     onStep?.({ step: "lookup", input: name, output: tool.name, ok: true, detail: "exact match" });
 
     const coerced = coerceArgumentValue(params);
+    if (progress !== null) progress.unwrapped = coerced;
     onStep?.({ step: "coerce", input: params, output: coerced, ok: true, detail: coerceDetail(params, coerced) });
 
-    const compiled = this.#compiled.get(name as string) ?? compiledSchemaOf(tool);
+    const compiled = compiledSchemaOf(tool);
     const unwrapped = unwrapArgumentsPayload(compiled.schema, coerced);
+    if (progress !== null) progress.unwrapped = unwrapped;
     onStep?.({
       step: "unwrap",
       input: coerced,
@@ -276,7 +289,7 @@ export class ToolRegistry {
     try {
       // Inside the try: a tool's own castParams/validateParams may throw too, and is reported
       // here as a failure of this execution.
-      const prepared = this.#prepare(name, params, undefined);
+      const prepared = this.#prepare(name, params, undefined, null);
       if (prepared.error !== null) return ToolResult.error(prepared.error.content + RETRY_HINT);
       const result = await prepared.tool.execute(prepared.params, { signal: new AbortController().signal });
       if (isToolErrorResult(result)) return ToolResult.error(result.content + RETRY_HINT);

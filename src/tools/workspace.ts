@@ -11,11 +11,18 @@
 import { readlink, realpath } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { WORKSPACE_BOUNDARY_NOTE } from "./messages.js";
+import { hasBrand, REFUSAL_BRAND, type RefusalCode } from "./refusal.js";
+
+/** The mark of a {@link WorkspaceViolationError}, shared by every copy of the workbook. */
+const WORKSPACE_VIOLATION_BRAND = Symbol.for("tool-calling-workbook.WorkspaceViolationError");
 
 /** The longest path accepted, in characters. */
-export const MAX_PATH_LENGTH = 4096;
+const MAX_PATH_LENGTH = 4096;
 
-/** A path that would leave the workspace, or cannot be a path at all. */
+/**
+ * A path that would leave the workspace, or cannot be a path at all. Recognised by
+ * {@link WorkspaceViolationError.isInstance}, also when it comes from another copy of the workbook.
+ */
 export class WorkspaceViolationError extends Error {
   /** Names the error so the model reads `WorkspaceViolationError`. */
   override readonly name = "WorkspaceViolationError";
@@ -24,11 +31,23 @@ export class WorkspaceViolationError extends Error {
    * escalates. False for a path that cannot be used at all (empty, a NUL byte, too long, a loop).
    */
   readonly outside: boolean;
+  /** `"workspace"` when the path leads outside the workspace (a security refusal); undefined otherwise. */
+  readonly code: RefusalCode | undefined;
+  /** Marks a refusal error that carries its code. */
+  readonly [REFUSAL_BRAND] = true;
+  /** Marks this class, in every copy of the workbook. */
+  readonly [WORKSPACE_VIOLATION_BRAND] = true;
 
   /** Builds the refusal; `outside` says whether the path leads out of the workspace (default false). */
   constructor(message: string, options: { outside?: boolean } = {}) {
     super(message);
     this.outside = options.outside ?? false;
+    this.code = this.outside ? "workspace" : undefined;
+  }
+
+  /** True for a `WorkspaceViolationError` from this copy of the workbook or another; never throws. */
+  static isInstance(value: unknown): value is WorkspaceViolationError {
+    return hasBrand(value, WORKSPACE_VIOLATION_BRAND);
   }
 }
 
@@ -36,7 +55,7 @@ export class WorkspaceViolationError extends Error {
  * A path as Python's `pathlib` spells it, which is how upstream names the workspace in a refusal:
  * repeated `/` and `.` parts dropped, no trailing `/`, `"."` for an empty path (`..` is kept).
  */
-export function pythonPathText(path: string): string {
+function pythonPathText(path: string): string {
   const lead = path.startsWith("//") && !path.startsWith("///") ? "//" : path.startsWith("/") ? "/" : "";
   const text = lead + path.split("/").filter((part) => part !== "" && part !== ".").join("/");
   return text === "" ? "." : text;

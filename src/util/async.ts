@@ -1,8 +1,9 @@
 /**
- * The small promise and signal tools the runner needs: the stops shared by the calls of one turn
- * (the run's signal and a per-call time limit, {@link StopGroup}); racing a promise against a
- * signal; and running a list of jobs with a cap on how many run at once. None of them knows
- * anything about tools.
+ * The small promise and signal tools the runner, the provider and the MCP connection share: the
+ * stops shared by the calls of one model turn (the run's signal and a per-call time limit,
+ * {@link StopGroup}); one signal with a deadline ({@link deadlineSignal}); racing a promise
+ * against a signal ({@link raceSignal}); waiting ({@link sleep}); and running a list of jobs with
+ * a cap on how many run at once. None of them knows anything about tools.
  *
  * @module
  */
@@ -190,6 +191,89 @@ export class StopGroup {
     clearTimeout(this.#timer);
     this.#timer = undefined;
   }
+}
+
+/** A signal that aborts when its parent does or when its time runs out, with what it needs to be let go. */
+export interface Deadline {
+  /** Aborts with the parent's reason (or what `parentReason` makes of it), with `timeoutReason()`, or by {@link Deadline.abort}. */
+  readonly signal: AbortSignal;
+  /** True once the signal aborted because the time ran out. */
+  readonly timedOut: boolean;
+  /** Aborts the signal now with `reason`, unless it has already aborted. */
+  abort(reason: unknown): void;
+  /** Removes the listener from the parent and clears the timer; safe to call twice. */
+  release(): void;
+}
+
+/**
+ * A signal of its own for one piece of work that must end by a deadline: it aborts when `parent`
+ * aborts (at once when it already has), or after `ms` milliseconds (null: never; clamped to
+ * `MAX_TIMER_MS`). One listener on the parent and one timer, both removed by
+ * {@link Deadline.release}, so a long-lived parent gains nothing per request. The timer keeps Node
+ * running while it is set. Race the work against the signal with {@link raceSignal}.
+ *
+ * @param timeoutReason - the reason the signal aborts with when the time runs out.
+ * @param parentReason - turns the parent's reason into this signal's; default: the parent's own.
+ */
+export function deadlineSignal(
+  parent: AbortSignal | undefined,
+  ms: number | null,
+  timeoutReason: () => unknown,
+  parentReason: (reason: unknown) => unknown = (reason) => reason,
+): Deadline {
+  const controller = new AbortController();
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const onAbort = (): void => controller.abort(parentReason(parent?.reason));
+  if (parent?.aborted === true) onAbort();
+  else parent?.addEventListener("abort", onAbort, { once: true });
+  if (ms !== null && !controller.signal.aborted) {
+    timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(timeoutReason());
+    }, Math.min(ms, MAX_TIMER_MS));
+  }
+  return {
+    signal: controller.signal,
+    get timedOut() {
+      return timedOut;
+    },
+    abort(reason: unknown) {
+      if (!controller.signal.aborted) controller.abort(reason);
+    },
+    release() {
+      clearTimeout(timer);
+      parent?.removeEventListener("abort", onAbort);
+    },
+  };
+}
+
+/**
+ * Waits `ms` milliseconds (clamped to `MAX_TIMER_MS`; `Infinity` waits for ever and holds no
+ * timer), or rejects with the signal's reason as soon as `signal` aborts (at once when it has).
+ *
+ * @example
+ * {@includeCode ../../docs/examples/async.ts#sleep}
+ */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted === true) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    const timer =
+      ms === Number.POSITIVE_INFINITY
+        ? undefined
+        : setTimeout(() => {
+            signal?.removeEventListener("abort", onAbort);
+            resolve();
+          }, Math.min(ms, MAX_TIMER_MS));
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
 }
 
 /**

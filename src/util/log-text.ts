@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { sliceAtCodePoint } from "../agent/text-cut.js";
+import { sliceAtCodePoint } from "./text-cut.js";
 
 /** How many characters of one untrusted text a log line shows by default. */
 export const LOG_TEXT_MAX_CHARS = 200;

@@ -3,10 +3,11 @@ import { partitionBatches } from "../../src/agent/batches.js";
 import { AgentRunner } from "../../src/agent/runner.js";
 import type { AgentRunSpec } from "../../src/agent/run-spec.js";
 import { FakeTool, registryOf, ScriptedProvider, toolCall } from "../../src/testing/index.js";
+import type { ToolRegistry } from "../../src/tools/registry.js";
 
 const names = (batches: { name: string }[][]): string[][] => batches.map((b) => b.map((c) => c.name));
 
-function spec(extra: Partial<AgentRunSpec> = {}): AgentRunSpec {
+function spec(extra: Partial<AgentRunSpec> = {}): AgentRunSpec & { tools: ToolRegistry } {
   const tools = registryOf(
     new FakeTool({ name: "r1", readOnly: true }),
     new FakeTool({ name: "r2", readOnly: true }),
@@ -16,7 +17,7 @@ function spec(extra: Partial<AgentRunSpec> = {}): AgentRunSpec {
     new FakeTool({ name: "x", readOnly: true, exclusive: true }),
     new FakeTool({ name: "forced", readOnly: false, concurrencySafe: true }),
   );
-  return { provider: new ScriptedProvider([]), model: "m", tools, messages: [], ...extra };
+  return { provider: new ScriptedProvider([]), model: "m", messages: [], ...extra, tools };
 }
 
 describe("partitionBatches (pure)", () => {
@@ -44,7 +45,7 @@ describe("partitionBatches (pure)", () => {
 describe("AgentRunner.partitionToolBatches", () => {
   const runner = new AgentRunner();
 
-  it("item 102: [r1,r2,w,r3,x(excl),r4,missing,r1] → [[r1,r2],[w],[r3],[x],[r4],[missing],[r1]]", () => {
+  it("[r1,r2,w,r3,x(excl),r4,missing,r1] → [[r1,r2],[w],[r3],[x],[r4],[missing],[r1]]", () => {
     const calls = ["r1", "r2", "w", "r3", "x", "r4", "missing", "r1"].map((n, i) => toolCall(`c${i}`, n));
     expect(names(runner.partitionToolBatches(spec(), calls))).toEqual([
       ["r1", "r2"],
@@ -57,7 +58,7 @@ describe("AgentRunner.partitionToolBatches", () => {
     ]);
   });
 
-  it("concurrentTools is on by default; off puts every call alone (item 101, changed default)", () => {
+  it("concurrentTools is on by default; off puts every call alone (changed default)", () => {
     const calls = ["r1", "r2", "r3"].map((n, i) => toolCall(`c${i}`, n));
     expect(names(runner.partitionToolBatches(spec(), calls))).toEqual([["r1", "r2", "r3"]]);
     expect(names(runner.partitionToolBatches(spec({ concurrentTools: false }), calls))).toEqual([["r1"], ["r2"], ["r3"]]);

@@ -179,7 +179,7 @@ describe("model server failures end the run without rejecting", () => {
     const result = await run();
     expect(result.stopReason).toBe("error");
     expect(result.error).toMatch(/HTTP 500: upstream timeout/);
-    // Item 156: the failed reply is stood in for by the placeholder, never replayed as said.
+    // the failed reply is stood in for by the placeholder, never replayed as said.
     expect(result.messages.map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant"]);
     expect(result.messages.at(-1)?.content).toBe("[Assistant reply unavailable due to model error.]");
   });

@@ -24,8 +24,8 @@ function logged(log: string[], name: string, flags: { readOnly?: boolean; exclus
   });
 }
 
-describe("how batches run (items 103–105)", () => {
-  it("item 103: read-only calls run together, the write after both finish", async () => {
+describe("how batches run", () => {
+  it("read-only calls run together, the write after both finish", async () => {
     const log: string[] = [];
     const tools = registryOf(
       logged(log, "read_a", { readOnly: true }),
@@ -39,7 +39,7 @@ describe("how batches run (items 103–105)", () => {
     expect(log.slice(-2)).toEqual(["start:write_a", "end:write_a"]);
   });
 
-  it("item 104: an exclusive tool runs alone even when read-only", async () => {
+  it("an exclusive tool runs alone even when read-only", async () => {
     const log: string[] = [];
     const tools = registryOf(
       logged(log, "read_a", { readOnly: true }),
@@ -50,7 +50,7 @@ describe("how batches run (items 103–105)", () => {
     expect(log).toEqual(["start:read_a", "end:read_a", "start:ddg_like", "end:ddg_like", "start:read_b", "end:read_b"]);
   });
 
-  it("item 105: results and events keep call order whatever the completion order", async () => {
+  it("results and events keep call order whatever the completion order", async () => {
     const log: string[] = [];
     const tools = registryOf(logged(log, "slow", { readOnly: true }, 30), logged(log, "fast", { readOnly: true }, 1));
     const { results, events } = await runner.executeTools(specFor(tools), [toolCall("1", "slow"), toolCall("2", "fast")]);
@@ -59,7 +59,7 @@ describe("how batches run (items 103–105)", () => {
     expect(events.map((e) => e.name)).toEqual(["slow", "fast"]);
   });
 
-  it("item 101: concurrentTools false runs every call alone, in order", async () => {
+  it("concurrentTools false runs every call alone, in order", async () => {
     const log: string[] = [];
     const tools = registryOf(logged(log, "read_a", { readOnly: true }), logged(log, "read_b", { readOnly: true }));
     await runner.executeTools(specFor(tools, { concurrentTools: false }), [toolCall("1", "read_a"), toolCall("2", "read_b")]);

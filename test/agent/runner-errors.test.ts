@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { REPEATED_LOOKUP_DETAIL, SSRF_NOTE, RETRY_HINT } from "../../src/tools/messages.js";
+import { RETRY_HINT } from "../../src/tools/messages.js";
+import { REPEATED_LOOKUP_DETAIL } from "../../src/agent/guards/lookup-throttle.js";
+import { SSRF_NOTE } from "../../src/agent/guards/refusal-kind.js";
 import type { AgentRunSpec } from "../../src/agent/run-spec.js";
 import type { ChatMessage } from "../../src/providers/base.js";
 import { ToolResult } from "../../src/tools/base.js";
@@ -20,7 +22,7 @@ class PermissionError extends Error {
 
 const toolMessages = (messages: ChatMessage[]): ChatMessage[] => messages.filter((m) => m.role === "tool");
 
-describe("prepare errors (item 95)", () => {
+describe("prepare errors", () => {
   const tools = registryOf(
     new FakeTool({ name: "read_file", parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] } }),
   );
@@ -63,7 +65,7 @@ describe("prepare errors (item 95)", () => {
   });
 });
 
-describe("a tool that throws (items 96, 97)", () => {
+describe("a tool that throws", () => {
   it("payload `Error: <name>: <message>` without hint; detail the message verbatim", async () => {
     const tools = registryOf(new FakeTool({ name: "list_dir", run: () => { throw new RangeError("boom\nline two"); } }));
     const { results, events, fatalError } = await runner.executeTools(specFor(tools), [toolCall("1", "list_dir")]);
@@ -93,7 +95,7 @@ describe("a tool that throws (items 96, 97)", () => {
   });
 });
 
-describe("ToolResult errors and successes (items 98, 99)", () => {
+describe("ToolResult errors and successes", () => {
   it("ToolResult error: payload content + hint; detail one line, trimmed, 120 chars, prefix kept", async () => {
     const long = "Error: " + "x".repeat(200);
     const tools = registryOf(
@@ -143,8 +145,8 @@ describe("ToolResult errors and successes (items 98, 99)", () => {
   });
 });
 
-describe("failOnToolError (items 106, 116, 117, 118)", () => {
-  it("item 106: every call runs, the first fatal error in call order is reported", async () => {
+describe("failOnToolError", () => {
+  it("every call runs, the first fatal error in call order is reported", async () => {
     const z = new FakeTool({ name: "z", run: () => "Z" });
     const tools = registryOf(
       new FakeTool({ name: "x", run: () => { throw new PermissionError("first"); } }),
@@ -177,7 +179,7 @@ describe("failOnToolError (items 106, 116, 117, 118)", () => {
     expect(fatalError?.message).toBe("slow one");
   });
 
-  it("item 117: errors built from a text are named RuntimeError (ToolResult and prepare errors)", async () => {
+  it("errors built from a text are named RuntimeError (ToolResult and prepare errors)", async () => {
     const legacy = registryOf(new FakeTool({ name: "legacy_plugin", run: () => ToolResult.error("Error: legacy plugin failed") }));
     const r1 = await runner.run(
       specFor(legacy, { provider: new ScriptedProvider([toolReply([toolCall("1", "legacy_plugin")])]), failOnToolError: true }),
@@ -191,7 +193,7 @@ describe("failOnToolError (items 106, 116, 117, 118)", () => {
     expect(r2.finalContent).toBe("Error: RuntimeError: Error: Tool 'nope' not found. Available: e");
   });
 
-  it("item 118: without failOnToolError, errors go back to the model and the run goes on", async () => {
+  it("without failOnToolError, errors go back to the model and the run goes on", async () => {
     const tools = registryOf(new FakeTool({ name: "x", run: () => { throw new Error("boom"); } }));
     const provider = new ScriptedProvider([toolReply([toolCall("1", "x")]), textReply("recovered")]);
     const result = await runner.run(specFor(tools, { provider }));
@@ -200,7 +202,7 @@ describe("failOnToolError (items 106, 116, 117, 118)", () => {
   });
 });
 
-describe("SSRF refusals (items 107, 109, 110)", () => {
+describe("SSRF refusals", () => {
   const ssrfText = "URL validation failed: Blocked: host resolves to private/internal address 192.168.1.2";
 
   it("thrown: raw message + note, no hint, no ExcType prefix, never fatal", async () => {
@@ -232,7 +234,7 @@ describe("SSRF refusals (items 107, 109, 110)", () => {
     expect(results[0]).toBe("private address\n\n" + SSRF_NOTE);
   });
 
-  it("item 109: a success whose text contains a marker stays a success", async () => {
+  it("a success whose text contains a marker stays a success", async () => {
     const text = "Error: Command blocked by safety guard (internal/private URL detected)";
     const tools = registryOf(new FakeTool({ name: "exec", run: () => text }));
     const { results, events } = await runner.executeTools(specFor(tools, { failOnToolError: true }), [toolCall("1", "exec")]);
@@ -241,7 +243,7 @@ describe("SSRF refusals (items 107, 109, 110)", () => {
   });
 });
 
-describe("workspace refusals (items 108, 111, 112, 113, 115)", () => {
+describe("workspace refusals", () => {
   const outside = "Path /tmp/outside.md is outside allowed directory /workspace";
 
   it("thrown: normal payload, detail prefixed, never fatal, the loop goes on", async () => {
@@ -328,7 +330,7 @@ describe("workspace refusals (items 108, 111, 112, 113, 115)", () => {
   });
 });
 
-describe("repeated external lookups (items 114, 115)", () => {
+describe("repeated external lookups", () => {
   it("the 3rd identical web_fetch in a turn is refused before it runs", async () => {
     const fetchTool = new FakeTool({ name: "web_fetch", readOnly: true, parameters: ANY_PARAMS, run: () => "page" });
     const provider = new ScriptedProvider([
@@ -373,7 +375,7 @@ describe("repeated external lookups (items 114, 115)", () => {
   });
 });
 
-describe("registries without prepareCall (item 92) and preparation that throws (item 94)", () => {
+describe("registries without prepareCall and preparation that throws", () => {
   it("falls back to tools.execute with the raw arguments", async () => {
     const seen: unknown[] = [];
     const duck = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { maxIterationsMessage, RETRY_HINT } from "../../src/tools/messages.js";
+import { RETRY_HINT } from "../../src/tools/messages.js";
+import { maxIterationsMessage } from "../../src/agent/runner-texts.js";
 import { ToolCallRequest, type ChatMessage } from "../../src/providers/base.js";
 import { ToolResult } from "../../src/tools/base.js";
 import { ANY_PARAMS, FakeTool, registryOf, ScriptedProvider, textReply, toolCall, toolReply } from "../../src/testing/index.js";
@@ -80,7 +81,7 @@ describe("the loop", () => {
     expect(result.messages.at(-1)).toEqual({ role: "assistant", content: "hello" });
   });
 
-  it("item 121/122: assistant message first with content and replayed calls, then one tool message per call in order", async () => {
+  it("assistant message first with content and replayed calls, then one tool message per call in order", async () => {
     const tools = registryOf(new FakeTool({ name: "a", run: () => "A" }), new FakeTool({ name: "b", run: () => "B" }));
     const provider = new ScriptedProvider([
       toolReply([toolCall("1", "a"), toolCall("2", "b", "{not json"), toolCall("3", "a")], "thinking"),
@@ -105,7 +106,7 @@ describe("the loop", () => {
     expect(rest.slice(0, 3).every((m) => typeof m.content === "string")).toBe(true);
   });
 
-  it("keeps going over several iterations and gathers toolsUsed and toolEvents over the run (item 135)", async () => {
+  it("keeps going over several iterations and gathers toolsUsed and toolEvents over the run", async () => {
     const tools = registryOf(new FakeTool({ name: "list_dir", run: () => "a.txt" }), new FakeTool({ name: "fail", run: () => ToolResult.error("Error: no") }));
     const provider = new ScriptedProvider([
       toolReply([toolCall("1", "list_dir"), toolCall("2", "fail")]),
@@ -149,7 +150,7 @@ describe("the loop", () => {
     expect(result.finalContent).toBe(maxIterationsMessage(20));
   });
 
-  it("item 120: calls without a valid name are dropped before execution", async () => {
+  it("calls without a valid name are dropped before execution", async () => {
     const tool = new FakeTool({ name: "read_file" });
     const bad = [
       new ToolCallRequest({ id: "x1", name: "", arguments: {} }),
@@ -163,7 +164,7 @@ describe("the loop", () => {
     expect(result.messages.filter((m) => m.role === "tool").map((m) => m.tool_call_id)).toEqual(["ok"]);
   });
 
-  it("item 120: when every call is malformed, the reply counts as an answer", async () => {
+  it("when every call is malformed, the reply counts as an answer", async () => {
     const provider = new ScriptedProvider([toolReply([new ToolCallRequest({ id: "x", name: "", arguments: {} })], "just text")]);
     const result = await runner.run({ provider, model: "m", tools: registryOf(), messages: user });
     expect(result).toMatchObject({ stopReason: "completed", finalContent: "just text" });
@@ -179,7 +180,7 @@ describe("the loop", () => {
   });
 });
 
-describe("finish reasons (item 119)", () => {
+describe("finish reasons", () => {
   it.each(["refusal", "content_filter"])("%s: no execution, completed, the content is the answer", async (finishReason) => {
     const tool = new FakeTool({ name: "t" });
     const provider = new ScriptedProvider([toolReply([toolCall("c", "t")], "I will not", finishReason)]);

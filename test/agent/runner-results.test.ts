@@ -20,7 +20,7 @@ afterEach(async () => {
 const toolContents = (messages: ChatMessage[]): (string | null)[] => messages.filter((m) => m.role === "tool").map((m) => m.content);
 
 describe("result reinsertion through run() (section N)", () => {
-  it("item 123: an empty result becomes the marker", async () => {
+  it("an empty result becomes the marker", async () => {
     const tools = registryOf(new FakeTool({ name: "noop", run: () => "" }), new FakeTool({ name: "nil", run: () => null }));
     const provider = new ScriptedProvider([toolReply([toolCall("1", "noop"), toolCall("2", "nil")]), textReply("done")]);
     const result = await runner.run({ provider, model: "m", tools, messages: user });
@@ -42,7 +42,7 @@ describe("result reinsertion through run() (section N)", () => {
     expect(toolContents(result.messages)).toEqual(['{"k":1}', "3", '{"id":"7","me":"[Circular]"}', "[Buffer 3 bytes]"]);
   });
 
-  it("item 125: a large result is persisted under the workspace and the follow-up request carries the reference", async () => {
+  it("a large result is persisted under the workspace and the follow-up request carries the reference", async () => {
     const tools = registryOf(new FakeTool({ name: "exec", run: () => "x".repeat(20_000) }));
     const provider = new ScriptedProvider([toolReply([toolCall("call_big", "exec")]), textReply("done")]);
     const result = await runner.run({ provider, model: "m", tools, messages: user, workspace, sessionKey: "test:runner", maxToolResultChars: 2048 });
@@ -65,7 +65,7 @@ describe("result reinsertion through run() (section N)", () => {
     expect(big).toBe("b".repeat(16_000) + "\n... (truncated)");
   });
 
-  it("item 124: read_file is exempt; no file is written", async () => {
+  it("read_file is exempt; no file is written", async () => {
     const tools = registryOf(new FakeTool({ name: "read_file", readOnly: true, run: () => "r".repeat(20_000) }));
     const provider = new ScriptedProvider([toolReply([toolCall("call_rf", "read_file")]), textReply("done")]);
     const result = await runner.run({ provider, model: "m", tools, messages: user, workspace, maxToolResultChars: 2048 });

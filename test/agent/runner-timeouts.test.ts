@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { RUN_ABORTED_MESSAGE, toolAbortedMessage, toolTimeoutMessage, RETRY_HINT } from "../../src/tools/messages.js";
+import { RETRY_HINT } from "../../src/tools/messages.js";
+import { RUN_ABORTED_MESSAGE, toolAbortedMessage, toolTimeoutMessage } from "../../src/agent/runner-texts.js";
 import type { AgentRunSpec } from "../../src/agent/run-spec.js";
 import type { ChatMessage, LLMProvider } from "../../src/providers/base.js";
 import type { ExecuteOptions } from "../../src/tools/base.js";

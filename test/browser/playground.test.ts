@@ -12,7 +12,7 @@ import { stripVTControlCharacters } from "node:util";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notAnObjectMessage, RETRY_HINT } from "../../src/tools/messages.js";
-import { longestCheckedInput } from "../../src/tools/pattern.js";
+import { longestCheckedInput } from "../../src/schema/pattern.js";
 import { sharedPlayground } from "../docs/shared-site.js";
 import { browserPlan, launchChromium, type HeadlessBrowser } from "./chromium.js";
 
@@ -55,7 +55,7 @@ describe("the playground page", () => {
   it("bundles the browser-safe core of src/, RE2 carried in the page, and none of the Node-only parts", () => {
     const fromSrc = modules.filter((m) => m.includes(`${join(root, "src")}/`)).map((m) => m.slice(root.length + 1));
     expect(fromSrc).toEqual(
-      expect.arrayContaining(["src/tools/registry.ts", "src/tools/validate.ts", "src/tools/cast.ts", "src/tools/re2-engine.ts", "src/agent/runner.ts", "src/agent/batches.ts"]),
+      expect.arrayContaining(["src/tools/registry.ts", "src/schema/validate.ts", "src/schema/cast.ts", "src/schema/re2-engine.ts", "src/agent/runner.ts", "src/agent/batches.ts"]),
     );
     // The page's re2-wasm is the package's scripts with their WebAssembly carried inline, never the Node package itself.
     expect(modules).toContain("\0re2-wasm-in-page");

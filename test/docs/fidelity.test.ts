@@ -1,5 +1,5 @@
 /**
- * docs/fidelity.md lists every difference from nanobot, each with the lesson that mentions it and
+ * Docs/fidelity.md lists every difference from nanobot, each with the lesson that mentions it and
  * the words it uses. This checks the table against the lessons, so a lesson edit that drops a
  * mention (or a row that names the wrong lesson) fails here. Only files of this repository are read.
  */

@@ -1,5 +1,5 @@
 /**
- * Section I of the behaviour catalogue: the provider side of a tool call. `parseToolArguments`
+ * The provider side of a tool call. `parseToolArguments`
  * never guesses; only the replay helpers repair, and only for history.
  */
 import { describe, expect, it } from "vitest";
@@ -16,7 +16,7 @@ import type { JsonSchema } from "../../src/tools/base.js";
 /** The schema of a file-reading tool. */
 const PATH_SCHEMA: JsonSchema = { type: "object", properties: { path: { type: "string" } }, required: ["path"] };
 
-describe("parseToolArguments (item 72)", () => {
+describe("parseToolArguments", () => {
   it.each([null, undefined, "", "   ", "\n\t "])("%j gives {}", (raw) => {
     expect(parseToolArguments(raw)).toEqual({});
   });
@@ -55,7 +55,7 @@ describe("parseToolArguments (item 72)", () => {
   });
 });
 
-describe("what reaches the registry (item 73)", () => {
+describe("what reaches the registry", () => {
   const registry = new ToolRegistry();
   const tool = new FakeTool({ name: "read_file", parameters: { ...PATH_SCHEMA, required: [] } });
   registry.register(tool);
@@ -80,7 +80,7 @@ describe("what reaches the registry (item 73)", () => {
   });
 });
 
-describe("toolArgumentsObjectForReplay (item 74)", () => {
+describe("toolArgumentsObjectForReplay", () => {
   it.each([null, undefined, "", "  ", "   ", 0, false, ["foo.txt"], '["foo.txt"]', "false", "null", "0", '"s"'])(
     "%j gives {}",
     (raw) => {
@@ -122,7 +122,7 @@ describe("toolArgumentsObjectForReplay (item 74)", () => {
   });
 });
 
-describe("toolArgumentsJsonForReplay (item 75)", () => {
+describe("toolArgumentsJsonForReplay", () => {
   it("is the replay object as JSON text", () => {
     expect(toolArgumentsJsonForReplay('{path:"foo.txt"}')).toBe('{"path":"foo.txt"}');
     expect(JSON.parse(toolArgumentsJsonForReplay('{path:"foo.txt"}'))).toEqual({ path: "foo.txt" });
@@ -132,7 +132,7 @@ describe("toolArgumentsJsonForReplay (item 75)", () => {
   });
 });
 
-describe("ToolCallRequest (items 78, 79)", () => {
+describe("ToolCallRequest", () => {
   it("keeps its fields as given", () => {
     const args = { path: "a" };
     const call = new ToolCallRequest({ id: "call_1", name: "readFile", arguments: args });

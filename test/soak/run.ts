@@ -8,7 +8,7 @@
  *   npm run soak -- --seed 42 --runs 2000   # replay
  *
  * Each property reads its run count from `FC_RUNS` and its seed from `FC_SEED`
- * (`test/properties/runs.ts`); the soak's setup file also makes the seed fast-check's default.
+ * (`test/soak/runs.ts`); the soak's setup file also makes the seed fast-check's default.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";

@@ -29,17 +29,17 @@ const graph = new Map(files.map((file) => [file, staticImports(file)]));
 const PURE_CORE = [
   "tools/registry.ts",
   "tools/coerce.ts",
-  "tools/cast.ts",
-  "tools/validate.ts",
+  "schema/cast.ts",
+  "schema/validate.ts",
   "tools/messages.ts",
   "agent/batches.ts",
   "agent/runner.ts",
-  "agent/result-text.ts",
+  "agent/results/result-text.ts",
   "testing/index.ts",
 ];
 
 /** The entries of the pure core that validate arguments, and so reach the RE2 engine. */
-const VALIDATING = ["tools/registry.ts", "tools/cast.ts", "tools/validate.ts", "agent/runner.ts"];
+const VALIDATING = ["tools/registry.ts", "schema/cast.ts", "schema/validate.ts", "agent/runner.ts"];
 
 const nodeBuiltins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 
@@ -90,15 +90,15 @@ describe("the module graph of src/", () => {
       }
       expect(builtins, entry).toEqual([]);
       // Patterns still run on RE2 in Node: everything that validates imports the engine itself.
-      if (VALIDATING.includes(entry)) expect(seen.has(join(src, "tools/re2-engine.ts")), entry).toBe(true);
+      if (VALIDATING.includes(entry)) expect(seen.has(join(src, "schema/re2-engine.ts")), entry).toBe(true);
     }
   });
 
   it("the JSON helpers and the argument-text rule stand (almost) alone", () => {
-    expect(graph.get(join(src, "json.ts"))).toEqual([]);
-    expect(graph.get(join(src, "python-space.ts"))).toEqual([]);
+    expect(graph.get(join(src, "util/json.ts"))).toEqual([]);
+    expect(graph.get(join(src, "util/python-space.ts"))).toEqual([]);
     expect(graph.get(join(src, "tools/integer-literals.ts"))).toEqual([]);
-    expect(graph.get(join(src, "tools/argument-text.ts"))?.map((e) => e.specifier)).toEqual(["../json.js", "../python-space.js", "./integer-literals.js"]);
+    expect(graph.get(join(src, "tools/argument-text.ts"))?.map((e) => e.specifier)).toEqual(["../util/json.js", "../util/python-space.js", "./integer-literals.js"]);
     const providerImports = (graph.get(join(src, "providers/base.ts")) ?? []).map((e) => e.specifier);
     expect(providerImports).not.toContain("../tools/coerce.js");
     expect(providerImports).not.toContain("../tools/cast.js");

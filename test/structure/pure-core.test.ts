@@ -14,7 +14,7 @@ import { modulesLoadedBy } from "./import-recorder/record.js";
 const root = resolve(import.meta.dirname, "../..");
 
 /** The pure core: every module these reach by static imports must be free of Node. */
-const CORE = ["src/agent/runner.ts", "src/agent/batches.ts", "src/agent/result-text.ts", "src/agent/tool-message.ts", "src/tools/messages.ts"];
+const CORE = ["src/agent/runner.ts", "src/agent/batches.ts", "src/agent/results/result-text.ts", "src/agent/results/tool-message.ts", "src/tools/messages.ts"];
 
 /** Walks static imports from `entries`; returns the modules reached and the `node:` imports met, with their importer. */
 function staticGraph(entries: string[]): { modules: string[]; node: string[]; dynamic: string[] } {
@@ -45,24 +45,24 @@ describe("the runner's pure core", () => {
   it("imports no node: module statically, directly or through src/", () => {
     expect(graph.node).toEqual([]);
     expect(graph.modules.filter((m) => m.startsWith("src/agent/") || m === "src/tools/messages.ts" || m.startsWith("src/util/"))).toEqual(
-      expect.arrayContaining(["src/agent/runner.ts", "src/agent/run-call.ts", "src/agent/settle.ts", "src/agent/text-cut.ts", "src/util/async.ts"]),
+      expect.arrayContaining(["src/agent/runner.ts", "src/agent/call.ts", "src/util/text-cut.ts", "src/util/async.ts"]),
     );
   });
 
   it("reaches persistence and the workspace-violation counter only through import() at the point of use", () => {
-    for (const nodeOnly of ["src/agent/result-persistence.ts", "src/agent/violations.ts", "src/tools/workspace.ts"]) {
+    for (const nodeOnly of ["src/agent/results/result-persistence.ts", "src/agent/guards/violations.ts", "src/tools/workspace.ts"]) {
       expect(graph.modules, `${nodeOnly} is imported statically`).not.toContain(nodeOnly);
     }
-    expect(graph.dynamic.sort()).toEqual(["src/agent/settle.ts -> src/agent/violations.ts", "src/agent/tool-message.ts -> src/agent/result-persistence.ts"]);
+    expect(graph.dynamic.sort()).toEqual(["src/agent/call.ts -> src/agent/guards/violations.ts", "src/agent/results/tool-message.ts -> src/agent/results/result-persistence.ts"]);
     // ...and those two are the Node parts.
-    const persistence = staticGraph(["src/agent/result-persistence.ts"]).node;
-    expect(persistence).toEqual(expect.arrayContaining(["src/agent/result-persistence.ts -> node:fs/promises", "src/agent/result-persistence.ts -> node:crypto"]));
-    expect(staticGraph(["src/agent/violations.ts"]).node).toEqual(expect.arrayContaining(["src/agent/violations.ts -> node:fs", "src/agent/violations.ts -> node:os"]));
+    const persistence = staticGraph(["src/agent/results/result-persistence.ts"]).node;
+    expect(persistence).toEqual(expect.arrayContaining(["src/agent/results/result-persistence.ts -> node:fs/promises", "src/agent/results/result-persistence.ts -> node:crypto"]));
+    expect(staticGraph(["src/agent/guards/violations.ts"]).node).toEqual(expect.arrayContaining(["src/agent/guards/violations.ts -> node:fs", "src/agent/guards/violations.ts -> node:os"]));
   });
 
   it("importing the runner in a fresh Node loads neither of the Node parts", () => {
     const loaded = modulesLoadedBy(`await import("./src/agent/runner.ts");`);
     expect(loaded.some((url) => url.endsWith("/src/agent/runner.ts"))).toBe(true);
-    expect(loaded.filter((url) => /\/src\/(?:agent\/(?:result-persistence|violations)|tools\/workspace)\.ts$/.test(url))).toEqual([]);
+    expect(loaded.filter((url) => /\/src\/(?:agent\/(?:results\/result-persistence|guards\/violations)|tools\/workspace)\.ts$/.test(url))).toEqual([]);
   });
 });

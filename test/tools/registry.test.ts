@@ -1,5 +1,5 @@
 /**
- * Sections E–H of the behaviour catalogue: registration and definitions, exact names and "Did
+ * Registration and definitions, exact names and "Did
  * you mean", the coerce/unwrap/shape/cast/validate pipeline of prepareCall with its trace, and
  * registry.execute.
  */
@@ -8,7 +8,7 @@ import { isToolErrorResult, Tool, ToolResult, type JsonSchema } from "../../src/
 import { RETRY_HINT as MESSAGES_RETRY_HINT } from "../../src/tools/messages.js";
 import { RETRY_HINT, ToolRegistry, type PrepareStep, type PrepareStepName } from "../../src/tools/registry.js";
 import { suggestToolName } from "../../src/tools/suggest.js";
-import { createAjv, formatAjvErrors, MAX_REPORTED_PROBLEMS } from "../../src/tools/validate.js";
+import { createAjv, formatAjvErrors, MAX_REPORTED_PROBLEMS } from "../../src/schema/validate.js";
 import { FakeTool, registryOf } from "../../src/testing/index.js";
 
 /** The schema of a file-reading tool. */
@@ -36,7 +36,7 @@ function expectError(error: ToolResult | null): ToolResult {
 /** A registry of plain fake tools with these names, registered in this order. */
 const namedRegistry = (...names: string[]): ToolRegistry => registryOf(...names.map((name) => new FakeTool({ name })));
 
-describe("register, unregister, lookup (item 43)", () => {
+describe("register, unregister, lookup", () => {
   it("stores a tool under its name", () => {
     const read = new FakeTool({ name: "read_file", parameters: PATH_SCHEMA });
     const registry = registryOf(read);
@@ -181,8 +181,8 @@ describe("register, unregister, lookup (item 43)", () => {
   });
 });
 
-describe("getDefinitions (items 44–46)", () => {
-  it("built-ins sorted, then mcp_ tools sorted (the catalogue's example)", () => {
+describe("getDefinitions", () => {
+  it("built-ins sorted, then mcp_ tools sorted (upstream's example)", () => {
     const registry = namedRegistry("mcp_git_status", "write_file", "mcp_fs_list", "read_file");
     expect(namesOf(registry)).toEqual(["read_file", "write_file", "mcp_fs_list", "mcp_git_status"]);
   });
@@ -238,7 +238,7 @@ describe("getDefinitions (items 44–46)", () => {
     expect(second).toEqual(first);
   });
 
-  it("a flat plugin schema sorts by its name; a nameless one first (item 45)", () => {
+  it("a flat plugin schema sorts by its name; a nameless one first", () => {
     class Flat extends FakeTool {
       override toSchema(): ReturnType<Tool["toSchema"]> {
         return { name: this.name, custom: true } as unknown as ReturnType<Tool["toSchema"]>;
@@ -259,7 +259,7 @@ describe("getDefinitions (items 44–46)", () => {
   });
 });
 
-describe("suggestName (items 49–51)", () => {
+describe("suggestName", () => {
   it.each(["readFile", "read-file", "READ_FILE", "read file", "readfile", "Read.File", "read__file"])(
     "%s suggests read_file",
     (name) => {
@@ -294,7 +294,7 @@ describe("suggestName (items 49–51)", () => {
   });
 });
 
-describe("exact lookup and the not-found message (items 47, 48, 52)", () => {
+describe("exact lookup and the not-found message", () => {
   it("a near miss is not found, the suggestion is only in the message, params are raw", () => {
     const read = new FakeTool({ name: "read_file", parameters: PATH_SCHEMA });
     const registry = registryOf(read, new FakeTool({ name: "write_file" }));
@@ -382,7 +382,7 @@ describe("exact lookup and the not-found message (items 47, 48, 52)", () => {
   });
 });
 
-describe("coerce and unwrap (items 54–60)", () => {
+describe("coerce and unwrap", () => {
   const read = (): FakeTool => new FakeTool({ name: "read_file", parameters: PATH_SCHEMA });
 
   it.each([null, undefined, "", "   ", "\n\t"])("%j is a call with no arguments: {}", (params) => {
@@ -392,7 +392,7 @@ describe("coerce and unwrap (items 54–60)", () => {
     expect(prepared.params).toEqual({});
   });
 
-  it("a JSON object string is parsed (item 56)", () => {
+  it("a JSON object string is parsed", () => {
     const tool = read();
     const prepared = registryOf(tool).prepareCall("read_file", '{"path":"foo.txt"}');
     expect(prepared).toEqual({ tool, params: { path: "foo.txt" }, error: null });
@@ -413,7 +413,7 @@ describe("coerce and unwrap (items 54–60)", () => {
     expect(expectError(prepared.error).content).toBe(nonObject("read_file", "array"));
   });
 
-  it("malformed JSON stays the string and is refused, never repaired (item 57)", () => {
+  it("malformed JSON stays the string and is refused, never repaired", () => {
     const tool = read();
     const prepared = registryOf(tool).prepareCall("read_file", '{path:"foo.txt"}');
     expect(prepared.tool).toBe(tool);
@@ -422,7 +422,7 @@ describe("coerce and unwrap (items 54–60)", () => {
   });
 
   it.each(["https://example.com", "true", "null", "42", '"s"', "foo.txt", "{", "[1,"])(
-    "the string %j is not parsed and is refused as a string (item 58)",
+    "the string %j is not parsed and is refused as a string",
     (params) => {
       const tool = read();
       const prepared = registryOf(tool).prepareCall("read_file", params);
@@ -432,7 +432,7 @@ describe("coerce and unwrap (items 54–60)", () => {
     },
   );
 
-  it("non-object, non-string params are refused with the tool found and the params as given (item 59)", () => {
+  it("non-object, non-string params are refused with the tool found and the params as given", () => {
     const grep = new FakeTool({ name: "grep", parameters: { type: "object", properties: { pattern: { type: "string" } } } });
     const registry = registryOf(grep);
     const list = ["TODO"];
@@ -452,7 +452,7 @@ describe("coerce and unwrap (items 54–60)", () => {
     expect(registry.prepareCall("grep", new Map()).error?.content).toBe(nonObject("grep", "Map"));
   });
 
-  it("unwraps {arguments: <JSON object text>} (item 60)", () => {
+  it("unwraps {arguments: <JSON object text>}", () => {
     const prepared = registryOf(read()).prepareCall("read_file", { arguments: '{"path":"foo.txt"}' });
     expect(prepared.error).toBeNull();
     expect(prepared.params).toEqual({ path: "foo.txt" });
@@ -522,7 +522,7 @@ describe("coerce and unwrap (items 54–60)", () => {
   });
 });
 
-describe("cast and validate in prepareCall (items 61, 62, 64)", () => {
+describe("cast and validate in prepareCall", () => {
   it("a number for a string field is cast and valid", () => {
     const prepared = registryOf(new FakeTool({ name: "read_file", parameters: PATH_SCHEMA })).prepareCall("read_file", { path: 5 });
     expect(prepared.error).toBeNull();
@@ -732,8 +732,8 @@ describe("the onStep trace", () => {
   });
 });
 
-describe("execute (items 65–71)", () => {
-  it("RETRY_HINT is the catalogue's text, exported from the registry and messages", () => {
+describe("execute", () => {
+  it("RETRY_HINT is upstream's text, exported from the registry and messages", () => {
     expect(RETRY_HINT).toBe(HINT);
     expect(MESSAGES_RETRY_HINT).toBe(HINT);
   });
@@ -752,7 +752,7 @@ describe("execute (items 65–71)", () => {
     expect(tool.calls).toHaveLength(0);
   });
 
-  it("invalid params stop execution (item 66)", async () => {
+  it("invalid params stop execution", async () => {
     const tool = new FakeTool({ name: "read_file", parameters: { ...PATH_SCHEMA, additionalProperties: false }, run: async () => "one" });
     const result = await registryOf(tool).execute("read_file", { path: "sample.txt", line_limit: 1 });
     expect(isToolErrorResult(result)).toBe(true);
@@ -777,7 +777,7 @@ describe("execute (items 65–71)", () => {
     expect(options?.signal).toBeInstanceOf(AbortSignal);
   });
 
-  it("a ToolResult error gets the hint and stays an error (item 67)", async () => {
+  it("a ToolResult error gets the hint and stays an error", async () => {
     const tool = new FakeTool({ name: "fails", run: async () => ToolResult.error("Error: real failure") });
     const result = await registryOf(tool).execute("fails", {});
     expect(result).toBeInstanceOf(ToolResult);
@@ -786,7 +786,7 @@ describe("execute (items 65–71)", () => {
   });
 
   it.each(["Error: generated report successfully\n\nExit code: 0", "Error: plain tool output, not a structured failure"])(
-    "a plain string starting with 'Error:' is a success, unchanged (item 68)",
+    "a plain string starting with 'Error:' is a success, unchanged",
     async (text) => {
       const result = await registryOf(new FakeTool({ name: "exec", run: async () => text })).execute("exec", {});
       expect(result).toBe(text);
@@ -802,7 +802,7 @@ describe("execute (items 65–71)", () => {
     expect((structured as ToolResult).content).toBe("Error: structured success");
   });
 
-  it("a thrown Error becomes 'Error executing <name>: <message>' with the hint (item 69)", async () => {
+  it("a thrown Error becomes 'Error executing <name>: <message>' with the hint", async () => {
     const tool = new FakeTool({
       name: "boom",
       run: async () => {
@@ -857,12 +857,12 @@ describe("execute (items 65–71)", () => {
     ["a number", 0],
     ["an empty string", ""],
     ["false", false],
-  ])("a success value (%s) is returned unchanged (item 70)", async (_label, value) => {
+  ])("a success value (%s) is returned unchanged", async (_label, value) => {
     const result = await registryOf(new FakeTool({ name: "ok", run: async () => value })).execute("ok", {});
     expect(result).toBe(value);
   });
 
-  it("an MCP-style malformed-content error gets the hint (item 71)", async () => {
+  it("an MCP-style malformed-content error gets the hint", async () => {
     const tool = new FakeTool({ name: "mcp_srv_tool", run: async () => ToolResult.error("Error: MCP tool returned malformed content") });
     const result = await registryOf(tool).execute("mcp_srv_tool", {});
     expect(isToolErrorResult(result)).toBe(true);
@@ -870,7 +870,7 @@ describe("execute (items 65–71)", () => {
     expect(String(result)).toContain("Analyze the error above and try a different approach");
   });
 
-  it("end to end with casting (item 42)", async () => {
+  it("end to end with casting", async () => {
     const tool = new FakeTool({
       name: "search",
       parameters: {
@@ -887,7 +887,7 @@ describe("execute (items 65–71)", () => {
   });
 });
 
-describe("a call runs if and only if Ajv accepts its cast arguments (issue 11)", () => {
+describe("a call runs if and only if Ajv accepts its cast arguments", () => {
   const OPTIONAL_INT: JsonSchema = {
     type: "object",
     properties: { seconds: { anyOf: [{ type: "integer", minimum: 0 }, { type: "null" }] } },
@@ -932,7 +932,7 @@ describe("a call runs if and only if Ajv accepts its cast arguments (issue 11)",
   });
 });
 
-describe("rewording is linear (issue 11)", () => {
+describe("rewording is linear", () => {
   const ITEMS: JsonSchema = {
     type: "object",
     properties: { xs: { type: "array", items: { anyOf: [{ type: "integer", minimum: 0 }, { type: "null" }] } } },

@@ -1,5 +1,5 @@
 /**
- * Section A of the behaviour catalogue: the single-tool contract, its policy flags, the static
+ * The single-tool contract, its policy flags, the static
  * plugin hooks, `ToolResult` and `isToolErrorResult`.
  */
 import { describe, expect, it } from "vitest";
@@ -14,7 +14,7 @@ import {
   type ToolClass,
   type ToolContext,
 } from "../../src/tools/base.js";
-import { resolveSchemaType } from "../../src/tools/cast.js";
+import { resolveSchemaType } from "../../src/util/json.js";
 import { FakeTool } from "../../src/testing/index.js";
 
 const ctx: ToolContext = { workspace: "/tmp/ws" };
@@ -57,7 +57,7 @@ class SafeWriterTool extends MinimalTool {
 const signal = new AbortController().signal;
 const options: ExecuteOptions = { signal };
 
-describe("Tool: the contract (item 1)", () => {
+describe("Tool: the contract", () => {
   it("toSchema returns the OpenAI function definition", () => {
     const tool = new MinimalTool();
     expect(tool.toSchema()).toEqual({
@@ -84,7 +84,7 @@ describe("Tool: the contract (item 1)", () => {
   });
 });
 
-describe("Tool: concurrency flags (item 2)", () => {
+describe("Tool: concurrency flags", () => {
   it("defaults: not read-only, not exclusive, not concurrency-safe", () => {
     const tool = new MinimalTool();
     expect(tool.readOnly).toBe(false);
@@ -108,7 +108,7 @@ describe("Tool: concurrency flags (item 2)", () => {
   });
 });
 
-describe("Tool: static plugin hooks (item 3)", () => {
+describe("Tool: static plugin hooks", () => {
   it("scopes default to ['core']", () => {
     expect(Tool.scopes).toEqual(["core"]);
     expect(MinimalTool.scopes).toEqual(["core"]);
@@ -163,7 +163,7 @@ describe("Tool: static plugin hooks (item 3)", () => {
   });
 });
 
-describe("ToolResult (items 5 and 6)", () => {
+describe("ToolResult", () => {
   it("is a success by default", () => {
     const r = new ToolResult("x");
     expect(r.content).toBe("x");
@@ -201,7 +201,7 @@ describe("ToolResult (items 5 and 6)", () => {
   });
 });
 
-describe("isToolErrorResult (item 5)", () => {
+describe("isToolErrorResult", () => {
   it("is true only for a ToolResult with isError", () => {
     expect(isToolErrorResult(ToolResult.error("Error: boom"))).toBe(true);
     expect(isToolErrorResult(ToolResult.error("Error: x"))).toBe(true);
@@ -231,7 +231,7 @@ describe("isToolErrorResult (item 5)", () => {
   });
 });
 
-describe("root schema rules (items 8, 13, 31)", () => {
+describe("root schema rules", () => {
   it("resolveSchemaType: a string, the first non-null entry of a list, or null", () => {
     expect(resolveSchemaType("string")).toBe("string");
     expect(resolveSchemaType(["string", "null"])).toBe("string");

@@ -10,7 +10,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
-import { raceSignal, runPool, StopGroup } from "../../src/util/async.js";
+import { deadlineSignal, raceSignal, runPool, sleep, StopGroup } from "../../src/util/async.js";
 import { MAX_TIMER_MS } from "../../src/util/options.js";
 import { deferred, FakeTool, registryOf, ScriptedProvider, tick, toolCall } from "../../src/testing/index.js";
 
@@ -221,6 +221,51 @@ describe("raceSignal", () => {
     const pending = raceSignal(never(), controller.signal);
     controller.abort(new Error("stop"));
     await expect(pending).rejects.toThrow("stop");
+  });
+});
+
+describe("deadlineSignal", () => {
+  it("aborts with the time-out reason when the time runs out, and says so", async () => {
+    const parent = new AbortController();
+    const count = countListeners(parent.signal);
+    const deadline = deadlineSignal(parent.signal, 5, () => new Error("late"));
+    await expect(raceSignal(never(), deadline.signal)).rejects.toThrow("late");
+    expect(deadline.timedOut).toBe(true);
+    deadline.release();
+    expect(count.live()).toBe(0);
+  });
+
+  it("aborts with the parent's reason, or what parentReason makes of it, and never times out after release", async () => {
+    const parent = new AbortController();
+    const deadline = deadlineSignal(parent.signal, 60_000, () => "late", (reason) => `wrapped ${String(reason)}`);
+    parent.abort("stop");
+    expect(deadline.signal.reason).toBe("wrapped stop");
+    expect(deadline.timedOut).toBe(false);
+    deadline.release();
+    const already = deadlineSignal(parent.signal, 5, () => "late");
+    expect(already.signal.reason).toBe("stop");
+    already.release();
+  });
+
+  it("abort() ends it at once with the reason given; a second abort keeps the first reason", () => {
+    const deadline = deadlineSignal(undefined, null, () => "late");
+    deadline.abort("first");
+    deadline.abort("second");
+    expect(deadline.signal.reason).toBe("first");
+    deadline.release();
+  });
+});
+
+describe("sleep", () => {
+  it("resolves after the time, rejects with the signal's reason when it aborts first, and removes its listener", async () => {
+    const controller = new AbortController();
+    const count = countListeners(controller.signal);
+    await expect(sleep(1, controller.signal)).resolves.toBeUndefined();
+    expect(count.live()).toBe(0);
+    const waiting = sleep(Number.POSITIVE_INFINITY, controller.signal);
+    controller.abort(new Error("stop"));
+    await expect(waiting).rejects.toThrow("stop");
+    await expect(sleep(1, controller.signal)).rejects.toThrow("stop");
   });
 });
 

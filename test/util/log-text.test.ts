@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LOG_TEXT_MAX_CHARS, logText } from "../../src/util/log-text.js";
-import { propertyConfig } from "../properties/runs.js";
+import { propertyConfig } from "../soak/runs.js";
 
 /** Every character that must never reach a log line raw. */
 // eslint-disable-next-line no-control-regex -- matching the control characters a log line must never hold raw is the point

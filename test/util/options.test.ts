@@ -13,7 +13,7 @@ import { OpenAICompatibleProvider } from "../../src/providers/openai-compatible.
 import { FakeTool, registryOf, ScriptedProvider, textReply, toolCall, toolReply } from "../../src/testing/index.js";
 import { WebFetchTool } from "../../src/tools/builtin/web-fetch.js";
 import { durationOption, MAX_TIMER_MS, wholeNumberOption } from "../../src/util/options.js";
-import { collectingLogger, HOSTILE_SERVER } from "../adversarial/mcp-harness.js";
+import { collectingLogger, HOSTILE_SERVER } from "../mcp/harness.js";
 
 const OVER = 2 ** 31; // one more than a Node timer holds
 type Verdict = "ok" | "range" | "type";

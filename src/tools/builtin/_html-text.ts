@@ -28,7 +28,7 @@ const HIDDEN: ReadonlySet<string> = new Set(["script", "style", "noscript", "tem
 const LINE_ENDS: ReadonlySet<string> = new Set(["p", "div", "li", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "title"]);
 
 /** How many characters of the page {@link htmlToTextAsync} reads before it lets the event loop run. */
-export const HTML_TEXT_SLICE_CHARS = 16_384;
+const HTML_TEXT_SLICE_CHARS = 16_384;
 
 /** True for the blank space that collapses to one space: space, tab, form feed, vertical tab, carriage return. */
 function isBlank(code: number): boolean {

@@ -5,7 +5,7 @@
  * @module
  */
 import { readdir } from "node:fs/promises";
-import type { ParametersSchema } from "../parameters-schema.js";
+import type { ParametersSchema } from "../../schema/parameters-schema.js";
 import { WorkspaceTool } from "./_workspace-tool.js";
 import { resolveInWorkspace } from "../workspace.js";
 import { fileErrorResult } from "./read-file.js";

@@ -9,13 +9,13 @@
  */
 import { readFile, stat } from "node:fs/promises";
 import { ToolResult, type ExecuteOptions } from "../base.js";
-import type { ParametersSchema } from "../parameters-schema.js";
+import type { ParametersSchema } from "../../schema/parameters-schema.js";
 import { WorkspaceTool } from "./_workspace-tool.js";
 import { resolveInWorkspace, WorkspaceViolationError } from "../workspace.js";
 
 /** Turns a file-system failure into the error result the model reads. */
 export function fileErrorResult(path: string, error: unknown): ToolResult {
-  if (error instanceof WorkspaceViolationError) return ToolResult.error(`Error: ${error.message}`, error.outside ? "workspace" : undefined);
+  if (WorkspaceViolationError.isInstance(error)) return ToolResult.error(`Error: ${error.message}`, error.code);
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (code === "ENOENT") return ToolResult.error(`Error: File not found: ${path}`);
   if (code === "EISDIR") return ToolResult.error(`Error: ${path} is a directory, not a file`);
@@ -26,20 +26,20 @@ export function fileErrorResult(path: string, error: unknown): ToolResult {
 }
 
 /** Lines returned when the call gives no `limit` (upstream's default). */
-export const READ_FILE_DEFAULT_LIMIT = 2_000;
+const READ_FILE_DEFAULT_LIMIT = 2_000;
 
 /** The most characters of numbered lines one call returns, closing line aside (upstream's cap). */
 export const READ_FILE_MAX_CHARS = 128_000;
 
 /** Files larger than this are refused before they are read (upstream's limit: 100 MiB). */
-export const READ_FILE_MAX_BYTES = 100 * 1024 * 1024;
+const READ_FILE_MAX_BYTES = 100 * 1024 * 1024;
 
 /**
  * Splits a text into lines as Python's `str.splitlines()` does, which upstream uses: at `\n`,
  * `\r\n`, `\r`, `\v`, `\f`, `\x1c`–`\x1e`, `\x85`, `\u2028` and `\u2029`; a final line
  * break does not start another line, and an empty text has no lines.
  */
-export function splitLines(text: string): string[] {
+function splitLines(text: string): string[] {
   if (text === "") return [];
   // eslint-disable-next-line no-control-regex
   const lines = text.split(/\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/);
@@ -55,7 +55,7 @@ export function splitLines(text: string): string[] {
  * cannot page past a single line longer than the cap; here such a line is cut at the cap (at a
  * code point), said so in the closing line, and the next call goes on with the line after it.
  */
-export function readFilePage(text: string, offset: number, limit: number | undefined): string | ToolResult {
+function readFilePage(text: string, offset: number, limit: number | undefined): string | ToolResult {
   const lines = splitLines(text.replace(/\r\n/g, "\n"));
   const total = lines.length;
   const first = offset < 1 ? 1 : offset;
@@ -100,12 +100,12 @@ export type ReadFileParams = {
  * The extensions upstream treats as text: a file with one of them that is not valid UTF-8 is read
  * as Latin-1 (each byte one character), as upstream's `_is_text_extension` lists them.
  */
-export const TEXT_EXTENSIONS: ReadonlySet<string> = new Set([
+const TEXT_EXTENSIONS: ReadonlySet<string> = new Set([
   ".txt", ".md", ".csv", ".json", ".xml", ".html", ".htm", ".log", ".yaml", ".yml", ".toml", ".ini", ".cfg",
 ]);
 
 /** A file's extension as Python's `Path.suffix` gives it, lower-cased: `".txt"`, or `""` for `.bashrc` and `notes.`. */
-export function pathSuffix(path: string): string {
+function pathSuffix(path: string): string {
   const name = path.slice(path.lastIndexOf("/") + 1);
   const dot = name.lastIndexOf(".");
   return dot > 0 && dot < name.length - 1 ? name.slice(dot).toLowerCase() : "";
@@ -119,7 +119,7 @@ const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
  * other file that is not valid UTF-8 is read with U+FFFD for each bad sequence (upstream refuses it
  * as a binary file, which is not ported).
  */
-export function decodeFileText(bytes: Uint8Array, realPath: string): string {
+function decodeFileText(bytes: Uint8Array, realPath: string): string {
   try {
     return STRICT_UTF8.decode(bytes);
   } catch {

@@ -16,13 +16,13 @@
  * @module
  */
 import { Tool, ToolResult, type ExecuteOptions, type ToolContext } from "../base.js";
-import type { ParametersSchema } from "../parameters-schema.js";
+import type { ParametersSchema } from "../../schema/parameters-schema.js";
 import { assertPublicUrl, SsrfAllowlist, SsrfError, type HostLookup } from "../../security/ssrf.js";
 import { wholeNumberOption } from "../../util/options.js";
 import { pythonUrlParts } from "../../security/python-url.js";
 import { htmlToTextAsync } from "./_html-text.js";
 
-export { htmlToText, htmlToTextAsync } from "./_html-text.js";
+export { htmlToText } from "./_html-text.js";
 
 /** Options of {@link WebFetchTool}; every one is optional. */
 export interface WebFetchToolOptions {
@@ -46,7 +46,7 @@ export interface WebFetchToolOptions {
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** The note appended to a body cut at the size limit. */
-export function cutNote(maxBytes: number): string {
+function cutNote(maxBytes: number): string {
   return `\n\n[content cut at ${maxBytes} bytes]`;
 }
 
@@ -186,11 +186,11 @@ export class WebFetchTool extends Tool<WebFetchParams> {
       try {
         target = await assertPublicUrl(current, this.#lookup, this.ssrfAllowlist);
       } catch (error) {
-        if (error instanceof SsrfError) {
+        if (SsrfError.isInstance(error)) {
           const stage = hop === 0 ? "URL validation failed" : "Redirect blocked";
           // A private target is a security boundary; the guard's other refusals (a bad scheme,
           // no host, credentials) are mistakes the model can fix.
-          return ToolResult.error(`Error: ${stage}: ${error.message}`, error.privateTarget ? "ssrf" : undefined);
+          return ToolResult.error(`Error: ${stage}: ${error.message}`, error.code);
         }
         throw error;
       }
@@ -240,7 +240,7 @@ export class WebFetchTool extends Tool<WebFetchParams> {
 const URL_WRAPPERS = " \t\r\n`\"'";
 
 /** `url` without {@link URL_WRAPPERS} at either end (upstream's `url.strip(" \t\r\n`\"'")`). */
-export function stripUrl(url: string): string {
+function stripUrl(url: string): string {
   let from = 0;
   let to = url.length;
   while (from < to && URL_WRAPPERS.includes(url.charAt(from))) from++;

@@ -7,7 +7,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { ToolResult, type ExecuteOptions } from "../base.js";
-import type { ParametersSchema } from "../parameters-schema.js";
+import type { ParametersSchema } from "../../schema/parameters-schema.js";
 import { WorkspaceTool } from "./_workspace-tool.js";
 import { resolveInWorkspace } from "../workspace.js";
 import { fileErrorResult } from "./read-file.js";

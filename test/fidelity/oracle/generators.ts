@@ -1,5 +1,5 @@
 /**
- * fast-check generators of oracle inputs, one per kind. They aim at the seams where a rebuild
+ * Fast-check generators of oracle inputs, one per kind. They aim at the seams where a rebuild
  * drifts from its original: whitespace that one language trims and the other keeps, digits that
  * are not ASCII, integers past 2^53, Python-only literal forms, type lists and nullable unions,
  * results that are blank, huge or not text, histories with orphaned and missing tool results,

@@ -1,0 +1,332 @@
+/**
+ * Writing any value as JSON, safely and within bounds (lesson 8). A tool may return anything: a
+ * cycle, a BigInt, a Proxy whose every trap throws, a getter that throws, a list shared a million
+ * times over. {@link boundedJson} writes all of it as JSON text without throwing, and stops once
+ * the text or the number of values visited passes its budget, so no value can make the work grow
+ * without end.
+ *
+ * @module
+ */
+import { isToolResult } from "../../tools/base.js";
+import { formatThrown } from "../../util/thrown.js";
+import { CIRCULAR_MARK } from "../../util/json.js";
+
+/** Shown for a result that cannot be turned into text at all. */
+export const UNREADABLE_RESULT_TEXT = "[a result that cannot be shown as text]";
+
+/** Deeper than this, a value is shown as `"[Too deep]"` instead of being walked. */
+const MAX_DEPTH = 64;
+
+/**
+ * How a function is shown in a result: `[function name]`, or `[function (anonymous)]`. Reading
+ * the name never throws.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- any function at all may be shown: it is never called, only its name read
+export function describeFunction(fn: Function): string {
+  let name = "";
+  try {
+    name = typeof fn.name === "string" ? fn.name : "";
+  } catch {
+    name = "";
+  }
+  return `[function ${name === "" ? "(anonymous)" : name}]`;
+}
+
+/**
+ * BigInts of more than this many decimal digits are described rather than written out: turning a
+ * BigInt into decimal text costs more than linear time in its length (microseconds at this size,
+ * seconds at a million digits), so only a bounded length is ever converted.
+ */
+const MAX_BIGINT_DIGITS = 1_000;
+
+/** The smallest BigInt with more than {@link MAX_BIGINT_DIGITS} digits. */
+const BIGINT_LIMIT = 10n ** BigInt(MAX_BIGINT_DIGITS);
+
+/**
+ * A BigInt's decimal digits, or `[BigInt of more than 1000 digits]` for a longer one. Deciding
+ * costs one comparison with a 1,000-digit BigInt, whatever the size of `value`.
+ */
+export function bigintText(value: bigint): string {
+  return value < BIGINT_LIMIT && value > -BIGINT_LIMIT ? value.toString() : `[BigInt of more than ${MAX_BIGINT_DIGITS} digits]`;
+}
+
+function describeBytes(value: object): string | null {
+  if (typeof Buffer !== "undefined" && Buffer.isBuffer(value)) return `[Buffer ${value.length} bytes]`;
+  if (ArrayBuffer.isView(value)) {
+    const ctor = (value as { constructor?: { name?: unknown } }).constructor?.name;
+    return `[${typeof ctor === "string" && ctor !== "" ? ctor : "TypedArray"} ${value.byteLength} bytes]`;
+  }
+  if (value instanceof ArrayBuffer) return `[ArrayBuffer ${value.byteLength} bytes]`;
+  return null;
+}
+
+/** Thrown (never escaping this module) to stop writing when a budget runs out. */
+const STOP: unique symbol = Symbol("result text budget spent");
+
+/** JSON texts of recently seen object keys: keys repeat across a list of records. */
+const KEY_CACHE_LIMIT = 1_000;
+
+/** The text written so far, with the two budgets that bound the work. */
+class TextSink {
+  readonly parts: string[] = [];
+  length = 0;
+  nodes = 0;
+  readonly #keys = new Map<string, string>();
+  constructor(
+    readonly maxChars: number,
+    readonly maxNodes: number,
+  ) {}
+
+  write(text: string): void {
+    this.parts.push(text);
+    this.length += text.length;
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- a private symbol as the budget sentinel: cheap to throw, and nothing else thrown can equal it
+    if (this.length > this.maxChars) throw STOP;
+  }
+
+  /** Counts one visited value; every loop below visits at least one per step, so all loops end. */
+  visit(): void {
+    this.nodes += 1;
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- a private symbol as the budget sentinel: cheap to throw, and nothing else thrown can equal it
+    if (this.nodes > this.maxNodes) throw STOP;
+  }
+
+  /** A JSON string literal, cut first to what the budget can still take (plus one, to trip it). */
+  quote(text: string): void {
+    const room = this.maxChars - this.length;
+    const kept = text.length > room + 1 ? text.slice(0, Math.max(0, room) + 1) : text;
+    this.write(JSON.stringify(kept));
+  }
+
+  /**
+   * An object key and its colon (`"key":`, or `,"key":` when `comma`), remembered for the next
+   * record with the same keys.
+   */
+  writeKey(key: string, comma: boolean): void {
+    let known = this.#keys.get(key);
+    if (known === undefined) {
+      if (key.length > 64 || this.#keys.size >= KEY_CACHE_LIMIT) {
+        if (comma) this.write(",");
+        this.quote(key);
+        this.write(":");
+        return;
+      }
+      known = `${JSON.stringify(key)}:`;
+      this.#keys.set(key, known);
+    }
+    this.write(comma ? `,${known}` : known);
+  }
+
+  /** Forgets everything written after the `count`-th part. */
+  rollback(count: number, length: number): void {
+    this.parts.length = count;
+    this.length = length;
+  }
+}
+
+function describeSymbol(value: symbol): string {
+  try {
+    return value.toString();
+  } catch {
+    return "Symbol()";
+  }
+}
+
+/**
+ * Writes one value as JSON; returns false (writing nothing) for a value JSON leaves out:
+ * `undefined`, or a `toJSON` that gives `undefined`. Every check on an object runs inside a try,
+ * because a Proxy can throw from any of them; a part that throws midway is taken back and shown
+ * as `"[unreadable: …]"`.
+ */
+function writeValue(value: unknown, key: string, ancestors: object[], sink: TextSink, useToJSON = true): boolean {
+  sink.visit();
+  switch (typeof value) {
+    case "string":
+      sink.quote(value);
+      return true;
+    case "number":
+      sink.write(Number.isFinite(value) ? String(value) : "null");
+      return true;
+    case "boolean":
+      sink.write(value ? "true" : "false");
+      return true;
+    case "undefined":
+      return false;
+    case "bigint":
+      sink.quote(bigintText(value));
+      return true;
+    case "symbol":
+      sink.quote(describeSymbol(value));
+      return true;
+    case "function":
+      sink.quote(describeFunction(value));
+      return true;
+    default:
+      break;
+  }
+  if (value === null) {
+    sink.write("null");
+    return true;
+  }
+  const obj = value as object;
+  if (ancestors.includes(obj)) {
+    sink.quote(CIRCULAR_MARK);
+    return true;
+  }
+  if (ancestors.length >= MAX_DEPTH) {
+    sink.quote("[Too deep]");
+    return true;
+  }
+  const count = sink.parts.length;
+  const length = sink.length;
+  ancestors.push(obj);
+  try {
+    return writeObject(obj, key, ancestors, sink, useToJSON);
+  } catch (thrown) {
+    if (thrown === STOP) throw thrown;
+    sink.rollback(count, length);
+    sink.quote(`[unreadable: ${formatThrown(thrown)}]`);
+    return true;
+  } finally {
+    ancestors.pop();
+  }
+}
+
+/** A value that is not a plain object: its text, or null when it is walked like an object. */
+function specialText(obj: object): string | null {
+  // A ToolResult always has string content; an object only dressed as one (its prototype set by
+  // hand) has none to show.
+  if (isToolResult(obj)) return typeof obj.content === "string" ? obj.content : UNREADABLE_RESULT_TEXT;
+  const bytes = describeBytes(obj);
+  if (bytes !== null) return bytes;
+  if (obj instanceof Error) return `[${formatThrown(obj)}]`;
+  if (obj instanceof String) return String(obj.valueOf());
+  return null;
+}
+
+function writeObject(obj: object, key: string, ancestors: object[], sink: TextSink, useToJSON: boolean): boolean {
+  const proto: unknown = Object.getPrototypeOf(obj);
+  const plain = proto === Object.prototype || proto === null;
+  if (!plain) {
+    const text = specialText(obj);
+    if (text !== null) {
+      sink.quote(text);
+      return true;
+    }
+    if (obj instanceof Number || obj instanceof Boolean) return writeValue(obj.valueOf(), key, ancestors, sink, false);
+  }
+  if (useToJSON) {
+    const toJSON: unknown = (obj as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === "function") return writeValue((toJSON as (key: string) => unknown).call(obj, key), key, ancestors, sink, false);
+  }
+  if (!plain && Array.isArray(obj)) {
+    const length = obj.length;
+    sink.write("[");
+    for (let i = 0; i < length; i++) {
+      if (i > 0) sink.write(",");
+      let item: unknown;
+      try {
+        item = obj[i];
+      } catch (thrown) {
+        sink.visit();
+        sink.quote(`[unreadable: ${formatThrown(thrown)}]`);
+        continue;
+      }
+      if (!writeValue(item, String(i), ancestors, sink)) sink.write("null");
+    }
+    sink.write("]");
+    return true;
+  }
+  if (!plain && obj instanceof Set) {
+    sink.write("[");
+    let first = true;
+    for (const item of obj) {
+      if (!first) sink.write(",");
+      first = false;
+      if (!writeValue(item, "", ancestors, sink)) sink.write("null");
+    }
+    sink.write("]");
+    return true;
+  }
+  sink.write("{");
+  let first = true;
+  if (!plain && obj instanceof Map) {
+    for (const [k, v] of obj) {
+      const count = sink.parts.length;
+      const length = sink.length;
+      const name = mapKeyText(k, sink);
+      if (!first) sink.write(",");
+      sink.quote(name);
+      sink.write(":");
+      if (writeValue(v, name, ancestors, sink)) first = false;
+      else sink.rollback(count, length);
+    }
+  } else {
+    // Every own enumerable string key, `__proto__` included: the text is written, never rebuilt
+    // as an object, so no key can turn into a prototype on the way.
+    for (const name of Object.keys(obj)) {
+      const count = sink.parts.length;
+      const length = sink.length;
+      sink.writeKey(name, !first);
+      let value: unknown;
+      try {
+        value = (obj as Record<string, unknown>)[name];
+      } catch (thrown) {
+        sink.visit();
+        sink.quote(`[unreadable: ${formatThrown(thrown)}]`);
+        first = false;
+        continue;
+      }
+      if (writeValue(value, name, ancestors, sink)) first = false;
+      else sink.rollback(count, length);
+    }
+  }
+  sink.write("}");
+  return true;
+}
+
+/** The text of a Map key: strings as they are, other values by their usual spelling. */
+function mapKeyText(key: unknown, sink: TextSink): string {
+  sink.visit();
+  if (typeof key === "string") return key;
+  if (typeof key === "symbol") return describeSymbol(key);
+  if (typeof key === "function") return describeFunction(key);
+  if (key === null || typeof key !== "object") return String(key);
+  try {
+    return specialText(key) ?? Object.prototype.toString.call(key);
+  } catch (thrown) {
+    return `[unreadable: ${formatThrown(thrown)}]`;
+  }
+}
+
+/** What {@link boundedJson} wrote. */
+export interface BoundedJson {
+  /** The JSON text; when `complete` is false, only the start that fitted the budgets. */
+  text: string;
+  /** False when a budget ran out and writing stopped. */
+  complete: boolean;
+  /** False for a value JSON leaves out (`undefined`, or a `toJSON` that gives `undefined`): nothing was written. */
+  written: boolean;
+}
+
+/**
+ * Writes `value` as JSON, made safe on the way: a cycle shows as `"[Circular]"`, a BigInt as its
+ * digits (see {@link bigintText}), a function as `"[function name]"`, bytes as `"[Buffer 5 bytes]"`, an `Error` as
+ * `"[TypeError: …]"`, a `ToolResult` as its content, a part that throws when read (a getter, a
+ * Proxy trap, `toJSON`) as `"[unreadable: …]"`, and nesting deeper than 64 levels as
+ * `"[Too deep]"`. Every own key is kept, `__proto__` included. Stops once the text passes
+ * `maxChars` characters or `maxNodes` values have been visited, and then says so in `complete`.
+ *
+ * @example
+ * {@includeCode ../../../docs/examples/results.ts#bounded-json}
+ */
+export function boundedJson(value: unknown, maxChars: number, maxNodes: number): BoundedJson {
+  const sink = new TextSink(maxChars, maxNodes);
+  try {
+    const written = writeValue(value, "", [], sink);
+    return { text: sink.parts.join(""), complete: true, written };
+  } catch (thrown) {
+    if (thrown === STOP) return { text: sink.parts.join(""), complete: false, written: true };
+    throw thrown;
+  }
+}

@@ -1,0 +1,204 @@
+/**
+ * The JSON Schema dialect tool schemas are read in: JSON Schema 2020-12, the dialect MCP
+ * specifies, so `unevaluatedProperties`, `dependentRequired` and `prefixItems` are enforced and a
+ * schema with zod 4's root `"$schema": "https://json-schema.org/draft/2020-12/schema"` compiles.
+ * Draft-07 schemas are still accepted: their root `$schema` is known, and their tuple form
+ * (`items` as an array, with `additionalItems`) is read as `prefixItems` and `items`.
+ *
+ * Every compile first checks the complexity budget (`./schema-budget.js`), every pattern runs on a
+ * linear-time engine (`./pattern.js`, `./re2-engine.js`), and every schema is compiled on its own,
+ * so no tool's schema can change how another one compiles or validates.
+ *
+ * @module
+ */
+import Ajv2020Import, { type Options as AjvOptions, type ValidateFunction } from "ajv/dist/2020.js";
+import draft07MetaSchema from "ajv/dist/refs/json-schema-draft-07.json" with { type: "json" };
+import type { JsonSchema } from "../util/json.js";
+import { asyncSchemaProblem } from "./async-schema.js";
+import { multipleOfKeyword } from "./multiple-of.js";
+import { ajvRegExpEngine, PatternCheckError, type PatternEngine } from "./pattern.js";
+import { re2PatternEngine } from "./re2-engine.js";
+import { assertWithinSchemaBudget } from "./budget.js";
+import { uniqueItemsKeyword } from "./unique-items.js";
+import { validationWork } from "./validation-work.js";
+
+// ajv ships CommonJS with `exports.default`; under NodeNext the default import is the module.
+const Ajv2020 = Ajv2020Import.default;
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** Keywords holding one subschema, a list of them, or a map of them. */
+const ONE = ["additionalProperties", "propertyNames", "items", "additionalItems", "contains", "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties"];
+const LIST = ["allOf", "anyOf", "oneOf", "prefixItems", "items"];
+const MAP = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"];
+
+/** Sets an own property, even `__proto__`, without touching a prototype. */
+function setOwn(target: Json, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** A copy of `object` with the same own keys and values (`__proto__` included). */
+function copyOf(object: Json): Json {
+  const copy: Json = {};
+  for (const key of Object.keys(object)) setOwn(copy, key, Object.getOwnPropertyDescriptor(object, key)?.value);
+  return copy;
+}
+
+/**
+ * Reads a draft-07 schema as JSON Schema 2020-12: each array-form `items` becomes `prefixItems`,
+ * and its `additionalItems` becomes `items`. Every other keyword means the same in both. A schema
+ * with nothing to change is returned as the very same object; otherwise only the objects on the
+ * way to a change are copied.
+ *
+ * @example
+ * {@includeCode ../../docs/examples/schemas.ts#to-json-schema-2020}
+ */
+export function toJsonSchema2020(schema: JsonSchema): JsonSchema {
+  return convert(schema, 0) as JsonSchema;
+}
+
+function convert(schema: unknown, depth: number): unknown {
+  if (!isObject(schema) || depth > 200) return schema;
+  let out: Json | null = null;
+  const put = (key: string, value: unknown): void => {
+    out ??= copyOf(schema);
+    setOwn(out, key, value);
+  };
+  for (const key of ONE) {
+    const sub = schema[key];
+    if (!isObject(sub)) continue;
+    const converted = convert(sub, depth + 1);
+    if (converted !== sub) put(key, converted);
+  }
+  for (const key of LIST) {
+    const list = schema[key];
+    if (!Array.isArray(list)) continue;
+    let changed = false;
+    const converted = list.map((sub: unknown) => {
+      const c = convert(sub, depth + 1);
+      if (c !== sub) changed = true;
+      return c;
+    });
+    if (changed) put(key, converted);
+  }
+  for (const key of MAP) {
+    const map = schema[key];
+    if (!isObject(map)) continue;
+    let copy: Json | null = null;
+    for (const name of Object.keys(map)) {
+      const sub = Object.getOwnPropertyDescriptor(map, name)?.value as unknown;
+      const converted = convert(sub, depth + 1);
+      if (converted !== sub) {
+        copy ??= copyOf(map);
+        setOwn(copy, name, converted);
+      }
+    }
+    if (copy !== null) put(key, copy);
+  }
+  const items = (out ?? schema)["items"];
+  if (Array.isArray(items) && schema["prefixItems"] === undefined) {
+    const result: Json = out ?? copyOf(schema);
+    setOwn(result, "prefixItems", items);
+    delete result["items"];
+    if (Object.hasOwn(result, "additionalItems")) {
+      setOwn(result, "items", result["additionalItems"]);
+      delete result["additionalItems"];
+    }
+    return result;
+  }
+  return out ?? schema;
+}
+
+/** Compiles tool schemas: what the validator needs of an Ajv instance. */
+export interface SchemaCompiler {
+  /** Checks the budget, reads draft-07 forms as 2020-12, and compiles. Throws when it cannot. */
+  compile(schema: JsonSchema): ValidateFunction;
+}
+
+/** An Ajv instance of the 2020-12 class. */
+type Ajv = InstanceType<typeof Ajv2020>;
+
+/** Ajv's key for a meta-schema URI: without a trailing `#`. */
+function metaKey(uri: string): string {
+  return uri.endsWith("#") ? uri.slice(0, -1) : uri;
+}
+
+/** How many JSON values a schema holds (it is within the budget, so this is bounded). */
+function valuesIn(schema: unknown): number {
+  let count = 0;
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    count++;
+    if (value !== null && typeof value === "object") for (const child of Object.values(value)) stack.push(child);
+  }
+  return count;
+}
+
+/**
+ * Checks `schema` against the meta-schema its `$schema` names (2020-12 when it names none) on
+ * `meta`, an instance that holds the meta-schemas and nothing else. Only a meta-schema `meta`
+ * already has may be named, so checking never adds anything to it.
+ * @throws Error when `$schema` names no known meta-schema, or the schema does not follow it.
+ */
+function checkAgainstMetaSchema(meta: Ajv, schema: JsonSchema): void {
+  const named = schema["$schema"];
+  if (named !== undefined && typeof named !== "string") throw new Error("$schema must be a string");
+  // Own keys only: a `$schema` of "__proto__" or "constructor" names no meta-schema either.
+  if (typeof named === "string" && !Object.hasOwn(meta.schemas, metaKey(named))) throw new Error(`no schema with key or ref "${named}"`);
+  try {
+    void meta.validateSchema(schema, true);
+  } catch (error) {
+    if (!(error instanceof PatternCheckError)) throw error;
+    throw new Error(
+      error.failure === "too-long"
+        ? `a string of ${error.input.length} characters in the schema is too long to check against its meta-schema (limit ${error.limit ?? 0} characters)`
+        : "the schema could not be checked against its meta-schema: the pattern engine ran out of memory",
+    );
+  }
+}
+
+/**
+ * Creates the compiler every tool schema goes through: Ajv's JSON Schema 2020-12 class, patterns on
+ * `engine` (RE2 by default), `options` on top (the validator passes its error and strictness
+ * settings), and `multipleOf` and `uniqueItems` checked by `./multiple-of.js` and
+ * `./unique-items.js`. Before compiling, each schema is checked against the complexity budget (a
+ * `TypeError` naming the limit when it is over), so Ajv never sees an over-budget schema, not even
+ * to check it against its meta-schema; a schema that names `$async` is refused
+ * (`./async-schema.js`).
+ *
+ * Each schema is compiled in an Ajv instance of its own, which it keeps: nothing one schema
+ * declares (an `$id`, even one equal to a meta-schema's URI, an `$anchor`, a `$dynamicAnchor`)
+ * can reach another schema's compile or validation, and a schema that fails leaves nothing
+ * behind. Meta-schema checks run on one instance per compiler that holds the meta-schemas
+ * (2020-12 and draft-07) and nothing else.
+ */
+export function createSchemaCompiler(options: Readonly<AjvOptions> = {}, engine: PatternEngine = re2PatternEngine): SchemaCompiler {
+  const settings: AjvOptions = { ...options, code: { ...options.code, regExp: ajvRegExpEngine(engine) } };
+  let meta: Ajv | null = null;
+  const metaSchemas = (): Ajv => {
+    if (meta === null) {
+      meta = new Ajv2020(settings);
+      meta.addMetaSchema(draft07MetaSchema);
+    }
+    return meta;
+  };
+  return {
+    compile(schema: JsonSchema): ValidateFunction {
+      assertWithinSchemaBudget(null, schema);
+      const asyncProblem = asyncSchemaProblem(schema);
+      if (asyncProblem !== null) throw new Error(asyncProblem);
+      const converted = toJsonSchema2020(schema);
+      checkAgainstMetaSchema(metaSchemas(), converted);
+      const own = new Ajv2020({ ...settings, meta: false, validateSchema: false, addUsedSchema: false });
+      own.removeKeyword("multipleOf").removeKeyword("uniqueItems").addKeyword(multipleOfKeyword).addKeyword(uniqueItemsKeyword);
+      validationWork.schemaCompiles++;
+      validationWork.schemaValuesCompiled += valuesIn(converted);
+      return own.compile(converted);
+    },
+  };
+}

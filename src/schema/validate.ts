@@ -1,0 +1,155 @@
+/**
+ * Schema validation (lesson 5, step "validate"). Each tool's schema is compiled once with Ajv when
+ * the tool is registered; a call only runs the compiled function. Whether a call is valid is Ajv's
+ * verdict alone. Ajv's errors are then reworded into the short, path-first sentences the model
+ * reads (`./ajv-errors.js`), such as `missing required meta.tag`, `meta.flags[0] should be string`
+ * or `seconds should be integer or null`, in upstream's order.
+ *
+ * @module
+ */
+import type { ErrorObject } from "ajv";
+import { describeJsonType, isPlainObject, type JsonSchema } from "../util/json.js";
+import { createAjv } from "./ajv-options.js";
+import { formatAjvErrors, UNSPECIFIED_PROBLEM } from "./problems/ajv-errors.js";
+import { encodeSegment } from "./problems/instance-path.js";
+import { PatternCheckError } from "./pattern.js";
+import { unfinishedCheckProblem } from "./unfinished-check.js";
+
+export { AJV_OPTIONS, createAjv } from "./ajv-options.js";
+export { formatAjvErrors, MAX_REPORTED_PROBLEMS } from "./problems/ajv-errors.js";
+export { formatInstancePath } from "./problems/instance-path.js";
+
+/** A compiled validator: `[]` for a valid value, otherwise one message per problem. */
+export type Validator = (value: unknown) => string[];
+
+const ajv = createAjv();
+
+/** Raw Ajv errors for a value, or `null` when it is valid. */
+type ErrorCheck = (value: unknown) => ErrorObject[] | null;
+
+/** Every `properties` map in a schema that declares a `__proto__` key (cycle-safe). */
+function protoPropertyMaps(schema: unknown): Set<object> {
+  const found = new Set<object>();
+  const seen = new Set<object>();
+  const walk = (node: unknown): void => {
+    if (node === null || typeof node !== "object" || seen.has(node)) return;
+    seen.add(node);
+    if (!Array.isArray(node)) {
+      const properties = (node as Record<string, unknown>)["properties"];
+      if (isPlainObject(properties) && Object.hasOwn(properties, "__proto__")) found.add(properties);
+    }
+    for (const child of Object.values(node)) walk(child);
+  };
+  walk(schema);
+  return found;
+}
+
+/** One step from a schema to a nested one: a declared property, or every item of an array. */
+type SiteStep = { key: string } | { items: true };
+
+/** A declared `__proto__` property: the steps to the object that holds it, and its own check. */
+interface ProtoSite {
+  steps: SiteStep[];
+  check: ErrorCheck;
+}
+
+/** Calls `visit` with each object the steps lead to in `value`, and its JSON Pointer. */
+function eachHolder(value: unknown, steps: readonly SiteStep[], pointer: string, visit: (holder: unknown, pointer: string) => void): void {
+  if (steps.length === 0) {
+    visit(value, pointer);
+    return;
+  }
+  const [step, ...rest] = steps as [SiteStep, ...SiteStep[]];
+  if ("key" in step) {
+    if (isPlainObject(value) && Object.hasOwn(value, step.key)) {
+      eachHolder(Object.getOwnPropertyDescriptor(value, step.key)?.value, rest, `${pointer}/${encodeSegment(step.key)}`, visit);
+    }
+  } else if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) eachHolder(value[i], rest, `${pointer}/${i}`, visit);
+  }
+}
+
+/**
+ * Compiles a schema to raw Ajv errors. Ajv deliberately skips a property declared as `__proto__`
+ * (its schema is never applied, and `additionalProperties: false` calls it unexpected), so each
+ * such property reachable through nested `properties` and `items` is checked here on its own. A
+ * `__proto__` property anywhere else (inside `anyOf`, `$defs`, …) is refused: it could not be enforced.
+ * A schema without one compiles to Ajv's function alone, with no extra work per call.
+ */
+function compileErrorCheck(schema: JsonSchema, handled: Set<object>): ErrorCheck {
+  const check = ajv.compile(schema);
+  const sites: ProtoSite[] = [];
+  const collect = (node: unknown, steps: SiteStep[]): void => {
+    if (!isPlainObject(node)) return;
+    const items = node["items"];
+    if (isPlainObject(items)) collect(items, [...steps, { items: true }]);
+    const properties = node["properties"];
+    if (!isPlainObject(properties)) return;
+    for (const key of Object.keys(properties)) {
+      const sub = Object.getOwnPropertyDescriptor(properties, key)?.value as unknown;
+      if (!isPlainObject(sub)) continue;
+      if (key === "__proto__") {
+        handled.add(properties);
+        sites.push({ steps, check: compileErrorCheck(sub, handled) });
+      } else {
+        collect(sub, [...steps, { key }]);
+      }
+    }
+  };
+  collect(schema, []);
+  const plain: ErrorCheck = (value) => {
+    const verdict: unknown = check(value);
+    // Only a boolean is a verdict: an asynchronous schema (refused before compiling) would give
+    // a Promise, which is truthy whatever the value.
+    if (verdict === true) return null;
+    if (verdict === false) return check.errors ?? [];
+    // Its rejection is answered here, so it cannot end the process as an unhandled one.
+    if (verdict instanceof Promise) verdict.catch(() => undefined);
+    throw new TypeError("the schema's check did not give a yes or no answer");
+  };
+  if (sites.length === 0) return plain;
+  return (value) => {
+    let errors = plain(value) ?? [];
+    for (const site of sites) {
+      eachHolder(value, site.steps, "", (holder, pointer) => {
+        if (!isPlainObject(holder) || !Object.hasOwn(holder, "__proto__")) return;
+        // Declared here, so Ajv's "unexpected __proto__" at this object is wrong.
+        errors = errors.filter(
+          (e) => !(e.keyword === "additionalProperties" && e.params["additionalProperty"] === "__proto__" && e.instancePath === pointer),
+        );
+        const inner = site.check(Object.getOwnPropertyDescriptor(holder, "__proto__")?.value);
+        if (inner !== null) for (const e of inner) errors.push({ ...e, instancePath: `${pointer}/__proto__${e.instancePath}` });
+      });
+    }
+    return errors.length === 0 ? null : errors;
+  };
+}
+
+/**
+ * Compiles a root parameter schema into a {@link Validator}. A root without `type` is validated
+ * as an object. Throws when Ajv cannot compile the schema (a bug in the tool, found at start-up).
+ * A check that cannot finish within its budget (a string too long for its pattern) refuses the
+ * value with one problem that says why (`./unfinished-check.js`), wherever the pattern sits.
+ */
+export function compileValidator(schema: JsonSchema): Validator {
+  const root = schema["type"] === undefined ? { ...schema, type: "object" } : schema;
+  const handled = new Set<object>();
+  const check = compileErrorCheck(root, handled);
+  for (const map of protoPropertyMaps(schema)) {
+    if (!handled.has(map)) throw new Error('a property named "__proto__" is only supported under nested "properties"');
+  }
+  return (value) => {
+    if (!isPlainObject(value)) return [`parameters must be an object, got ${describeJsonType(value)}`];
+    let errors: ErrorObject[] | null;
+    try {
+      errors = check(value);
+    } catch (error) {
+      if (error instanceof PatternCheckError) return [unfinishedCheckProblem(error, value)];
+      throw error;
+    }
+    if (errors === null) return [];
+    const problems = formatAjvErrors(errors, value);
+    // Ajv said no: the call must not run, even if it gave no reason.
+    return problems.length > 0 ? problems : [UNSPECIFIED_PROBLEM];
+  };
+}
