@@ -37,7 +37,7 @@ export function isObjectOrNullType(type: unknown): boolean {
 /**
  * The schema the registry validates an MCP tool's arguments with: the server's own, with an object
  * root. A missing schema becomes `{ type: "object", properties: {} }`; a schema without `type`, or
- * with `type: ["object", "null"]` ({@link isObjectOrNullType}), gets `type: "object"`; a root of
+ * with `type: ["object", "null"]` (see `isObjectOrNullType`), gets `type: "object"`; a root of
  * any other type is replaced by an empty object schema (the listing skips such tools before
  * this). Every keyword is kept, `$schema` included, so the validator reads the schema in the
  * dialect the server wrote it in.

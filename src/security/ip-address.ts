@@ -8,7 +8,19 @@
  */
 
 /** An address read once: IPv4 as a 32-bit number, IPv6 as eight 16-bit groups. */
-export type IpAddress = { readonly version: 4; readonly value: number } | { readonly version: 6; readonly groups: readonly number[] };
+export type IpAddress =
+  | {
+      /** IPv4. */
+      readonly version: 4;
+      /** The address as one unsigned 32-bit number. */
+      readonly value: number;
+    }
+  | {
+      /** IPv6. */
+      readonly version: 6;
+      /** The eight 16-bit groups, first to last. */
+      readonly groups: readonly number[];
+    };
 
 /**
  * One part of an IPv4 spelling: decimal without leading zeros, or (unless `strict`) `0x..` hex or

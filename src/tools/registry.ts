@@ -208,7 +208,15 @@ export class ToolRegistry {
   }
 
   /** For the runner: `prepareCall` without a trace, also giving the arguments as coerce and unwrap left them (its guards key on them). */
-  [prepareForRun](name: unknown, params: unknown): { prepared: PreparedCall; unwrapped: unknown } {
+  [prepareForRun](
+    name: unknown,
+    params: unknown,
+  ): {
+    /** The call, prepared as `prepareCall` prepares it. */
+    prepared: PreparedCall;
+    /** The arguments as coerce and unwrap left them. */
+    unwrapped: unknown;
+  } {
     const progress = { unwrapped: params };
     try {
       return { prepared: this.#prepare(name, params, undefined, progress), unwrapped: progress.unwrapped };
