@@ -470,7 +470,7 @@ describe("core properties", () => {
         expect(target.calls[0]?.params).toEqual(snapshot);
         expect(other.calls).toHaveLength(0);
       }),
-      params("core 5: valid params", 250),
+      params("core 5: valid params", 120),
     );
   });
 });
@@ -546,7 +546,7 @@ describe("prepareCall never throws (issue 12, property d)", () => {
           expect(prepared?.error.content.startsWith("Error")).toBe(true);
         }
       }),
-      propertyConfig("core 6: prepareCall never throws", 500),
+      propertyConfig("core 6: prepareCall never throws", 250),
     );
   }, 600_000);
 });
