@@ -67,6 +67,7 @@ export function linkedSourceFiles(root) {
   return [...files].sort();
 }
 
+/** The highlighting of a source page by the file's extension; any other file is shown as plain text (TypeDoc would otherwise read it as TypeScript). */
 const LANGUAGES = { ts: "ts", mts: "ts", js: "js", mjs: "js", json: "json", sh: "sh" };
 
 /** The markdown page that shows one source file. */
@@ -85,7 +86,7 @@ export function sourcePage(root, file) {
     "",
     `The file \`${file}\` of the workbook, as this reference was built from it. Open it in your editor to change it.`,
     "",
-    `${fence}${LANGUAGES[ext] ?? ""}`,
+    `${fence}${LANGUAGES[ext] ?? "text"}`,
     text.replace(/\n$/, ""),
     fence,
     "",

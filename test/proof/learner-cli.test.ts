@@ -8,21 +8,34 @@
  * `--help` lists the options. The hints and worked answers shown are counted per item and reported;
  * `grade` uses the workbook's own tests, never the learner's edited copy, and names that copy; its
  * JSON is alone on standard output with `npm run -s`, or in the file `--out` names.
+ *
+ * The commands run in this process, as the copy's own code (its root is the copy, as when typed
+ * there): each command's `main` with the learner's arguments, from the copy's folder, with no
+ * terminal on standard input, and everything it prints collected. Like the CLI itself, they run
+ * vitest in-process. `npm run` itself, the process boundary (npm's banner, standard output and
+ * standard error apart, the exit status), is spawned in the last test.
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pathToFileURL } from "node:url";
+import { format, inspect } from "node:util";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { findExercise, ROOT } from "../../exercises/_cli/catalog.js";
 import { lessonsText, nextStep } from "../../exercises/_cli/report.js";
 import { parseHints } from "../../exercises/_cli/state.js";
 import { parseDiagnostics } from "../../exercises/_cli/typecheck.js";
 import { forLearners } from "../../exercises/_cli/vitest-run.js";
 
-let copy: string;
+type Command = "exercise" | "progress" | "grade";
+/** A command's `main`: the learner's arguments in, the exit status out. */
+type Main = (argv: readonly string[]) => Promise<number>;
 
-beforeAll(() => {
+let copy: string;
+const commands = new Map<Command, Main>();
+
+beforeAll(async () => {
   copy = mkdtempSync(join(tmpdir(), "workbook-cli-"));
   for (const entry of ["src", "test", "exercises", "solutions", "package.json", "tsconfig.json", "vitest.config.ts"]) {
     cpSync(join(ROOT, entry), join(copy, entry), { recursive: true });
@@ -37,27 +50,74 @@ beforeAll(() => {
     writeFileSync(join(copy, "exercises", to), readFileSync(join(ROOT, "exercises/_cli/pristine", `${from}.txt`)));
   }
   symlinkSync(join(ROOT, "node_modules"), join(copy, "node_modules"), "junction");
-});
+  // Each command hands its `main` to `runCommand` as it loads; keep it instead of running it with this process's arguments.
+  let handed: Main | undefined;
+  vi.doMock(join(copy, "exercises/_cli/run-command.ts"), () => ({
+    runCommand: (main: Main) => {
+      handed = main;
+    },
+  }));
+  for (const name of ["exercise", "progress", "grade"] as const) {
+    handed = undefined;
+    await import(pathToFileURL(join(copy, "exercises/_cli", `${name}.ts`)).href);
+    commands.set(name, handed ?? expect.fail(`exercises/_cli/${name}.ts handed no main to runCommand`));
+  }
+}, 120_000);
 
 afterAll(() => {
+  vi.doUnmock(join(copy, "exercises/_cli/run-command.ts"));
   rmSync(copy, { recursive: true, force: true });
 });
 
-/** The environment of a command typed in a terminal in the copy: no vitest markers, and no npm of ours around it. */
+/** The environment of a command typed in a terminal in the copy: no npm of ours around it, and no colour. */
 function typedEnv(): NodeJS.ProcessEnv {
   const inherited = Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST") && !/^npm_/i.test(key) && key !== "INIT_CWD");
   return { ...Object.fromEntries(inherited), NO_COLOR: "1" };
 }
 
-function cli(script: "exercise" | "progress" | "grade", args: string[]): { code: number | null; out: string } {
-  const result = spawnSync(process.execPath, [join(ROOT, "node_modules/tsx/dist/cli.mjs"), `exercises/_cli/${script}.ts`, ...args], {
-    cwd: copy,
-    encoding: "utf8",
-    env: typedEnv(),
-    stdio: ["ignore", "pipe", "pipe"],
-    timeout: 170_000,
-  });
-  return { code: result.status, out: `${result.stdout}${result.stderr}` };
+/**
+ * `npm run <script> -- <args>` as typed in the copy, with standard input not a terminal: the
+ * command's `main` in this process, from the copy's folder, with npm's variables out of the
+ * environment; its exit status, and what it printed (standard output, then standard error).
+ */
+async function cli(script: Command, args: string[]): Promise<{ code: number | null; out: string }> {
+  const main = commands.get(script) ?? expect.fail(`no ${script}`);
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const savedEnv = { ...process.env };
+  const savedCwd = process.cwd();
+  const stdin = process.stdin as { isTTY?: boolean };
+  const savedTTY = stdin.isTTY;
+  for (const key of Object.keys(process.env)) if (/^npm_/i.test(key) || key === "INIT_CWD") delete process.env[key];
+  process.env["NO_COLOR"] = "1";
+  process.chdir(copy);
+  stdin.isTTY = undefined;
+  const line = (to: string[]) => (...parts: unknown[]) => void to.push(`${format(...parts)}\n`);
+  const write = (to: string[]) => (chunk: string | Uint8Array) => (to.push(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString()), true);
+  const spies = [
+    vi.spyOn(console, "log").mockImplementation(line(stdout)),
+    vi.spyOn(console, "info").mockImplementation(line(stdout)),
+    vi.spyOn(console, "error").mockImplementation(line(stderr)),
+    vi.spyOn(console, "warn").mockImplementation(line(stderr)),
+    vi.spyOn(console, "clear").mockImplementation(() => undefined),
+    vi.spyOn(process.stdout, "write").mockImplementation(write(stdout)),
+    vi.spyOn(process.stderr, "write").mockImplementation(write(stderr)),
+  ];
+  let code: number;
+  try {
+    code = await main(args);
+  } catch (error) {
+    // What runCommand does with an error main throws: print it, exit with 1.
+    stderr.push(`${inspect(error)}\n`);
+    code = 1;
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+    stdin.isTTY = savedTTY;
+    process.chdir(savedCwd);
+    for (const key of Object.keys(process.env)) if (!(key in savedEnv)) delete process.env[key];
+    Object.assign(process.env, savedEnv);
+  }
+  return { code, out: `${stdout.join("")}${stderr.join("")}` };
 }
 
 /** `npm <args>` in the copy, as typed in a terminal; standard output and standard error apart. */
@@ -117,31 +177,31 @@ describe("the learner CLI's words", () => {
 });
 
 describe("the help a learner was shown", () => {
-  it("progress --json and grade --json count each hint and each worked answer shown, per exercise and question", () => {
+  it("progress --json and grade --json count each hint and each worked answer shown, per exercise and question", async () => {
     for (const args of [["5", "--hint"], ["5", "--hint"], ["5", "--solution", "--yes"], ["q2", "--solution", "--yes"]]) {
-      const run = cli("exercise", args);
+      const run = await cli("exercise", args);
       expect(run.code, run.out).toBe(0);
     }
     const hints = parseHints(readFileSync(join(copy, "exercises/05-argument-processing/hints.md"), "utf8")).length;
-    const progress = JSON.parse(cli("progress", ["--json"]).out) as Parameters<typeof helpIn>[0];
+    const progress = JSON.parse((await cli("progress", ["--json"])).out) as Parameters<typeof helpIn>[0];
     expect(helpIn(progress, "5")).toEqual({ hintsShown: 2, hintsAvailable: hints, hintViews: 2, solutionViews: 1 });
     expect(helpIn(progress, "q2")).toEqual({ hintsShown: 0, hintsAvailable: 0, hintViews: 0, solutionViews: 1 });
     expect(helpIn(progress, "6")).toMatchObject({ hintsShown: 0, hintViews: 0, solutionViews: 0 });
-    const grade = JSON.parse(cli("grade", ["--json", "5", "q2"]).out) as Parameters<typeof helpIn>[0];
+    const grade = JSON.parse((await cli("grade", ["--json", "5", "q2"])).out) as Parameters<typeof helpIn>[0];
     expect(helpIn(grade, "5")).toEqual(helpIn(progress, "5"));
     expect(helpIn(grade, "q2")).toEqual(helpIn(progress, "q2"));
   }, 240_000);
 });
 
 describe("npm run exercise", () => {
-  it("reports type errors in the learner's file with file:line first, and never says all tests pass", () => {
+  it("reports type errors in the learner's file with file:line first, and never says all tests pass", async () => {
     const solution = readFileSync(join(ROOT, "solutions/01-tool-contract/word-count.ts"), "utf8");
     const broken = solution
       .replace('readonly name: string = "word_count";', 'readonly name: string = "word_count";\n  readonly count: number = "many";')
       .replace("override get readOnly(): boolean {\n    return true;\n  }", "override readOnly = true;");
     expect(broken).not.toBe(solution);
     learnerFile("01-tool-contract/word-count.ts", broken);
-    const run = cli("exercise", ["1"]);
+    const run = await cli("exercise", ["1"]);
     expect(run.code, run.out).toBe(1);
     expect(run.out).toMatch(/exercises\/01-tool-contract\/word-count\.ts:\d+:\d+\s+TS2322/);
     expect(run.out).toMatch(/TS2610/);
@@ -149,11 +209,11 @@ describe("npm run exercise", () => {
     expect(run.out).not.toContain("✔");
   }, 180_000);
 
-  it("shows every failing test with its own message and the expected/received diff", () => {
+  it("shows every failing test with its own message and the expected/received diff", async () => {
     const stub = readFileSync(join(ROOT, "solutions/04-exact-names/names.ts"), "utf8");
     // A plausible mistake: the list of names joined without the space.
     learnerFile("04-exact-names/names.ts", stub.replaceAll('join(", ")', 'join(",")'));
-    const run = cli("exercise", ["4"]);
+    const run = await cli("exercise", ["4"]);
     expect(run.code, run.out).toBe(1);
     expect(run.out).toContain("✘ exercise 4: notFoundMessage > names the tool and lists the available ones in order");
     expect(run.out).toContain("✘ exercise 4: notFoundMessage > adds the suggestion and says names must match exactly");
@@ -163,52 +223,52 @@ describe("npm run exercise", () => {
     expect(run.out).toMatch(/ at (exercises\/04-exact-names\/names\.ts:\d+, test )?test\/exercises\/04-exact-names\.test\.ts:\d+/);
   }, 180_000);
 
-  it("a self-check question fails while unanswered, and explains itself once answered right", () => {
-    const unanswered = cli("exercise", ["q4"]);
+  it("a self-check question fails while unanswered, and explains itself once answered right", async () => {
+    const unanswered = await cli("exercise", ["q4"]);
     expect(unanswered.code).toBe(1);
     expect(unanswered.out).toContain("readOnlyToolIsSafe is still null");
     expect(unanswered.out).not.toContain("Why:");
     expect(unanswered.out, "a question has no hints to offer").not.toContain("--hint");
     const wrong = readFileSync(join(ROOT, "solutions/self-check/q4-concurrency-safe.ts"), "utf8").replace("batchSizes: [2, 1, 1]", "batchSizes: [3, 1]");
     learnerFile("self-check/q4-concurrency-safe.ts", wrong);
-    const wrongRun = cli("exercise", ["q4"]);
+    const wrongRun = await cli("exercise", ["q4"]);
     expect(wrongRun.code).toBe(1);
     expect(wrongRun.out).toContain("the real partitionBatches");
     expect(wrongRun.out).not.toContain("Why:");
     learnerFile("self-check/q4-concurrency-safe.ts", readFileSync(join(ROOT, "solutions/self-check/q4-concurrency-safe.ts"), "utf8"));
-    const right = cli("exercise", ["q4"]);
+    const right = await cli("exercise", ["q4"]);
     expect(right.code, right.out).toBe(0);
     expect(right.out).toContain("Why: Who declares that a tool is concurrency-safe, and who enforces it?");
     expect(right.out).toContain("Next: self-check question 5");
     expect(right.out).toContain("The runner enforces it");
   }, 360_000);
 
-  it("a pass names the next exercise; a failure from toBe never advises editing the test", () => {
+  it("a pass names the next exercise; a failure from toBe never advises editing the test", async () => {
     const worked = readFileSync(join(ROOT, "solutions/03-tool-registry/definition-cache.ts"), "utf8");
     // A plausible mistake: a fresh copy of the cached list on every call.
     learnerFile("03-tool-registry/definition-cache.ts", worked.replace("    return this.#cached;\n  }\n}", "    return [...this.#cached];\n  }\n}"));
-    const copy = cli("exercise", ["3"]);
+    const copy = await cli("exercise", ["3"]);
     expect(copy.code, copy.out).toBe(1);
     expect(copy.out).toContain("cache the list: the same object twice");
     expect(copy.out).not.toMatch(/toStrictEqual|replace "toBe"/);
     learnerFile("03-tool-registry/definition-cache.ts", worked);
-    const passed = cli("exercise", ["3"]);
+    const passed = await cli("exercise", ["3"]);
     expect(passed.code, passed.out).toBe(0);
     expect(passed.out).toContain("Next: exercise 4, exact names (lesson 4: lessons/04-exact-names/README.md) — npm run exercise 4");
   }, 360_000);
 
-  it("--help lists the options and exits with 0", () => {
-    const run = cli("exercise", ["--help"]);
+  it("--help lists the options and exits with 0", async () => {
+    const run = await cli("exercise", ["--help"]);
     expect(run.code, run.out).toBe(0);
     for (const option of ["--watch", "--hint", "--solution", "--reset", "--yes", "--help"]) expect(run.out).toContain(option);
     expect(run.out).not.toContain("Not understood");
-    const progress = cli("progress", ["--help"]);
+    const progress = await cli("progress", ["--help"]);
     expect(progress.code, progress.out).toBe(0);
     expect(progress.out).toContain("--json");
   }, 120_000);
 
-  it("--solution asks first and shows nothing without a terminal to ask", () => {
-    const run = cli("exercise", ["4", "--solution"]);
+  it("--solution asks first and shows nothing without a terminal to ask", async () => {
+    const run = await cli("exercise", ["4", "--solution"]);
     expect(run.code).toBe(1);
     expect(run.out).toContain("Not showing it");
     expect(run.out).not.toContain("+++ solutions/");
@@ -216,8 +276,8 @@ describe("npm run exercise", () => {
 });
 
 describe("npm run progress", () => {
-  it("--json reports every item, and names the next one with the reason it fails; --out writes the same JSON", () => {
-    const run = cli("progress", ["--json", "--out", "progress.json"]);
+  it("--json reports every item, and names the next one with the reason it fails; --out writes the same JSON", async () => {
+    const run = await cli("progress", ["--json", "--out", "progress.json"]);
     expect(JSON.parse(readFileSync(join(copy, "progress.json"), "utf8"))).toEqual(JSON.parse(run.out));
     const report = JSON.parse(run.out) as {
       exercises: Array<{ number: number; state: string; typeErrors: string[] }>;
@@ -237,20 +297,20 @@ describe("npm run progress", () => {
 });
 
 describe("npm run grade", () => {
-  it("--help lists the options and says what the exit status means", () => {
-    const run = cli("grade", ["--help"]);
+  it("--help lists the options and says what the exit status means", async () => {
+    const run = await cli("grade", ["--help"]);
     expect(run.code, run.out).toBe(0);
     for (const text of ["--json", "--out <file>", "--help", "Exit status: 0 when every graded one passed"]) expect(run.out).toContain(text);
   }, 120_000);
 
-  it("grades with the workbook's own tests, never the learner's edited copy, and names that copy", () => {
+  it("grades with the workbook's own tests, never the learner's edited copy, and names that copy", async () => {
     const test = join(copy, "test/exercises/02-tool-loader.test.ts");
     const original = readFileSync(test, "utf8");
     // Started but not solved, and the learner's copy of the test made to pass whatever the code does.
     learnerFile("02-tool-loader/rules.ts", `${readFileSync(join(ROOT, "exercises/_cli/pristine/02-tool-loader/rules.ts.txt"), "utf8")}\n// started\n`);
     writeFileSync(test, 'import { it } from "vitest";\nit("passes", () => {});\n');
     try {
-      const run = cli("grade", ["2", "--out", "grade.json"]);
+      const run = await cli("grade", ["2", "--out", "grade.json"]);
       expect(run.code, run.out).toBe(1);
       expect(run.out).toContain("test/exercises/02-tool-loader.test.ts (changed)");
       expect(run.out).toContain("Total: 0 of 10 points");
@@ -269,16 +329,15 @@ describe("npm run grade", () => {
     }
   }, 180_000);
 
-  it("through npm, -s keeps the JSON alone on standard output; without it npm's lines come first and the advice goes to standard error", () => {
+  it("through npm, -s keeps the JSON alone on standard output; without it npm's lines come first, the advice goes to standard error, and --out writes where npm was called", () => {
     const silent = npm(["run", "-s", "grade", "--", "--json", "6"]);
     expect(silent.code, silent.stderr).toBe(1);
     expect(JSON.parse(silent.stdout)).toMatchObject({ total: 1, points: 0, maxPoints: 10 });
-    const loud = npm(["run", "grade", "--", "--json", "6"]);
+    const loud = npm(["run", "grade", "--", "--json", "6", "--out", "six.json"]);
+    expect(loud.code, loud.stderr).toBe(1);
     expect(loud.stdout.trimStart().startsWith("> "), "npm's own banner, printed before the script starts").toBe(true);
     expect(JSON.parse(loud.stdout.slice(loud.stdout.indexOf("{")))).toEqual(JSON.parse(silent.stdout));
     expect(loud.stderr).toContain("npm run -s grade -- --json");
-    const out = npm(["run", "grade", "--", "6", "--out", "six.json"]);
-    expect(out.stdout).toContain("Total: 0 of 10 points");
     expect(existsSync(join(copy, "six.json")), "--out is relative to where npm was called").toBe(true);
     expect(JSON.parse(readFileSync(join(copy, "six.json"), "utf8"))).toEqual(JSON.parse(silent.stdout));
   }, 180_000);

@@ -214,10 +214,12 @@ describe("property: cost grows linearly with what is checked", () => {
         expect(a, `${shape.kind}: some work is counted`).toBeGreaterThan(0);
         expect(b / a, `${shape.kind}: n=${n} costs ${a}, 8n costs ${b}`).toBeLessThanOrEqual(16);
       }),
-      propertyConfig("linear cost: prepareCall", 40),
+      propertyConfig("linear cost: prepareCall", 20),
     );
-    if (runs(40) >= 40) expect(seen.size).toBeGreaterThanOrEqual(6);
-  }, 120_000 + 2_000 * runs(40));
+    // The generator reaches at least six shapes: a fixed sample, so it holds at any run count.
+    expect(new Set(fc.sample(callShapeArb, { numRuns: 200, seed: 1 }).map((shape) => shape.kind)).size).toBeGreaterThanOrEqual(6);
+    if (runs(20) >= 40) expect(seen.size).toBeGreaterThanOrEqual(6);
+  }, 120_000 + 2_000 * runs(20));
 
   it("register: schemas 8 times larger cost at most 16 times the counted work", () => {
     fc.assert(

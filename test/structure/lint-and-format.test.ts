@@ -2,11 +2,15 @@
  * The linter and the formatter, as `npm test` runs them: ESLint (`eslint.config.js`) finds no
  * problem in the folders `npm run lint` checks, and Prettier (`.prettierrc.json`) would change no
  * file (`npm run format` fixes what this lists). Each runs in a child process, outside coverage,
- * alongside the other test files.
+ * both at once, alongside the other test files. On a fresh clone both check every file; after that,
+ * ESLint's findings are reused while no file changed (`lint-result-cache.ts`: its type-aware rules
+ * read every file, so any change lints the whole tree again), and Prettier checks only the files
+ * that changed since they last passed (its own cache, in `node_modules/.cache/prettier/`).
  */
 import { spawn } from "node:child_process";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { lintFindings } from "./lint-result-cache.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
@@ -31,19 +35,31 @@ interface LintResult {
   messages: { ruleId: string | null; line: number; column: number; message: string }[];
 }
 
+/** ESLint over the linted folders: each problem as `file:line:column rule: message`. */
+async function eslint(): Promise<string[]> {
+  const { code, out, err } = await run("node_modules/eslint/bin/eslint.js", ["--format", "json", ...LINTED]);
+  if (!out.trim().startsWith("[")) throw new Error(`ESLint did not report (exit ${String(code)}):\n${err}`);
+  return (JSON.parse(out) as LintResult[]).flatMap((file) =>
+    file.messages.map((m) => `${file.filePath.slice(ROOT.length + 1)}:${m.line}:${m.column} ${m.ruleId ?? "parse"}: ${m.message}`),
+  );
+}
+
+// Both start as this file loads, so the two checks share the wait.
+const linted = lintFindings(ROOT, eslint);
+const formatted = run("node_modules/prettier/bin/prettier.cjs", ["--list-different", "--cache", "--cache-strategy", "content", "."]);
+// Each is awaited by its test; a failure before then must not count as unhandled.
+linted.catch(() => undefined);
+formatted.catch(() => undefined);
+
 // Hang guards, not speed limits: the linter type-checks the whole project.
-describe("lint and format", { timeout: 600_000 }, () => {
+describe("lint and format", { timeout: 1_800_000 }, () => {
   it("ESLint finds no problem (npm run lint)", async () => {
-    const { code, out, err } = await run("node_modules/eslint/bin/eslint.js", ["--format", "json", ...LINTED]);
-    expect(out.trim().startsWith("["), `ESLint did not report (exit ${String(code)}):\n${err}`).toBe(true);
-    const problems = (JSON.parse(out) as LintResult[]).flatMap((file) =>
-      file.messages.map((m) => `${file.filePath.slice(ROOT.length + 1)}:${m.line}:${m.column} ${m.ruleId ?? "parse"}: ${m.message}`),
-    );
-    expect(problems).toEqual([]);
+    const { findings } = await linted;
+    expect(findings).toEqual([]);
   });
 
   it("Prettier would change no file (npm run format:check)", async () => {
-    const { code, out, err } = await run("node_modules/prettier/bin/prettier.cjs", ["--list-different", "--cache", "."]);
+    const { code, out, err } = await formatted;
     const files = out.split("\n").filter((line) => line.trim() !== "");
     expect(files, "run npm run format").toEqual([]);
     expect(code, err).toBe(0);

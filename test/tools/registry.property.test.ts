@@ -471,7 +471,7 @@ describe("property: core properties", () => {
         expect(target.calls[0]?.params).toEqual(snapshot);
         expect(other.calls).toHaveLength(0);
       }),
-      params("core 5: valid params", 250),
+      params("core 5: valid params", 120),
     );
   });
 });
@@ -547,7 +547,7 @@ describe("property: prepareCall never throws", () => {
           expect(prepared?.error.content.startsWith("Error")).toBe(true);
         }
       }),
-      propertyConfig("core 6: prepareCall never throws", 500),
+      propertyConfig("core 6: prepareCall never throws", 250),
     );
   }, 600_000);
 });
