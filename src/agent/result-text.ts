@@ -8,7 +8,8 @@
  */
 import { ToolResult } from "../tools/base.js";
 import { formatThrown } from "../tools/thrown.js";
-import { bigintText, boundedJson, describeFunction } from "./bounded-json.js";
+import { bigintText } from "../json.js";
+import { boundedJson, describeFunction } from "./bounded-json.js";
 import { sliceAtCodePoint } from "./text-cut.js";
 import { isPlainObject } from "../json.js";
 

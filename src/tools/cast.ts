@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { isPlainObject, type JsonSchema } from "../json.js";
+import { bigintText, isPlainObject, type JsonSchema } from "../json.js";
 import { readIntegerText, readNumberText } from "./number-text.js";
 import { checkablePart, compilePartCheck, partCheckOnFirstUse, resolveLocalRef } from "./part-check.js";
 
@@ -62,10 +62,17 @@ export function castBoolean(value: unknown): unknown {
   return value;
 }
 
-/** Numbers and booleans become their text; objects and arrays are kept, to fail validation. */
+/**
+ * Numbers and booleans become their text; objects and arrays are kept, to fail validation. A
+ * BigInt becomes its digits, unless it has more than 1,000 of them (`MAX_BIGINT_DIGITS` in
+ * `json.ts`: decimal text costs more than linear time in its length); then it is kept, and fails
+ * validation.
+ */
 export function castString(value: unknown): unknown {
-  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") {
-    return String(value);
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (typeof value === "bigint") {
+    const text = bigintText(value);
+    return text.startsWith("[") ? value : text;
   }
   return value;
 }
@@ -97,14 +104,15 @@ function compileArray(schema: JsonSchema, ctx: CompileContext): Caster {
   if (item === identity) return identity;
   return (value) => {
     if (!Array.isArray(value)) return value;
+    const list = value as unknown[];
     let out: unknown[] | null = null;
-    for (let i = 0; i < value.length; i++) {
-      const before: unknown = value[i];
+    for (let i = 0; i < list.length; i++) {
+      const before = list[i];
       const after = item(before);
-      if (out === null && after !== before) out = value.slice(0, i);
+      if (out === null && after !== before) out = list.slice(0, i);
       if (out !== null) out.push(after);
     }
-    return out ?? value;
+    return out ?? list;
   };
 }
 

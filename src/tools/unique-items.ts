@@ -47,7 +47,8 @@ class ValueTokens {
       case "undefined":
         return "u";
       case "bigint":
-        return `b${value};`;
+        // Hexadecimal: linear in the BigInt's size, where decimal text is not.
+        return `b${value.toString(16)};`;
       case "object":
         return value === null ? "z" : null;
       default: {
@@ -149,7 +150,8 @@ export const uniqueItemsKeyword: CodeKeywordDefinition = {
   schemaType: "boolean",
   error,
   code(cxt) {
-    const { gen, data, schema } = cxt;
+    const { gen, data } = cxt;
+    const schema: unknown = cxt.schema;
     if (schema !== true) return;
     const find = gen.scopeValue("func", { ref: repeatedItems });
     const pair = gen.const("repeated", _`${find}(${data})`);
