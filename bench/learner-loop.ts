@@ -79,7 +79,9 @@ const cpuLog: number[] = [];
 
 /** The CPU time of a shell's children, from the last line `times` prints (`0m1.818s 0m0.533s`). */
 function cpuSeconds(timesOutput: string): number | null {
-  const parts = [...(timesOutput.trim().split("\n").at(-1) ?? "").matchAll(/(\d+)m([\d.]+)s/g)];
+  // Each word on its own, matched from its start: a pattern searched along the line would rescan a run of digits.
+  const words = (timesOutput.trim().split("\n").at(-1) ?? "").split(" ");
+  const parts = words.map((word) => /^(\d+)m([\d.]+)s$/.exec(word)).filter((m) => m !== null);
   if (parts.length !== 2) return null;
   return parts.reduce((sum, m) => sum + Number(m[1]) * 60 + Number(m[2]), 0);
 }

@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, watch, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
@@ -180,7 +180,7 @@ async function confirm(question: string): Promise<boolean> {
   const rl = createInterface({ input: process.stdin, output: process.stdout });
   try {
     const answer = await rl.question(question);
-    return /^y(es)?$/i.test(answer.trim());
+    return /^y(?:es)?$/i.test(answer.trim());
   } finally {
     rl.close();
   }

@@ -39,7 +39,7 @@ export function readState(file: string = STATE_FILE): LearnerState {
   let parsed: Partial<Record<keyof LearnerState, unknown>> = {};
   try {
     const value: unknown = JSON.parse(readFileSync(file, "utf8"));
-    if (value !== null && typeof value === "object") parsed = value as Partial<Record<keyof LearnerState, unknown>>;
+    if (value !== null && typeof value === "object") parsed = value;
   } catch {
     // No file yet, or a broken one: nothing shown yet.
   }
@@ -73,7 +73,7 @@ export function recordSolution(item: Exercise): void {
 
 /** The numbered hints of a `hints.md` (`## Hint 1`, `## Hint 2`, …), in order, without their headings. */
 export function parseHints(markdown: string): string[] {
-  const parts = markdown.replace(/\r\n/g, "\n").split(/^## Hint \d+[^\n]*\n/m);
+  const parts = markdown.replace(/\r\n/g, "\n").split(/^## Hint \d[^\n]*\n/m);
   return parts.slice(1).map((part) => part.trim()).filter((part) => part !== "");
 }
 

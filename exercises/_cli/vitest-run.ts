@@ -146,9 +146,18 @@ export async function runVitest(files: readonly string[], target: Target): Promi
 export function forLearners(message: string): string {
   // The advice comes only when the two values are equal but not the same object: say that instead.
   const copy = /If it should pass with deep equality, replace "toBe" with "\w+"/.test(message);
-  return message
-    .replace(/ \/\/ Object\.is equality/g, copy ? " (the very same object)" : "")
-    .replace(/\n*If it should pass with deep equality, replace "toBe" with "\w+"\n*/g, "\n\n")
+  const pieces = message.replace(/ \/\/ Object\.is equality/g, copy ? " (the very same object)" : "").split(/If it should pass with deep equality, replace "toBe" with "\w+"/);
+  // The sentence goes, and the blank lines around it become one (trimmed by hand: `\n*` before a
+  // searched pattern rescans every run of newlines).
+  return pieces
+    .map((piece, i) => {
+      let start = 0;
+      let end = piece.length;
+      if (i > 0) while (start < end && piece.charCodeAt(start) === 0x0a) start++;
+      if (i < pieces.length - 1) while (end > start && piece.charCodeAt(end - 1) === 0x0a) end--;
+      return piece.slice(start, end);
+    })
+    .join("\n\n")
     .replace(/Received: serializes to the same string/g, "Received: an equal copy, not the same object: keep and return the object itself");
 }
 

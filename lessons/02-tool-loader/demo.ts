@@ -51,7 +51,7 @@ function colourReason(reason: string): string {
 async function explainFolder(dir: string, discovered: readonly ToolClass[]): Promise<void> {
   const kept = new Set<unknown>(discovered);
   const rows: string[][] = [["module", "export", "verdict"]];
-  const files = (await readdir(dir)).filter((f) => /\.(m?js|ts)$/.test(f) && !f.endsWith(".d.ts")).sort();
+  const files = (await readdir(dir)).filter((f) => /\.(?:m?js|ts)$/.test(f) && !f.endsWith(".d.ts")).sort();
   for (const file of files) {
     if (file.startsWith("_")) {
       rows.push([file, "-", yellow("module skipped: name starts with _")]);

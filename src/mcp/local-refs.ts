@@ -51,7 +51,7 @@ export class SchemaWork {
   }
 }
 
-const HEX_PAIR = /^[0-9A-Fa-f]{2}/;
+const HEX_PAIR = /^[\da-f]{2}/i;
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** Percent-decodes one ASCII run as Python's `unquote_to_bytes` does; `%` without two hex digits stays. */
@@ -83,6 +83,7 @@ function unquoteAsciiRun(run: string): Uint8Array {
 export function pythonUnquote(text: string): string | null {
   if (!text.includes("%")) return text;
   let out = "";
+  // eslint-disable-next-line no-control-regex -- the ASCII range, U+0000 included, is what is split on
   for (const run of text.match(/[\u0000-\u007f]+|[^\u0000-\u007f]+/g) ?? []) {
     if (run.charCodeAt(0) > 0x7f) {
       out += run;

@@ -11,7 +11,7 @@
 function parseIPv4Part(part: string): number | null {
   if (/^0x[0-9a-f]*$/i.test(part)) return part.length === 2 ? 0 : parseInt(part.slice(2), 16);
   if (/^0[0-7]+$/.test(part)) return parseInt(part.slice(1), 8);
-  if (/^(0|[1-9][0-9]*)$/.test(part)) return Number(part);
+  if (/^(?:0|[1-9]\d*)$/.test(part)) return Number(part);
   return null;
 }
 
@@ -59,7 +59,7 @@ export function parseIPv6(host: string): number[] | null {
   const lastColon = text.lastIndexOf(":");
   const lastPart = text.slice(lastColon + 1);
   if (lastPart.includes(".")) {
-    if (!/^\d{1,3}(\.\d{1,3}){3}$/.test(lastPart)) return null;
+    if (!/^\d{1,3}(?:\.\d{1,3}){3}$/.test(lastPart)) return null;
     const bytes = lastPart.split(".").map(Number);
     if (bytes.some((b) => b > 255)) return null;
     const [a, b, c, d] = bytes as [number, number, number, number];

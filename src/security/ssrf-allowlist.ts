@@ -25,7 +25,7 @@ function v6Bits(groups: readonly number[]): bigint {
 
 /** A strict dotted-quad IPv4 address (`10.0.0.1`, no shorthand, no leading zeros), as a number. */
 function strictIPv4(text: string): number | null {
-  if (!/^(0|[1-9]\d{0,2})(\.(0|[1-9]\d{0,2})){3}$/.test(text)) return null;
+  if (!/^(?:0|[1-9]\d{0,2})(?:\.(?:0|[1-9]\d{0,2})){3}$/.test(text)) return null;
   const parts = text.split(".").map(Number);
   if (parts.some((p) => p > 255)) return null;
   return parts.reduce((acc, p) => acc * 256 + p, 0);

@@ -32,7 +32,7 @@ function checkableAlone(schema: unknown, seen = new Set<object>()): boolean {
     const node = schema as Record<string, unknown>;
     if ("$id" in node || "$dynamicRef" in node || "$recursiveRef" in node || "$anchor" in node) return false;
     const ref = node["$ref"];
-    if (ref !== undefined && (typeof ref !== "string" || !/^#\/(\$defs|definitions)\//.test(ref))) return false;
+    if (ref !== undefined && (typeof ref !== "string" || !/^#\/(?:\$defs|definitions)\//.test(ref))) return false;
   }
   for (const child of Object.values(schema)) if (!checkableAlone(child, seen)) return false;
   return true;

@@ -123,7 +123,7 @@ describe("credentials in baseURL are never printed (issue 16.11)", () => {
   });
 
   it("redactURL hides user, password and secret query values, for any such values", () => {
-    const secret = fc.stringMatching(/^[A-Za-z0-9._~-]{6,30}$/).map((s) => `Zq${s}`);
+    const secret = fc.stringMatching(/^[\w.~-]{6,30}$/).map((s) => `Zq${s}`);
     fc.assert(
       fc.property(secret, secret, secret, fc.boolean(), fc.constantFrom("api-key", "key", "access_token", "sig", "Token"), (user, password, value, withUser, param) => {
         const creds = withUser ? `${user}:${password}@` : "";

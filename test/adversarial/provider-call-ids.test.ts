@@ -46,7 +46,7 @@ describe("call ids are unique within a run (issue 12.4, provider half)", () => {
     expect(ids).toHaveLength(6);
     expect(new Set(ids).size).toBe(6);
     expect(ids).not.toContain("call_0");
-    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{9}$/);
+    for (const id of ids) expect(id).toMatch(/^[A-Z0-9]{9}$/i);
   });
 
   it("never repeats a generated id, whatever stands in for the missing id (property)", async () => {
@@ -65,7 +65,7 @@ describe("call ids are unique within a run (issue 12.4, provider half)", () => {
         }
         expect(ids.length).toBe(turns.flat().length);
         expect(new Set(ids).size).toBe(ids.length);
-        for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{9}$/);
+        for (const id of ids) expect(id).toMatch(/^[A-Z0-9]{9}$/i);
       }),
       propertyConfig("provider call ids unique", 500),
     );
@@ -81,7 +81,7 @@ describe("call ids are unique within a run (issue 12.4, provider half)", () => {
     const seen = new Set<string>();
     for (let i = 0; i < 10_000; i++) {
       const id = newToolCallId();
-      expect(id).toMatch(/^[A-Za-z0-9]{9}$/);
+      expect(id).toMatch(/^[A-Z0-9]{9}$/i);
       seen.add(id);
     }
     expect(seen.size).toBe(10_000);

@@ -33,7 +33,7 @@ describe("the suite's counts in the prose", () => {
       .map((f) => readFileSync(join(ROOT, f), "utf8"))
       .reduce((sum, text) => {
         expect(text, "a browser test file declares each test with it(…), no it.each").not.toMatch(/\b(it|test)\.each\b/);
-        return sum + (text.match(/^\s*(?:it|test)\(/gm) ?? []).length;
+        return sum + (text.match(/^[^\S\n\r\u2028\u2029]*(?:it|test)\(/gm) ?? []).length;
       }, 0);
     expect(sums.browserTests).toBe(declared);
   });

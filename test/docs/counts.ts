@@ -103,7 +103,7 @@ export interface CountSentence {
 /** Every place the prose states a count or a time of the suite. */
 export const COUNT_SENTENCES: readonly CountSentence[] = [
   { file: "docs/instructor-guide.md", pattern: /`npm test` runs ([\d,]+) tests in ([\d,]+) files/, fields: ["tests", "testFiles"] },
-  { file: "docs/instructor-guide.md", pattern: /(\d+) of them in a headless browser/, fields: ["browserTests"] },
+  { file: "docs/instructor-guide.md", pattern: /\b(\d+) of them in a headless browser/, fields: ["browserTests"] },
   { file: "docs/instructor-guide.md", pattern: /The last timed full run, of ([\d,]+) tests, used about ([\d.]+) minutes of CPU time/, fields: ["timedTests", "cpuMinutes"] },
   { file: "README.md", pattern: /`npm test` includes (\d+) tests in a real browser/, fields: ["browserTests"] },
   {

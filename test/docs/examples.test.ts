@@ -34,12 +34,12 @@ function exampleBlocks(file: string): ExampleBlock[] {
   const blocks: ExampleBlock[] = [];
   for (const comment of source.matchAll(/\/\*\*[\s\S]*?\*\//g)) {
     const startLine = source.slice(0, comment.index).split("\n").length;
-    const lines = comment[0].split("\n").map((line) => line.replace(/^\s*(\/\*\*|\*\/|\*)\s?/, "").replace(/\*\/$/, ""));
+    const lines = comment[0].split("\n").map((line) => line.replace(/^\s*(?:\/\*\*|\*\/|\*)\s?/, "").replace(/\*\/$/, ""));
     lines.forEach((line, i) => {
       if (!line.trimStart().startsWith("@example")) return;
       const rest: string[] = [line.trimStart().slice("@example".length)];
       for (const next of lines.slice(i + 1)) {
-        if (/^\s*@[a-zA-Z]/.test(next)) break;
+        if (/^\s*@[a-z]/i.test(next)) break;
         rest.push(next);
       }
       blocks.push({ file, line: startLine + i, text: rest.join("\n") });

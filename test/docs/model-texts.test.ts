@@ -88,11 +88,11 @@ function quotesOf(source: Source): Quote[] {
 
 /** A quote as a pattern: `<…>` placeholders match any text, `…` the rest, and a line break or run of spaces any blank space. */
 function patternOf(quote: Quote): RegExp {
-  const parts = quote.text.split(/(<[A-Za-z][^<>]*>|…|\s+)/);
+  const parts = quote.text.split(/(<[A-Z][^<>]*>|…|\s+)/i);
   const source = parts
     .map((part) => {
       if (part === "…") return "[\\s\\S]*?";
-      if (/^<[A-Za-z][^<>]*>$/.test(part)) return "[\\s\\S]+?";
+      if (/^<[A-Z][^<>]*>$/i.test(part)) return "[\\s\\S]+?";
       if (/^\s+$/.test(part)) return "\\s+";
       return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     })

@@ -30,7 +30,7 @@ export function linkTargets(markdown: string): string[] {
   const targets: string[] = [];
   let inFence = false;
   for (const line of markdown.split(/\r?\n/)) {
-    if (/^\s*(```|~~~)/.test(line)) {
+    if (/^\s*(?:```|~~~)/.test(line)) {
       inFence = !inFence;
       continue;
     }

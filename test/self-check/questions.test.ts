@@ -16,7 +16,7 @@ import { registryOutcome, runnerText } from "./_thrown-texts.js";
 
 /** Text as a reader compares it: comment markers and runs of blank space made one space. */
 function flat(text: string): string {
-  return text.replace(/^\s*\/\/\s?/gm, " ").replace(/\s+/g, " ").trim();
+  return text.replace(/^[^\S\n\r\u2028\u2029]*\/\/\s?/gm, " ").replace(/\s+/g, " ").trim();
 }
 
 const lesson11 = readFileSync(join(ROOT, "lessons", "11-self-check", "README.md"), "utf8");

@@ -68,8 +68,30 @@ export type Verdict =
   | { status: "explained"; ids: string[] }
   | { status: "unlisted"; group: string; details: string[] };
 
-/** Blank space at either end of a text: what JavaScript trims, what Python strips, and U+200B. */
-const BLANK = /^[\s\x1c-\x1f\x85\ufeff\u200b]+|[\s\x1c-\x1f\x85\ufeff\u200b]+$/g;
+/** One character of blank space: what JavaScript trims, what Python strips, and U+200B. */
+// eslint-disable-next-line no-control-regex -- U+001C–U+001F are blank space to Python: they are what is matched
+const BLANK_CHAR = /[\s\x1c-\x1f\x85\u200b]/;
+
+/** Where a text's blank space at either end stops: found by a walk from each end (`[…]+$` searched along a text rescans every blank run). */
+function blankEnds(text: string): { start: number; end: number } {
+  let start = 0;
+  while (start < text.length && BLANK_CHAR.test(text[start] ?? "")) start++;
+  let end = text.length;
+  while (end > start && BLANK_CHAR.test(text[end - 1] ?? "")) end--;
+  return { start, end };
+}
+
+/** A text without its blank space at either end. */
+function stripBlank(text: string): string {
+  const { start, end } = blankEnds(text);
+  return text.slice(start, end);
+}
+
+/** The blank space at either end of a text, the start's then the end's, or `null` when there is none. */
+function blankPadding(text: string): string | null {
+  const { start, end } = blankEnds(text);
+  return start === 0 && end === text.length ? null : text.slice(0, start) + text.slice(end);
+}
 
 function maxCharsOf(c: AnyCase): number {
   const input = c.input as { maxChars?: unknown };
@@ -201,7 +223,7 @@ function castDiffs(a: Wire | undefined, b: Wire | undefined, path: string, out: 
   if (wireEqual(a, b)) return;
   const join = (key: string): string => (path === "" ? key : `${path}.${key}`);
   if (isRecord(a) && isRecord(b) && a["$t"] === undefined && b["$t"] === undefined) {
-    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) castDiffs(a[key] as Wire | undefined, b[key] as Wire | undefined, join(key), out);
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) castDiffs(a[key], b[key], join(key), out);
     return;
   }
   if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
@@ -224,15 +246,15 @@ export function valueClass(value: unknown): string {
   const v = value;
   if (v === "") return "empty text";
   if (/[^\P{Nd}0-9]/u.test(v)) return "text with non-ASCII digits";
-  const pad = v.match(BLANK)?.join("") ?? null;
-  const core = v.replace(BLANK, "");
+  const pad = blankPadding(v);
+  const core = stripBlank(v);
   let kind: string;
-  if (/^[+-]?[0-9]+$/.test(core)) kind = Number.isSafeInteger(Number(core)) ? "integer text" : "integer text past 2^53";
-  else if (/^[+-]?[0-9][0-9_]*$/.test(core)) kind = "integer text with _";
-  else if (/^[+-]?(?:[0-9_]+\.?[0-9_]*|\.[0-9_]+)(?:[eE][+-]?[0-9_]+)?$/.test(core)) kind = core.includes("_") ? "number text with _" : "number text";
+  if (/^[+-]?\d+$/.test(core)) kind = Number.isSafeInteger(Number(core)) ? "integer text" : "integer text past 2^53";
+  else if (/^[+-]?\d[0-9_]*$/.test(core)) kind = "integer text with _";
+  else if (/^[+-]?(?:[0-9_]+(?:\.[0-9_]*)?|\.[0-9_]+)(?:e[+-]?[0-9_]+)?$/i.test(core)) kind = core.includes("_") ? "number text with _" : "number text";
   else if (/^[+-]?(?:nan|inf|infinity)$/i.test(core)) kind = "non-finite word";
   else if (/^(?:true|false|yes|no|on|off|t)$/i.test(core)) kind = "boolean word";
-  else if (/^0[xXbBoO]/.test(core)) kind = "prefixed integer text";
+  else if (/^0[xbo]/i.test(core)) kind = "prefixed integer text";
   else if (core === "") kind = "blank text";
   else kind = "other text";
   if (pad === null) return kind;
@@ -308,7 +330,7 @@ function inputClass(c: Case<"args" | "schema">): string {
   const named = name === "probe" ? "" : `name ${/[^\x00-\x7f]/.test(name) ? "with non-ASCII characters" : name.toLowerCase().replace(/[^a-z0-9]/g, "") === "probe" ? "differing in case or punctuation" : "unknown"}, `;
   const args = c.input.args;
   if (typeof args !== "string") return `${named}arguments given as ${valueClass(fromWire(args))}`;
-  const core = args.replace(BLANK, "");
+  const core = stripBlank(args);
   let kind: string;
   if (core === "") kind = "blank";
   else if (!core.startsWith("{") && !core.startsWith("[")) kind = "not JSON object or array text";
@@ -320,8 +342,8 @@ function inputClass(c: Case<"args" | "schema">): string {
       kind = "malformed JSON";
     }
   }
-  const pad = /^[\s\x1c-\x1f\x85\ufeff\u200b]+|[\s\x1c-\x1f\x85\ufeff\u200b]+$/.exec(args);
-  return `${named}argument text ${kind}${pad === null ? "" : `, ${paddingClass(args.match(BLANK)?.join("") ?? "")}`}`;
+  const pad = blankPadding(args);
+  return `${named}argument text ${kind}${pad === null ? "" : `, ${paddingClass(pad)}`}`;
 }
 
 function compareSites(c: Case<"args" | "schema">, up: PrepareView, ours: PrepareView, upOut: PrepareOutput, ourOut: PrepareOutput, schema: unknown): SiteOutcome {
@@ -472,7 +494,7 @@ function behaviourClass(c: Case<"result"> | Case<"mcp-result">): string {
   if (c.kind === "mcp-result") {
     const r = c.input.reply;
     if (r.kind === "raise") return `server raised ${["ConnectionError", "ClosedResourceError"].includes(r.cls) ? "a transient error" : r.cls === "TimeoutError" ? "TimeoutError" : "an error"}${r.message === "" ? " with an empty message" : ""}`;
-    const blank = r.texts.every((t) => t.replace(BLANK, "") === "");
+    const blank = r.texts.every((t) => stripBlank(t) === "");
     return `server answered ${r.texts.length === 0 ? "no blocks" : blank ? "blank text blocks" : "text blocks"}${r.isError === true ? " with isError" : ""}`;
   }
   const b = c.input.behaviour;
@@ -481,7 +503,7 @@ function behaviourClass(c: Case<"result"> | Case<"mcp-result">): string {
   if (b.kind === "raise") return `tool raised ${b.message === "" ? "with an empty message" : "with a message"}`;
   if (b.kind === "error") return `tool returned an error result`;
   const value = fromWire(b.value);
-  return `tool returned ${typeof value === "string" ? (value.replace(BLANK, "") === "" ? "blank text" : "text") : valueClass(value)}`;
+  return `tool returned ${typeof value === "string" ? (stripBlank(value) === "" ? "blank text" : "text") : valueClass(value)}`;
 }
 
 function classifyResult(c: Case<"result"> | Case<"mcp-result">): Verdict {
@@ -502,7 +524,7 @@ function classifyResult(c: Case<"result"> | Case<"mcp-result">): Verdict {
     if (!wireEqual(up.detail, ours.detail)) parts.push(`event detail ${textDiffClass(up.detail, ours.detail)}`);
   }
   const source = sourceText(c);
-  const blank = source !== null && source.replace(BLANK, "") === "" && source !== "" ? ` (${valueClass(source)})` : "";
+  const blank = source !== null && stripBlank(source) === "" && source !== "" ? ` (${valueClass(source)})` : "";
   return {
     status: "unlisted",
     group: `${c.kind}: ${behaviourClass(c)}${blank}: ${parts.join("; ")}`,
@@ -523,14 +545,14 @@ function sourceText(c: Case<"result"> | Case<"mcp-result">): string | null {
 
 /** A content class without the decorations (cut, retry hint) that follow from it. */
 function baseContentClass(content: Wire | undefined): string {
-  return contentClass(content).replace(/,? ?(cut|with the retry hint)/g, "").replace(/^text$/, "text").trim() || "text";
+  return contentClass(content).replace(/,? ?(?:cut|with the retry hint)/g, "").replace(/^text$/, "text").trim() || "text";
 }
 
 /** How two texts differ: only in blank space, only where they are cut, or in their words. */
 export function textDiffClass(a: Wire | undefined, b: Wire | undefined): string {
   if (typeof a !== "string" || typeof b !== "string") return "differs";
   const cut = (t: string): string => t.replace(/\n\.\.\. \(truncated\)$/, "").replace(/\.\.\.$/, "");
-  const squeeze = (t: string): string => t.replace(/[\s\x1c-\x1f\x85\ufeff\u200b]/g, "");
+  const squeeze = (t: string): string => t.replace(/[\s\x1c-\x1f\x85\u200b]/g, "");
   if (squeeze(a) === squeeze(b)) return "differs only in blank space";
   const x = cut(a);
   const y = cut(b);
@@ -548,7 +570,7 @@ function historyText(content: unknown, maxChars: number): string {
   if (content === null || content === undefined) return "null";
   if (typeof content !== "string") return "a non-text value";
   if (content === "") return "empty text";
-  if (content.replace(BLANK, "") === "") return valueClass(content);
+  if (stripBlank(content) === "") return valueClass(content);
   if (maxChars > 0 && content.length > maxChars) return "text over the limit";
   return "text";
 }
@@ -632,7 +654,7 @@ function repairRank(repair: string): number {
 function sameMessage(a: Wire | undefined, b: Wire | undefined): boolean {
   if (!isRecord(a) || !isRecord(b) || a["role"] !== b["role"]) return false;
   if (a["role"] === "tool") return a["tool_call_id"] === b["tool_call_id"] && (a["name"] ?? null) === (b["name"] ?? null);
-  if (!wireEqual(a["content"] as Wire, b["content"] as Wire)) return false;
+  if (!wireEqual(a["content"], b["content"])) return false;
   if (a["role"] !== "assistant") return true;
   // An assistant message matches its repaired self: the same calls, or only those with a valid name.
   const calls = (m: Record<string, unknown>): Wire[] => (Array.isArray(m["tool_calls"]) ? (m["tool_calls"] as Wire[]) : []);
@@ -662,7 +684,7 @@ export function historyRepairs(input: readonly Wire[], output: readonly Wire[], 
     const before = input[j];
     if (!wireEqual(before, out) && isRecord(before) && isRecord(out)) {
       const what = inputMessageClass(input, j, maxChars);
-      if (before["role"] === "tool") repairs.push(`turns ${what} into ${contentClass(out["content"] as Wire)}`);
+      if (before["role"] === "tool") repairs.push(`turns ${what} into ${contentClass(out["content"])}`);
       else {
         const n = Array.isArray(before["tool_calls"]) ? before["tool_calls"].length : 0;
         const m = Array.isArray(out["tool_calls"]) ? out["tool_calls"].length : 0;
@@ -706,7 +728,7 @@ function classifyHistory(c: Case<"history">): Verdict {
 /** The features of an MCP name that cleaning or shortening may treat differently. */
 export function mcpNameFeatures(server: string, tool: string): string {
   const raw = `mcp_${server}_${tool}`;
-  const cleaned = raw.replace(/[^A-Za-z0-9_-]/g, "_");
+  const cleaned = raw.replace(/[^\w-]/g, "_");
   const features: string[] = [];
   if (cleaned !== raw) features.push("unsafe characters");
   if (/__/.test(cleaned)) features.push("runs of _");
@@ -735,7 +757,7 @@ function diffKeywords(a: Wire | undefined, b: Wire | undefined, out: Set<string>
         out.add(underProperties ? `${keyword} (a property only one side has)` : `${key} (${Object.hasOwn(a, key) ? "only upstream" : "only ours"})`);
         continue;
       }
-      diffKeywords(a[key] as Wire, b[key] as Wire, out, child, !underProperties && (key === "properties" || key === "$defs" || key === "definitions"));
+      diffKeywords(a[key], b[key], out, child, !underProperties && (key === "properties" || key === "$defs" || key === "definitions"));
     }
     return;
   }
@@ -752,7 +774,7 @@ function schemaCauses(keywords: ReadonlySet<string>): string[] {
     return hit;
   };
   if (take((k) => k === "nullable (only upstream)")) {
-    take((k) => /^(anyOf|oneOf|type)\b/.test(k) || !k.includes("only"));
+    take((k) => /^(?:anyOf|oneOf|type)\b/.test(k) || !k.includes("only"));
     causes.push("parameters: upstream turns a union with null or a type list with null into `nullable: true`");
   }
   if (take((k) => k === "required (only upstream)")) causes.push("parameters: upstream adds `required: []` to object schemas");

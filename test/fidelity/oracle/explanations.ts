@@ -197,7 +197,7 @@ export function hasUnsafeIntegerLiteral(text: string): boolean {
       inString = true;
       continue;
     }
-    const m = /^-?\d+(?![\d.eE])/.exec(text.slice(i));
+    const m = /^-?\d+(?![\d.e])/i.exec(text.slice(i));
     if (m !== null && (i === 0 || !/[\w.]/.test(text[i - 1] as string))) {
       if (!Number.isSafeInteger(Number(m[0]))) return true;
       i += m[0].length - 1;
@@ -310,7 +310,7 @@ export const mcpNonObjectSchema: WholeExplanation = {
   kinds: ["mcp-schema"],
   explains(c) {
     if (c.kind !== "mcp-schema" || c.ours.skipped === undefined) return false;
-    const schema = (c.input as McpSchemaInput).inputSchema;
+    const schema = c.input.inputSchema;
     if (schema === undefined) return false;
     if (!isRecord(schema)) return true;
     const type = schema["type"];
@@ -403,7 +403,7 @@ export const pythonIntUnderscore: SiteExplanation = {
       resolvedType(site.schema) === "integer" &&
       typeof site.value === "string" &&
       // Blank space both sides strip (JavaScript's \s without U+FEFF) may pad it.
-      /^[^\S\ufeff]*[+-]?[0-9]+(?:_[0-9]+)+[^\S\ufeff]*$/.test(site.value) &&
+      /^[^\S\ufeff]*[+-]?\d+(?:_\d+)+[^\S\ufeff]*$/.test(site.value) &&
       isIntegerWire(site.upCast) &&
       site.ourCast === site.value
     );
@@ -421,10 +421,10 @@ export const bigIntegerText: SiteExplanation = {
     if (typeof site.value !== "string" || site.ourCast !== site.value) return false;
     const type = resolvedType(site.schema);
     if (type === "integer") {
-      return /^[^\S\ufeff]*[+-]?[0-9][0-9_]*[^\S\ufeff]*$/.test(site.value) && isBigInt(site.upCast);
+      return /^[^\S\ufeff]*[+-]?\d[0-9_]*[^\S\ufeff]*$/.test(site.value) && isBigInt(site.upCast);
     }
     if (type === "number") {
-      return /[0-9]_[0-9]/.test(site.value) && /^[^\S\ufeff]*[+-]?[0-9_.]+(?:[eE][+-]?[0-9_]+)?[^\S\ufeff]*$/.test(site.value) && numericValue(site.upCast) !== undefined;
+      return /\d_\d/.test(site.value) && /^[^\S\ufeff]*[+-]?[0-9_.]+(?:e[+-]?[0-9_]+)?[^\S\ufeff]*$/i.test(site.value) && numericValue(site.upCast) !== undefined;
     }
     return false;
   },
@@ -582,7 +582,7 @@ function mapStrings(wire: Wire, f: (text: string) => string): Wire {
   if (Array.isArray(wire)) return wire.map((w) => mapStrings(w, f));
   if (isRecord(wire)) {
     const out: Record<string, Wire> = {};
-    for (const [k, v] of Object.entries(wire)) Object.defineProperty(out, k, { value: mapStrings(v as Wire, f), enumerable: true, writable: true, configurable: true });
+    for (const [k, v] of Object.entries(wire)) Object.defineProperty(out, k, { value: mapStrings(v, f), enumerable: true, writable: true, configurable: true });
     return out;
   }
   return wire;
@@ -607,7 +607,7 @@ function rewritePairs(up: Wire, ours: Wire, f: (u: string, o: string) => string 
     if (isRecord(u)) {
       if (!isRecord(o)) return u;
       const out: Record<string, Wire> = {};
-      for (const [k, v] of Object.entries(u)) Object.defineProperty(out, k, { value: walk(v as Wire, o[k] as Wire | undefined), enumerable: true, writable: true, configurable: true });
+      for (const [k, v] of Object.entries(u)) Object.defineProperty(out, k, { value: walk(v, o[k]), enumerable: true, writable: true, configurable: true });
       return out;
     }
     return u;

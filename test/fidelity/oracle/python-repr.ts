@@ -62,7 +62,7 @@ export function pyRepr(value: unknown): string {
   if (value === false) return "False";
   if (typeof value === "number") {
     const json = JSON.stringify(value);
-    return /[.eE]/.test(json) ? pyFloatRepr(value) : json;
+    return /[.e]/i.test(json) ? pyFloatRepr(value) : json;
   }
   if (typeof value === "bigint") return value.toString();
   if (typeof value === "string") return pyStrRepr(value);
