@@ -10,7 +10,8 @@
  */
 import { bigintText, isPlainObject, type JsonSchema } from "../json.js";
 import { readIntegerText, readNumberText } from "./number-text.js";
-import { checkablePart, compilePartCheck, partCheckOnFirstUse, resolveLocalRef } from "./part-check.js";
+import { choiceChecks, type ChoiceChecks } from "./choice-checks.js";
+import { resolveLocalRef } from "./local-ref.js";
 
 
 /** A compiled cast: takes a value, returns it cast (a new value) or the very same value. */
@@ -88,11 +89,13 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
   }
 }
 
-/** What compiling one tool's schema shares: the root (for `$ref`s) and the casters made so far. */
+/** What compiling one tool's schema shares: the root (for `$ref`s), the casters made so far, and the choices' checks. */
 interface CompileContext {
   root: JsonSchema;
   /** A caster per schema object, so a `$ref` used twice, or a recursive one, is compiled once. */
   made: Map<object, Caster>;
+  /** The yes/no checks of the schema's choices, compiled together once the casters are made. */
+  checks: ChoiceChecks;
 }
 
 const BRANCH_KEYWORDS = ["anyOf", "oneOf", "allOf"] as const;
@@ -208,20 +211,14 @@ let openChoices = 0;
  * cast result the schema then accepts is returned, and when there is none, the value as it came,
  * for validation to report. So `"5"` for `{"type": ["integer", "null"], "minimum": 100}` stays
  * `"5"`, as it does for the same schema written with `anyOf`. Ajv is asked only when a way
- * changes the value. A combinator's check is compiled with the caster; a type list's on the first
- * call that needs it, since most calls send the right type and nullable fields are common.
+ * changes the value. The checks of all the choices are compiled together (`./choice-checks.js`):
+ * a combinator's with the casters, a type list's on the first call that needs it, since most
+ * calls send the right type and nullable fields are common.
  */
 function compileChoice(schema: JsonSchema, types: readonly string[], isRoot: boolean, ctx: CompileContext): Caster {
-  const part = checkablePart(schema, ctx.root);
-  if (part === null) return identity;
-  let accepts: (value: unknown) => boolean;
-  if (BRANCH_KEYWORDS.some((keyword) => Array.isArray(schema[keyword]))) {
-    const now = compilePartCheck(part);
-    if (now === null) return identity;
-    accepts = now;
-  } else {
-    accepts = partCheckOnFirstUse(part);
-  }
+  const lazy = !BRANCH_KEYWORDS.some((keyword) => Array.isArray(schema[keyword]));
+  const accepts = ctx.checks.add(schema, lazy);
+  if (accepts === null) return identity;
   const plain: JsonSchema = { ...schema };
   for (const keyword of BRANCH_KEYWORDS) delete plain[keyword];
   const bases: Caster[] = [];
@@ -306,7 +303,10 @@ function compileNodeNow(schema: JsonSchema, isRoot: boolean, ctx: CompileContext
  * value that the schema (or the part of it that applies) already accepts.
  */
 export function compileCaster(schema: JsonSchema): Caster {
-  return compileNode(schema, true, { root: schema, made: new Map() });
+  const checks = choiceChecks(schema);
+  const caster = compileNode(schema, true, { root: schema, made: new Map(), checks });
+  checks.compile();
+  return caster;
 }
 
 /** Casts one value against one schema: `compileCaster(schema)(value)`, for tests and exercises. */
