@@ -37,7 +37,7 @@ function show(value: unknown): string {
 function lightFlowchart(svg: Element, view: PrepareView): void {
   const marks = flowchartMarks(view);
   for (const node of Array.from(svg.querySelectorAll(".node, .edge"))) {
-    const mark = marks.get(node.id.replace(/^fc-(edge-)?/, ""));
+    const mark = marks.get(node.id.replace(/^fc-(?:edge-)?/, ""));
     node.classList.remove("ok", "failed", "reached");
     if (mark !== undefined) node.classList.add(mark);
   }

@@ -34,7 +34,7 @@ export function nodeBuiltinStubs(): Plugin {
       if (!id.startsWith(STUB_PREFIX)) return null;
       const name = id.slice(STUB_PREFIX.length);
       const real = (await import(/* @vite-ignore */ `node:${name}`)) as Record<string, unknown>;
-      const names = Object.keys(real).filter((key) => key !== "default" && /^[A-Za-z_$][\w$]*$/.test(key));
+      const names = Object.keys(real).filter((key) => key !== "default" && /^[a-z_$][\w$]*$/i.test(key));
       const lines = [
         `const unavailable = (what) => function () { throw new Error(what + " is not available in the browser"); };`,
         ...names.map((key) => `export const ${key} = unavailable(${JSON.stringify(`${name}.${key}`)});`),

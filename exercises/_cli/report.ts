@@ -30,16 +30,46 @@ function indent(text: string, by = "    "): string {
     .join("\n");
 }
 
+/** True for a non-empty run of ASCII digits. */
+function isDigits(text: string): boolean {
+  if (text === "") return false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return true;
+}
+
+/**
+ * The `file:line:column` at the end of a stack line (`at f (file:///a/b.ts:3:7)`, `at /a/b.ts:3:7`):
+ * the file (without `file://`) and the line, or `null`. Read from the end with string searches, so
+ * a long line costs one pass.
+ */
+function stackLocation(stackLine: string): { file: string; line: string } | null {
+  let text = stackLine.trim();
+  if (text.endsWith(")")) text = text.slice(0, -1);
+  let start = text.length;
+  while (start > 0 && !/[\s()]/.test(text[start - 1] ?? "")) start--;
+  let location = text.slice(start);
+  if (location.startsWith("file://")) location = location.slice("file://".length);
+  const columnColon = location.lastIndexOf(":");
+  const lineColon = columnColon > 0 ? location.lastIndexOf(":", columnColon - 1) : -1;
+  if (lineColon <= 0) return null;
+  const line = location.slice(lineColon + 1, columnColon);
+  if (!isDigits(line) || !isDigits(location.slice(columnColon + 1))) return null;
+  return { file: location.slice(0, lineColon), line };
+}
+
 /** `file:line` of the first stack frame inside one of `folders` (relative to the root) whose file ends with `suffix`, or null. */
 export function frameIn(stack: string | undefined, folders: readonly string[], suffix = ""): string | null {
   if (stack === undefined) return null;
   const root = ROOT.split("\\").join("/") + "/";
   for (const line of stack.split("\n")) {
-    const match = /(?<![^\s()])\(?(?:file:\/\/)?([^\s()]+?):(\d+):(\d+)\)?\s*$/.exec(line.trim());
+    const match = stackLocation(line);
     if (match === null) continue;
-    const path = (match[1] ?? "").split("\\").join("/");
+    const path = match.file.split("\\").join("/");
     const rel = path.startsWith(root) ? path.slice(root.length) : path;
-    if (folders.some((folder) => rel.startsWith(folder)) && rel.endsWith(suffix)) return `${rel}:${match[2]}`;
+    if (folders.some((folder) => rel.startsWith(folder)) && rel.endsWith(suffix)) return `${rel}:${match.line}`;
   }
   return null;
 }

@@ -33,8 +33,10 @@ export function readLessonMeta(folder: string): LessonMeta {
   const text = readFileSync(readme, "utf8").replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, "");
   const lines = text.split(/\r?\n/);
   const first = lines.find((line) => line.trim() !== "") ?? "";
-  const match = /^#\s+(\d+)\.\s+(\S(?:.*\S)?)\s*$/.exec(first);
-  if (match === null) throw new Error(`${readme}: the first line must be "# <N>. <Title>", got "${first}"`);
+  // The title is taken whole and trimmed: `\s+(.+?)\s*$` would let the spaces be shared three ways.
+  const heading = /^#\s+(\d+)\.\s(.*)$/.exec(first);
+  const title = heading?.[2]?.trim() ?? "";
+  if (heading === null || title === "") throw new Error(`${readme}: the first line must be "# <N>. <Title>", got "${first}"`);
   const keyPoints: string[] = [];
   let inKeyPoints = false;
   for (const line of lines) {
@@ -49,7 +51,7 @@ export function readLessonMeta(folder: string): LessonMeta {
       keyPoints[keyPoints.length - 1] += " " + line.trim();
     }
   }
-  return { number: Number(match[1]), title: match[2] ?? "", keyPoints, folder };
+  return { number: Number(heading[1]), title, keyPoints, folder };
 }
 
 /** The lesson folders (`NN-slug`) under {@link LESSONS_DIR}, sorted by number. */

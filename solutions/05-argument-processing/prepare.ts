@@ -2,6 +2,7 @@
  * Exercise 5, worked answer: argument processing in the flowchart's order.
  */
 import { describeJsonType, isPlainObject } from "../../src/util/json.js";
+import { pyStrip } from "../../src/util/python-space.js";
 import { invalidParametersMessage, notAnObjectMessage, toolNotFoundMessage } from "../../src/tools/messages.js";
 import type { PreparedCall } from "../../src/tools/registry.js";
 import { suggestToolName } from "../../src/tools/suggest.js";
@@ -9,14 +10,17 @@ import { Tool, ToolResult, type JsonSchema } from "../../src/tools/base.js";
 
 /**
  * Step "coerce": `null`, `undefined` and blank text become `{}` (`false` and `0` do not); text
- * that starts (after trimming) with `{` or `[` is parsed when it is valid JSON; everything else —
- * malformed JSON included — comes back unchanged. Never repair, never guess.
+ * that starts (once stripped of blank space as Python counts it) with `{` or `[` is parsed when it
+ * is valid JSON; everything else — malformed JSON included — comes back unchanged. Never repair,
+ * never guess.
  */
 export function coerce(value: unknown): unknown {
   // No arguments at all is a real, valid call: a tool without parameters.
   if (value === null || value === undefined) return {};
   if (typeof value !== "string") return value;
-  const text = value.trim();
+  // Blank space as upstream's Python strips it (`str.strip()`): `trim()` would keep U+0085 and the
+  // ASCII separators U+001C–U+001F, and strip the byte-order mark, which Python keeps.
+  const text = pyStrip(value);
   if (text === "") return {};
   // Only text that looks like an object or array is parsed; "42" or "true" stay strings, so the
   // shape check rejects them instead of us guessing what the model meant.

@@ -51,7 +51,7 @@ export class SchemaWork {
   }
 }
 
-const HEX_PAIR = /^[0-9A-Fa-f]{2}/;
+const HEX_PAIR = /^[\da-f]{2}/i;
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** Percent-decodes one ASCII run as Python's `unquote_to_bytes` does; `%` without two hex digits stays. */

@@ -22,6 +22,7 @@ import { logText } from "../util/log-text.js";
 export const MAX_TOOL_NAME_LENGTH = 64;
 
 /** The pattern OpenAI-compatible APIs require of a tool name. */
+// eslint-disable-next-line regexp/prefer-w, regexp/use-ignore-case -- spelled out as OpenAI documents it; linear as it is
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /** Hex characters of the hash appended to a shortened or renamed name. */
@@ -31,7 +32,7 @@ const HASH_CHARS = 8;
 export const MAX_SHARED_NAMES_SHOWN = 3;
 
 /** A run of characters that are not letters, digits or `-`: unsafe ones and underscores alike. */
-const UNSAFE_RUN = /[^A-Za-z0-9-]+/g;
+const UNSAFE_RUN = /[^\da-z-]+/gi;
 
 /** `mcp_<server>_<tool>` as the server spelled it, before cleaning. */
 function rawName(serverName: string, toolName: string): string {

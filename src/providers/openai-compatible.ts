@@ -67,6 +67,13 @@ export interface OpenAICompatibleProviderOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
+/** `path` without the `/` characters at its end, in one pass from the end (a `/+$` regex scans quadratically). */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 0x2f) end--;
+  return path.slice(0, end);
+}
+
 /**
  * Talks to an OpenAI-compatible `/chat/completions` endpoint.
  *
@@ -127,7 +134,7 @@ export class OpenAICompatibleProvider implements LLMProvider {
     } else {
       this.#authorization = apiKey === undefined ? undefined : `Bearer ${apiKey}`;
     }
-    url.pathname = `${url.pathname.replace(/\/+$/, "")}/chat/completions`;
+    url.pathname = `${withoutTrailingSlashes(url.pathname)}/chat/completions`;
     url.hash = "";
     this.#url = url.toString();
     this.endpoint = redactURL(this.#url);

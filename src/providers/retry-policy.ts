@@ -74,8 +74,8 @@ export function isRetryableStatus(status: number, body: string): boolean {
 const UNIT_MS: Record<string, number> = { ms: 1, milliseconds: 1, s: 1_000, sec: 1_000, secs: 1_000, seconds: 1_000, m: 60_000, min: 60_000, minutes: 60_000 };
 /** The sentences of an error body that ask for a wait, as upstream reads them. */
 const BODY_RETRY_PATTERNS: readonly RegExp[] = [
-  /retry after\s+(\d+(?:\.\d+)?)\s*(ms|milliseconds|s|sec|secs|seconds|m|min|minutes)?/,
-  /try again in\s+(\d+(?:\.\d+)?)\s*(ms|milliseconds|s|sec|secs|seconds|m|min|minutes)/,
+  /retry after\s+(\d+(?:\.\d+)?)\s*(milliseconds|minutes|seconds|secs|sec|min|ms|s|m)?/,
+  /try again in\s+(\d+(?:\.\d+)?)\s*(milliseconds|minutes|seconds|secs|sec|min|ms|s|m)/,
   /wait\s+(\d+(?:\.\d+)?)\s*(ms|milliseconds|s|sec|secs|seconds|m|min|minutes)\s*before retry/,
   /retry[_-]?after["'\s:=]+(\d+(?:\.\d+)?)/,
 ];

@@ -8,9 +8,10 @@
  *
  * @module
  */
-import { isPlainObject, type JsonSchema } from "../util/json.js";
+import { bigintText, isPlainObject, type JsonSchema } from "../util/json.js";
 import { readIntegerText, readNumberText } from "./number-text.js";
-import { checkablePart, compilePartCheck, partCheckOnFirstUse, resolveLocalRef } from "./part-check.js";
+import { choiceChecks, type ChoiceChecks } from "./choice-checks.js";
+import { resolveLocalRef } from "./local-ref.js";
 
 
 /** A compiled cast: takes a value, returns it cast (a new value) or the very same value. */
@@ -50,10 +51,17 @@ export function castBoolean(value: unknown): unknown {
   return value;
 }
 
-/** Numbers and booleans become their text; objects and arrays are kept, to fail validation. */
+/**
+ * Numbers and booleans become their text; objects and arrays are kept, to fail validation. A
+ * BigInt becomes its digits, unless it has more than 1,000 of them (`MAX_BIGINT_DIGITS` in
+ * `json.ts`: decimal text costs more than linear time in its length); then it is kept, and fails
+ * validation.
+ */
 export function castString(value: unknown): unknown {
-  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") {
-    return String(value);
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (typeof value === "bigint") {
+    const text = bigintText(value);
+    return text.startsWith("[") ? value : text;
   }
   return value;
 }
@@ -69,11 +77,13 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
   }
 }
 
-/** What compiling one tool's schema shares: the root (for `$ref`s) and the casters made so far. */
+/** What compiling one tool's schema shares: the root (for `$ref`s), the casters made so far, and the choices' checks. */
 interface CompileContext {
   root: JsonSchema;
   /** A caster per schema object, so a `$ref` used twice, or a recursive one, is compiled once. */
   made: Map<object, Caster>;
+  /** The yes/no checks of the schema's choices, compiled together once the casters are made. */
+  checks: ChoiceChecks;
 }
 
 const BRANCH_KEYWORDS = ["anyOf", "oneOf", "allOf"] as const;
@@ -85,14 +95,15 @@ function compileArray(schema: JsonSchema, ctx: CompileContext): Caster {
   if (item === identity) return identity;
   return (value) => {
     if (!Array.isArray(value)) return value;
+    const list = value as unknown[];
     let out: unknown[] | null = null;
-    for (let i = 0; i < value.length; i++) {
-      const before: unknown = value[i];
+    for (let i = 0; i < list.length; i++) {
+      const before = list[i];
       const after = item(before);
-      if (out === null && after !== before) out = value.slice(0, i);
+      if (out === null && after !== before) out = list.slice(0, i);
       if (out !== null) out.push(after);
     }
-    return out ?? (value as unknown[]);
+    return out ?? list;
   };
 }
 
@@ -188,20 +199,14 @@ let openChoices = 0;
  * cast result the schema then accepts is returned, and when there is none, the value as it came,
  * for validation to report. So `"5"` for `{"type": ["integer", "null"], "minimum": 100}` stays
  * `"5"`, as it does for the same schema written with `anyOf`. Ajv is asked only when a way
- * changes the value. A combinator's check is compiled with the caster; a type list's on the first
- * call that needs it, since most calls send the right type and nullable fields are common.
+ * changes the value. The checks of all the choices are compiled together (`./choice-checks.js`):
+ * a combinator's with the casters, a type list's on the first call that needs it, since most
+ * calls send the right type and nullable fields are common.
  */
 function compileChoice(schema: JsonSchema, types: readonly string[], isRoot: boolean, ctx: CompileContext): Caster {
-  const part = checkablePart(schema, ctx.root);
-  if (part === null) return identity;
-  let accepts: (value: unknown) => boolean;
-  if (BRANCH_KEYWORDS.some((keyword) => Array.isArray(schema[keyword]))) {
-    const now = compilePartCheck(part);
-    if (now === null) return identity;
-    accepts = now;
-  } else {
-    accepts = partCheckOnFirstUse(part);
-  }
+  const lazy = !BRANCH_KEYWORDS.some((keyword) => Array.isArray(schema[keyword]));
+  const accepts = ctx.checks.add(schema, lazy);
+  if (accepts === null) return identity;
   const plain: JsonSchema = { ...schema };
   for (const keyword of BRANCH_KEYWORDS) delete plain[keyword];
   const bases: Caster[] = [];
@@ -286,7 +291,10 @@ function compileNodeNow(schema: JsonSchema, isRoot: boolean, ctx: CompileContext
  * value that the schema (or the part of it that applies) already accepts.
  */
 export function compileCaster(schema: JsonSchema): Caster {
-  return compileNode(schema, true, { root: schema, made: new Map() });
+  const checks = choiceChecks(schema);
+  const caster = compileNode(schema, true, { root: schema, made: new Map(), checks });
+  checks.compile();
+  return caster;
 }
 
 /** Casts one value against one schema: `compileCaster(schema)(value)`, for tests and exercises. */

@@ -1,7 +1,7 @@
 /**
  * A yes/no check of a value against a schema, compiled with the registry's own dialect and
- * options. Casting asks it whether a value is already accepted, so a cast never changes a value
- * the schema takes as it is.
+ * options, the way casting asks whether a value is already accepted (casting compiles the checks
+ * of one schema's choices together, in `./choice-checks.js`).
  *
  * @module
  */
@@ -13,10 +13,10 @@ import { PatternCheckError } from "./pattern.js";
 const checkAjv = createAjv({ allErrors: false });
 
 /**
- * Compiles a schema into a yes/no check with the registry's own compiler. Casting uses it to
- * ask whether a value is already accepted, so it never changes one that is. A value whose check
- * cannot finish (a string too long for its pattern) counts as accepted here, so casting leaves
- * it as it is; validation then refuses the call and says why.
+ * Compiles a schema into a yes/no check with the registry's own compiler, as casting judges
+ * whether a value is already accepted. A value whose check cannot finish (a string too long for
+ * its pattern) counts as accepted here, as in casting, which then leaves it as it is; validation
+ * refuses the call and says why.
  * @throws when the schema cannot be compiled.
  */
 export function compileSchemaCheck(schema: JsonSchema | boolean): (value: unknown) => boolean {

@@ -15,10 +15,11 @@ import Ajv2020Import, { type Options as AjvOptions, type ValidateFunction } from
 import draft07MetaSchema from "ajv/dist/refs/json-schema-draft-07.json" with { type: "json" };
 import type { JsonSchema } from "../util/json.js";
 import { asyncSchemaProblem } from "./async-schema.js";
+import { resolveLocalRef } from "./local-ref.js";
 import { multipleOfKeyword } from "./multiple-of.js";
 import { ajvRegExpEngine, PatternCheckError, type PatternEngine } from "./pattern.js";
 import { re2PatternEngine } from "./re2-engine.js";
-import { assertWithinSchemaBudget } from "./budget.js";
+import { assertWithinSchemaBudget, type SchemaBudget } from "./budget.js";
 import { uniqueItemsKeyword } from "./unique-items.js";
 import { validationWork } from "./validation-work.js";
 
@@ -35,6 +36,12 @@ function isObject(value: unknown): value is Json {
 const ONE = ["additionalProperties", "propertyNames", "items", "additionalItems", "contains", "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties"];
 const LIST = ["allOf", "anyOf", "oneOf", "prefixItems", "items"];
 const MAP = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"];
+
+/**
+ * Where a schema holds subschemas, in both dialects: keywords whose value is one subschema
+ * (`not`), a list of them (`anyOf`; `items` may be either), or a map of them (`properties`).
+ */
+export const SUBSCHEMA_KEYWORDS: Readonly<{ one: readonly string[]; list: readonly string[]; map: readonly string[] }> = Object.freeze({ one: ONE, list: LIST, map: MAP });
 
 /** Sets an own property, even `__proto__`, without touching a prototype. */
 function setOwn(target: Json, key: string, value: unknown): void {
@@ -117,6 +124,14 @@ function convert(schema: unknown, depth: number): unknown {
 export interface SchemaCompiler {
   /** Checks the budget, reads draft-07 forms as 2020-12, and compiles. Throws when it cannot. */
   compile(schema: JsonSchema): ValidateFunction;
+  /**
+   * Reads `schema` as {@link SchemaCompiler.compile} does, once, against `budget`, and gives the
+   * check of the schema at a JSON Pointer inside it (`/$defs/c0`), compiled when first asked for.
+   * Every check shares what the others compiled: a `$ref` target is compiled once, and never
+   * inlined into the check that uses it. Throws when the schema cannot be read; the getter throws
+   * when the part does not compile.
+   */
+  compileParts(schema: JsonSchema, budget: SchemaBudget): (pointer: string) => ValidateFunction;
 }
 
 /** An Ajv instance of the 2020-12 class. */
@@ -187,18 +202,40 @@ export function createSchemaCompiler(options: Readonly<AjvOptions> = {}, engine:
     }
     return meta;
   };
+  /** Checks the budget and the meta-schema, reads draft-07 forms, and makes the Ajv instance the schema keeps. */
+  const prepare = (schema: JsonSchema, budget: SchemaBudget | undefined, extra: Readonly<AjvOptions>): { converted: JsonSchema; own: Ajv } => {
+    assertWithinSchemaBudget(null, schema, budget);
+    const asyncProblem = asyncSchemaProblem(schema);
+    if (asyncProblem !== null) throw new Error(asyncProblem);
+    const converted = toJsonSchema2020(schema);
+    checkAgainstMetaSchema(metaSchemas(), converted);
+    const own = new Ajv2020({ ...settings, ...extra, meta: false, validateSchema: false, addUsedSchema: false });
+    own.removeKeyword("multipleOf").removeKeyword("uniqueItems").addKeyword(multipleOfKeyword).addKeyword(uniqueItemsKeyword);
+    validationWork.schemaCompiles++;
+    validationWork.schemaValuesCompiled += valuesIn(converted);
+    return { converted, own };
+  };
   return {
     compile(schema: JsonSchema): ValidateFunction {
-      assertWithinSchemaBudget(null, schema);
-      const asyncProblem = asyncSchemaProblem(schema);
-      if (asyncProblem !== null) throw new Error(asyncProblem);
-      const converted = toJsonSchema2020(schema);
-      checkAgainstMetaSchema(metaSchemas(), converted);
-      const own = new Ajv2020({ ...settings, meta: false, validateSchema: false, addUsedSchema: false });
-      own.removeKeyword("multipleOf").removeKeyword("uniqueItems").addKeyword(multipleOfKeyword).addKeyword(uniqueItemsKeyword);
-      validationWork.schemaCompiles++;
-      validationWork.schemaValuesCompiled += valuesIn(converted);
+      const { converted, own } = prepare(schema, undefined, {});
       return own.compile(converted);
+    },
+    compileParts(schema: JsonSchema, budget: SchemaBudget): (pointer: string) => ValidateFunction {
+      const { converted, own } = prepare(schema, budget, { inlineRefs: false });
+      own.addSchema(converted, PARTS_KEY);
+      return (pointer) => {
+        const part = resolveLocalRef(`#${pointer}`, converted);
+        const check = part === null ? undefined : own.getSchema(`${PARTS_KEY}#${pointer}`);
+        if (check === undefined) throw new Error(`no schema at ${pointer}`);
+        // The part's own code; what it references was counted with the whole schema.
+        validationWork.schemaValuesCompiled += valuesIn(part);
+        return check;
+      };
     },
   };
 }
+
+/** The key a schema compiled by `compileParts` is held under in its own Ajv instance. */
+const PARTS_KEY = "parts";
+
+

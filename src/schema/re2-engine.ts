@@ -25,6 +25,7 @@
  */
 import { RE2 } from "re2-wasm";
 import { PatternCheckError, type CompiledPattern, type PatternEngine } from "./pattern.js";
+import { ecmaScriptForRe2 } from "./re2-syntax.js";
 import { validationWork } from "./validation-work.js";
 
 /** The part of `re2-wasm`'s `RE2` class used here. */
@@ -131,22 +132,30 @@ function withProgram<T>(holder: Holder, work: (program: Re2Instance) => T, outOf
 }
 
 /**
- * RE2 through `re2-wasm`: linear-time matching, no back-references and no lookaround. Compiling
- * throws a `SyntaxError` that says what RE2 cannot parse. Each compiled pattern keeps its own
- * program (see the module's description).
+ * RE2 through `re2-wasm`: linear-time matching, no back-references and no lookaround. A pattern
+ * means what it means in JavaScript: `\s`, `\S` and `.` are spelled out as JavaScript reads them
+ * before RE2 compiles it (`./re2-syntax.js`), so RE2 and JavaScript's own engine agree on every
+ * string. Compiling throws a `SyntaxError` that says what RE2 cannot parse. Each compiled pattern
+ * keeps its own program (see the module's description).
  */
 export const re2PatternEngine: PatternEngine = {
   name: "re2",
   linearTime: true,
   compile(source: string): CompiledPattern {
-    const holder: Holder = { source, program: null, heap: null };
-    withProgram(
-      holder,
-      () => undefined,
-      () => {
-        throw new Error("the pattern needs more memory than the engine has");
-      },
-    );
+    const holder: Holder = { source: ecmaScriptForRe2(source), program: null, heap: null };
+    try {
+      withProgram(
+        holder,
+        () => undefined,
+        () => {
+          throw new Error("the pattern needs more memory than the engine has");
+        },
+      );
+    } catch (error) {
+      // RE2's message quotes the pattern it compiled: show the one that was written.
+      if (error instanceof SyntaxError && holder.source !== source) throw new SyntaxError(error.message.split(`/${holder.source}/`).join(`/${source}/`));
+      throw error;
+    }
     const compiled: CompiledPattern = {
       test: (input: string): boolean =>
         withProgram(

@@ -47,7 +47,8 @@ class ValueTokens {
       case "undefined":
         return "u";
       case "bigint":
-        return `b${value};`;
+        // Hexadecimal: linear in the BigInt's size, where decimal text is not.
+        return `b${value.toString(16)};`;
       case "object":
         return value === null ? "z" : null;
       default: {
@@ -150,7 +151,8 @@ export const uniqueItemsKeyword: CodeKeywordDefinition = {
   error,
   code(cxt) {
     const { gen, data } = cxt;
-    if (cxt.schema !== true) return;
+    const schema: unknown = cxt.schema;
+    if (schema !== true) return;
     const find = gen.scopeValue("func", { ref: repeatedItems });
     const pair = gen.const("repeated", _`${find}(${data})`);
     cxt.setParams({ i: _`${pair}[1]`, j: _`${pair}[0]` });

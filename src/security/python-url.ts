@@ -33,7 +33,7 @@ function isSchemeChar(code: number): boolean {
 function isStrictIPv4(text: string): boolean {
   const parts = text.split(".");
   if (parts.length !== 4) return false;
-  return parts.every((p) => /^(0|[1-9][0-9]{0,2})$/.test(p) && Number(p) <= 255);
+  return parts.every((p) => /^(?:0|[1-9]\d{0,2})$/.test(p) && Number(p) <= 255);
 }
 
 /** The `ValueError` text `urlsplit` raises for the host inside `[...]`, or null when it accepts it. */
@@ -63,7 +63,7 @@ export function pythonUrlParts(url: string): PythonUrlParts | string {
 
   let scheme = "";
   const colon = text.indexOf(":");
-  if (colon > 0 && /^[A-Za-z]$/.test(text[0] ?? "")) {
+  if (colon > 0 && /^[a-z]$/i.test(text[0] ?? "")) {
     let i = 1;
     while (i < colon && isSchemeChar(text.charCodeAt(i))) i++;
     if (i === colon) {

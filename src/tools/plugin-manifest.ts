@@ -57,7 +57,7 @@ async function pluginPackageDirs(nodeModules: string): Promise<string[]> {
  * package does not hold, so it is never imported.
  */
 async function pluginEntryFile(pkgDir: string, modulePath: string): Promise<string | { refused: string }> {
-  if (modulePath === "" || isAbsolute(modulePath) || /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(modulePath)) {
+  if (modulePath === "" || isAbsolute(modulePath) || /^[a-z][\d+.a-z-]*:/i.test(modulePath)) {
     return { refused: `its module path ${JSON.stringify(modulePath)} must be relative to the package, like "./module.js"` };
   }
   let root: string;

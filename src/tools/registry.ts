@@ -22,6 +22,7 @@ export { RETRY_HINT } from "./messages.js";
  * What a tool name must match to be registered: 1 to 64 ASCII letters, digits, `_` or `-`. This is
  * what OpenAI-compatible APIs accept; one name outside it makes them refuse every request.
  */
+// eslint-disable-next-line regexp/prefer-w, regexp/use-ignore-case -- its source is shown in the error, spelled out as OpenAI documents it; linear as it is
 export const TOOL_NAME_RULE = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /** The steps of `prepareCall`, in the order of the lesson's flowchart. */

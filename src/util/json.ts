@@ -65,13 +65,32 @@ export function parseJsonOr(text: string, fallback: unknown): unknown {
   }
 }
 
+/**
+ * BigInts of more than this many decimal digits are described rather than written out: turning a
+ * BigInt into decimal text costs more than linear time in its length (microseconds at this size,
+ * seconds at a million digits), so only a bounded length is ever converted.
+ */
+export const MAX_BIGINT_DIGITS = 1_000;
+
+/** The smallest BigInt with more than {@link MAX_BIGINT_DIGITS} digits. */
+const BIGINT_LIMIT = 10n ** BigInt(MAX_BIGINT_DIGITS);
+
+/**
+ * A BigInt's decimal digits, or `[BigInt of more than 1000 digits]` for a longer one. Deciding
+ * costs one comparison with a 1,000-digit BigInt, whatever the size of `value`.
+ */
+export function bigintText(value: bigint): string {
+  return value < BIGINT_LIMIT && value > -BIGINT_LIMIT ? value.toString() : `[BigInt of more than ${MAX_BIGINT_DIGITS} digits]`;
+}
+
 /** What {@link safeJsonStringify} writes in place of an object that contains itself. */
 export const CIRCULAR_MARK = "[Circular]";
 
 /**
  * `JSON.stringify(value)`, on one line, except that it never fails on the two things plain JSON
  * cannot take: a BigInt is written as its decimal digits in a JSON string (`10n` gives `"10"`,
- * the spelling the result text and the replayed arguments use too), and an object met again
+ * the spelling the result text and the replayed arguments use too; one of more than
+ * {@link MAX_BIGINT_DIGITS} digits as `"[BigInt of more than 1000 digits]"`), and an object met again
  * inside itself is written as `"[Circular]"` (an object merely shared by two keys is written
  * twice, as JSON does). Like `JSON.stringify`, it gives `undefined` for a value JSON has no text
  * for (`undefined`, a function, a symbol), and what reading the value throws (a getter, a Proxy
@@ -85,7 +104,7 @@ export function safeJsonStringify(value: unknown): string | undefined {
   // holds the current value as `this`, so everything after that holder is finished.
   const open: unknown[] = [];
   return JSON.stringify(value, function (this: unknown, _key: string, current: unknown): unknown {
-    if (typeof current === "bigint") return current.toString();
+    if (typeof current === "bigint") return bigintText(current);
     if (current === null || typeof current !== "object") return current;
     while (open.length > 0 && open[open.length - 1] !== this) open.pop();
     if (open.includes(current)) return CIRCULAR_MARK;

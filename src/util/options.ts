@@ -13,6 +13,7 @@
  *
  * @module
  */
+import { bigintText } from "./json.js";
 
 /** The longest delay a Node timer takes, 2^31−1 ms (about 24.8 days); longer time limits are clamped to it. */
 export const MAX_TIMER_MS = 2_147_483_647;
@@ -24,7 +25,7 @@ function shown(value: unknown): string {
     const text = value.length > 40 ? `${value.slice(0, 40)}…` : value;
     return `${JSON.stringify(text)} (a string)`;
   }
-  if (typeof value === "bigint") return `${value}n (a bigint)`;
+  if (typeof value === "bigint") return `${bigintText(value)}n (a bigint)`;
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
   return `a value of type ${typeof value}`;

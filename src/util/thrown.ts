@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { safeJsonStringify } from "./json.js";
+import { bigintText, safeJsonStringify } from "./json.js";
 
 /** A thrown value, described: the error's name (`TypeError`, or a stand-in) and its message. */
 export interface ThrownDescription {
@@ -20,6 +20,9 @@ function safeString(value: unknown): string {
     if (typeof value === "symbol") return value.toString();
     if (typeof value === "string") return value;
     if (value === undefined) return "undefined";
+    // Decimal text of a BigInt costs more than linear time in its length: past 1,000 digits it is
+    // described instead (`[BigInt of more than 1000 digits]`).
+    if (typeof value === "bigint") return bigintText(value);
     if (typeof value === "object" && value !== null) {
       try {
         const json = safeJsonStringify(value);
@@ -38,6 +41,9 @@ function safeString(value: unknown): string {
 /**
  * Names and describes a thrown value. An `Error` gives its `name` and `message`; any other value
  * is reported as `thrown <type>` with a safe description, so the model always learns something.
+ * A BigInt (thrown, as a message, or inside a thrown object) is written as its digits up to 1,000
+ * of them, and past that as `[BigInt of more than 1000 digits]`, so describing never costs more
+ * than linear time.
  */
 export function describeThrown(value: unknown): ThrownDescription {
   try {

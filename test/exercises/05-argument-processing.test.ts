@@ -32,7 +32,7 @@ describe("exercise 5: coerce", () => {
     expect(coerce(undefined), "undefined means a call without arguments").toEqual({});
     expect(coerce("   "), "blank text means a call without arguments").toEqual({});
     expect(coerce(""), "empty text means a call without arguments").toEqual({});
-    expect(coerce(" \t\n "), "tabs and newlines are blank too: trim() the text").toEqual({});
+    expect(coerce(" \t\n "), "tabs and newlines are blank too: strip the text as Python does (pyStrip)").toEqual({});
   });
 
   it("keeps false, 0 and every other non-string as it is", () => {

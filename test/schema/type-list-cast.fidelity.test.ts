@@ -68,3 +68,41 @@ describe("fidelity to upstream: a type list casts only to a value the schema the
     expect(castValue(withField({ type: "integer", minimum: 100 }), { n: "5" })).toEqual({ n: 5 });
   });
 });
+
+/**
+ * How a value of none of a type list's types is named. Upstream's own outputs (its
+ * `Schema.validate_json_schema_value` on `{"n": <value>}`, the check `validate_params` makes):
+ *
+ *   ["integer","null"], "x"     -> ['n should be integer']
+ *   ["null","integer"], "x"     -> ['n should be integer']
+ *   ["number","null"], "abc"    -> ['n should be number']
+ *   ["string","null"], [1]      -> ['n should be string']
+ *   ["boolean","null"], "maybe" -> ['n should be boolean']
+ *   ["array","null"], "x"       -> ['n should be array']
+ *   ["object","null"], 5        -> ['n should be object']
+ *   ["integer","string"], [1]   -> ['n should be integer']
+ *
+ * Upstream names the first type that is not `"null"`, and so does the workbook. The same choice
+ * written with `anyOf` is not checked by upstream at all; the workbook names every branch's type
+ * there (`n should be integer or null`), as docs/fidelity.md row 20 says.
+ */
+describe("a type list's type problem reads as upstream's", () => {
+  it.each([
+    [["integer", "null"], "x", "n should be integer"],
+    [["null", "integer"], "x", "n should be integer"],
+    [["number", "null"], "abc", "n should be number"],
+    [["string", "null"], [1], "n should be string"],
+    [["boolean", "null"], "maybe", "n should be boolean"],
+    [["array", "null"], "x", "n should be array"],
+    [["object", "null"], 5, "n should be object"],
+    [["integer", "string"], [1], "n should be integer"],
+  ] as const)("%j with %j: %s", (type, value, text) => {
+    const tool = new FakeTool({ name: "t", parameters: withField({ type: [...type] }), result: "ok" });
+    expect(tool.validateParams({ n: value })).toEqual([text]);
+  });
+
+  it("the anyOf form names every branch's type", () => {
+    const tool = new FakeTool({ name: "t", parameters: withField({ anyOf: [{ type: "integer" }, { type: "null" }] }), result: "ok" });
+    expect(tool.validateParams({ n: "x" })).toEqual(["n should be integer or null"]);
+  });
+});

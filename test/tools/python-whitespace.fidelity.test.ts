@@ -8,8 +8,10 @@
 import { describe, expect, it } from "vitest";
 import { pyStrip } from "../../src/util/python-space.js";
 import { parseToolArguments, toolArgumentsObjectForReplay } from "../../src/providers/base.js";
+import { coerce as workedCoerce } from "../../solutions/05-argument-processing/prepare.js";
 import { isPythonSpace } from "../../src/util/python-space.js";
 import { castInteger, castNumber } from "../../src/schema/cast.js";
+import { coerceArgumentValue } from "../../src/tools/coerce.js";
 import { RETRY_HINT } from "../../src/tools/messages.js";
 import { FakeTool, registryOf } from "../../src/testing/index.js";
 import type { JsonSchema } from "../../src/tools/base.js";
@@ -71,6 +73,12 @@ describe("fidelity to upstream: argument text is stripped as Python's str.strip(
   it("replayed history strips the same way", () => {
     expect(toolArgumentsObjectForReplay('\x1c{"a": 1}\x85')).toEqual({ a: 1 });
     expect(toolArgumentsObjectForReplay("\x1f")).toEqual({});
+  });
+
+  it("exercise 5's worked coerce strips the same way as the registry's coerce step", () => {
+    for (const text of ['\x1c{"a": 1}\x85', "\u3000[1]\u2028", "\x1f", "\x85 \x1c", "\ufeff{}", "{}\ufeff", "\u200b{}", ' {"a": 1} ']) {
+      expect(workedCoerce(text), JSON.stringify(text)).toEqual(coerceArgumentValue(text));
+    }
   });
 });
 

@@ -47,7 +47,7 @@ export const MAX_REPEATED_WORKSPACE_VIOLATIONS = 2;
 const PATH_KEYS = ["path", "file_path", "target", "source", "destination"] as const;
 
 /** The first absolute or `~` path in a shell command. */
-const COMMAND_PATH = /(?:^|[\s|>'"])((?:\/[^\s"'>;|<]+)|(?:~[^\s"'>;|<]+))/;
+const COMMAND_PATH = /(?:^|[\s|>'"])(\/[^\s"'>;|<]+|~[^\s"'>;|<]+)/;
 
 /** The home folder of `~` (from `HOME`, as Python does) or of `~user` (from the user database); null when unknown. */
 function homeOf(part: string): string | null {

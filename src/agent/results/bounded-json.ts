@@ -9,7 +9,7 @@
  */
 import { isToolResult } from "../../tools/base.js";
 import { formatThrown } from "../../util/thrown.js";
-import { CIRCULAR_MARK } from "../../util/json.js";
+import { bigintText, CIRCULAR_MARK } from "../../util/json.js";
 
 /** Shown for a result that cannot be turned into text at all. */
 export const UNREADABLE_RESULT_TEXT = "[a result that cannot be shown as text]";
@@ -21,34 +21,17 @@ const MAX_DEPTH = 64;
  * How a function is shown in a result: `[function name]`, or `[function (anonymous)]`. Reading
  * the name never throws.
  */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- any function at all may be shown: it is never called, only its name read
-export function describeFunction(fn: Function): string {
+export function describeFunction(fn: object): string {
   let name = "";
   try {
-    name = typeof fn.name === "string" ? fn.name : "";
+    const read: unknown = (fn as { name?: unknown }).name;
+    name = typeof read === "string" ? read : "";
   } catch {
     name = "";
   }
   return `[function ${name === "" ? "(anonymous)" : name}]`;
 }
 
-/**
- * BigInts of more than this many decimal digits are described rather than written out: turning a
- * BigInt into decimal text costs more than linear time in its length (microseconds at this size,
- * seconds at a million digits), so only a bounded length is ever converted.
- */
-const MAX_BIGINT_DIGITS = 1_000;
-
-/** The smallest BigInt with more than {@link MAX_BIGINT_DIGITS} digits. */
-const BIGINT_LIMIT = 10n ** BigInt(MAX_BIGINT_DIGITS);
-
-/**
- * A BigInt's decimal digits, or `[BigInt of more than 1000 digits]` for a longer one. Deciding
- * costs one comparison with a 1,000-digit BigInt, whatever the size of `value`.
- */
-export function bigintText(value: bigint): string {
-  return value < BIGINT_LIMIT && value > -BIGINT_LIMIT ? value.toString() : `[BigInt of more than ${MAX_BIGINT_DIGITS} digits]`;
-}
 
 function describeBytes(value: object): string | null {
   if (typeof Buffer !== "undefined" && Buffer.isBuffer(value)) return `[Buffer ${value.length} bytes]`;
@@ -60,8 +43,8 @@ function describeBytes(value: object): string | null {
   return null;
 }
 
-/** Thrown (never escaping this module) to stop writing when a budget runs out. */
-const STOP: unique symbol = Symbol("result text budget spent");
+/** Thrown (never escaping this module) to stop writing when a budget runs out: one object, made once. */
+const STOP = new Error("result text budget spent");
 
 /** JSON texts of recently seen object keys: keys repeat across a list of records. */
 const KEY_CACHE_LIMIT = 1_000;

@@ -8,9 +8,9 @@
  */
 import { isToolResult } from "../../tools/base.js";
 import { formatThrown } from "../../util/thrown.js";
-import { bigintText, boundedJson, describeFunction, UNREADABLE_RESULT_TEXT } from "./bounded-json.js";
+import { boundedJson, describeFunction, UNREADABLE_RESULT_TEXT } from "./bounded-json.js";
 import { sliceAtCodePoint } from "../../util/text-cut.js";
-import { isPlainObject } from "../../util/json.js";
+import { bigintText, isPlainObject } from "../../util/json.js";
 import { pyStrip } from "../../util/python-space.js";
 
 /** The most characters {@link toolResultToText} returns unless told otherwise. */

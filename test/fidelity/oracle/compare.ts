@@ -74,9 +74,30 @@ export type Verdict =
   | { status: "explained"; ids: string[] }
   | { status: "unlisted"; group: string; details: string[] };
 
-/** Blank space at either end of a text: what JavaScript trims, what Python strips, and U+200B. */
-// eslint-disable-next-line no-control-regex -- U+001C–U+001F are blank space to Python's strip, which this mirrors
-const BLANK = /^[\s\x1c-\x1f\x85\u200b]+|(?<![\s\x1c-\x1f\x85\u200b])[\s\x1c-\x1f\x85\u200b]+$/g;
+/** One character of blank space: what JavaScript trims, what Python strips, and U+200B. */
+// eslint-disable-next-line no-control-regex -- U+001C–U+001F are blank space to Python: they are what is matched
+const BLANK_CHAR = /[\s\x1c-\x1f\x85\u200b]/;
+
+/** Where a text's blank space at either end stops: found by a walk from each end (`[…]+$` searched along a text rescans every blank run). */
+function blankEnds(text: string): { start: number; end: number } {
+  let start = 0;
+  while (start < text.length && BLANK_CHAR.test(text[start] ?? "")) start++;
+  let end = text.length;
+  while (end > start && BLANK_CHAR.test(text[end - 1] ?? "")) end--;
+  return { start, end };
+}
+
+/** A text without its blank space at either end. */
+function stripBlank(text: string): string {
+  const { start, end } = blankEnds(text);
+  return text.slice(start, end);
+}
+
+/** The blank space at either end of a text, the start's then the end's, or `null` when there is none. */
+function blankPadding(text: string): string | null {
+  const { start, end } = blankEnds(text);
+  return start === 0 && end === text.length ? null : text.slice(0, start) + text.slice(end);
+}
 
 function maxCharsOf(c: AnyCase): number {
   const input = c.input as { maxChars?: unknown };
@@ -240,12 +261,12 @@ export function valueClass(value: unknown): string {
   const v = value;
   if (v === "") return "empty text";
   if (/[^\P{Nd}0-9]/u.test(v)) return "text with non-ASCII digits";
-  const pad = v.match(BLANK)?.join("") ?? null;
-  const core = v.replace(BLANK, "");
+  const pad = blankPadding(v);
+  const core = stripBlank(v);
   let kind: string;
   if (/^[+-]?\d+$/.test(core)) kind = Number.isSafeInteger(Number(core)) ? "integer text" : "integer text past 2^53";
   else if (/^[+-]?\d[0-9_]*$/.test(core)) kind = "integer text with _";
-  else if (/^[+-]?(?:[\d_]+(?:\.[\d_]*)?|\.[\d_]+)(?:e[+-]?[\d_]+)?$/i.test(core)) kind = core.includes("_") ? "number text with _" : "number text";
+  else if (/^[+-]?(?:[0-9_]+(?:\.[0-9_]*)?|\.[0-9_]+)(?:e[+-]?[0-9_]+)?$/i.test(core)) kind = core.includes("_") ? "number text with _" : "number text";
   else if (/^[+-]?(?:nan|inf|infinity)$/i.test(core)) kind = "non-finite word";
   else if (/^(?:true|false|yes|no|on|off|t)$/i.test(core)) kind = "boolean word";
   else if (/^0[xbo]/i.test(core)) kind = "prefixed integer text";
@@ -325,7 +346,7 @@ function inputClass(c: Case<"args" | "schema">): string {
   const named = name === "probe" ? "" : `name ${/\P{ASCII}/u.test(name) ? "with non-ASCII characters" : name.toLowerCase().replace(/[^a-z0-9]/g, "") === "probe" ? "differing in case or punctuation" : "unknown"}, `;
   const args = c.input.args;
   if (typeof args !== "string") return `${named}arguments given as ${valueClass(fromWire(args))}`;
-  const core = args.replace(BLANK, "");
+  const core = stripBlank(args);
   let kind: string;
   if (core === "") kind = "blank";
   else if (!core.startsWith("{") && !core.startsWith("[")) kind = "not JSON object or array text";
@@ -337,9 +358,8 @@ function inputClass(c: Case<"args" | "schema">): string {
       kind = "malformed JSON";
     }
   }
-  // eslint-disable-next-line no-control-regex -- U+001C–U+001F are blank space to Python's strip, which this mirrors
-  const pad = /^[\s\x1c-\x1f\x85\u200b]+|(?<![\s\x1c-\x1f\x85\u200b])[\s\x1c-\x1f\x85\u200b]+$/.exec(args);
-  return `${named}argument text ${kind}${pad === null ? "" : `, ${paddingClass(args.match(BLANK)?.join("") ?? "")}`}`;
+  const pad = blankPadding(args);
+  return `${named}argument text ${kind}${pad === null ? "" : `, ${paddingClass(pad)}`}`;
 }
 
 function compareSites(c: Case<"args" | "schema">, up: PrepareView, ours: PrepareView, upOut: PrepareOutput, ourOut: PrepareOutput, schema: unknown): SiteOutcome {
@@ -491,7 +511,7 @@ function behaviourClass(c: Case<"result"> | Case<"mcp-result">): string {
     const r = c.input.reply;
     if (r.kind === "malformed") return "server answered content that is no list";
     if (r.kind === "raise") return `server raised ${["ConnectionError", "ClosedResourceError"].includes(r.cls) ? "a transient error" : r.cls === "TimeoutError" ? "TimeoutError" : "an error"}${r.message === "" ? " with an empty message" : ""}`;
-    const blank = r.texts.every((t) => t.replace(BLANK, "") === "");
+    const blank = r.texts.every((t) => stripBlank(t) === "");
     return `server answered ${r.texts.length === 0 ? "no blocks" : blank ? "blank text blocks" : "text blocks"}${r.isError === true ? " with isError" : ""}`;
   }
   const b = c.input.behaviour;
@@ -500,7 +520,7 @@ function behaviourClass(c: Case<"result"> | Case<"mcp-result">): string {
   if (b.kind === "raise") return `tool raised ${b.message === "" ? "with an empty message" : "with a message"}`;
   if (b.kind === "error") return `tool returned an error result`;
   const value = fromWire(b.value);
-  return `tool returned ${typeof value === "string" ? (value.replace(BLANK, "") === "" ? "blank text" : "text") : valueClass(value)}`;
+  return `tool returned ${typeof value === "string" ? (stripBlank(value) === "" ? "blank text" : "text") : valueClass(value)}`;
 }
 
 function classifyResult(c: Case<"result"> | Case<"mcp-result">): Verdict {
@@ -521,7 +541,7 @@ function classifyResult(c: Case<"result"> | Case<"mcp-result">): Verdict {
     if (!wireEqual(up.detail, ours.detail)) parts.push(`event detail ${textDiffClass(up.detail, ours.detail)}`);
   }
   const source = sourceText(c);
-  const blank = source !== null && source.replace(BLANK, "") === "" && source !== "" ? ` (${valueClass(source)})` : "";
+  const blank = source !== null && stripBlank(source) === "" && source !== "" ? ` (${valueClass(source)})` : "";
   return {
     status: "unlisted",
     group: `${c.kind}: ${behaviourClass(c)}${blank}: ${parts.join("; ")}`,
@@ -552,7 +572,6 @@ function baseContentClass(content: Wire | undefined): string {
 export function textDiffClass(a: Wire | undefined, b: Wire | undefined): string {
   if (typeof a !== "string" || typeof b !== "string") return "differs";
   const cut = (t: string): string => t.replace(/\n\.\.\. \(truncated\)$/, "").replace(/\.\.\.$/, "");
-  // eslint-disable-next-line no-control-regex -- U+001C–U+001F are blank space to Python's strip, which this mirrors
   const squeeze = (t: string): string => t.replace(/[\s\x1c-\x1f\x85\u200b]/g, "");
   if (squeeze(a) === squeeze(b)) return "differs only in blank space";
   const x = cut(a);
@@ -571,7 +590,7 @@ function historyText(content: unknown, maxChars: number): string {
   if (content === null || content === undefined) return "null";
   if (typeof content !== "string") return "a non-text value";
   if (content === "") return "empty text";
-  if (content.replace(BLANK, "") === "") return valueClass(content);
+  if (stripBlank(content) === "") return valueClass(content);
   if (maxChars > 0 && content.length > maxChars) return "text over the limit";
   return "text";
 }

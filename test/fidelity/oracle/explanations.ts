@@ -197,7 +197,7 @@ export function hasUnsafeIntegerLiteral(text: string): boolean {
       inString = true;
       continue;
     }
-    const m = /^-?\d+(?![\d.eE])/.exec(text.slice(i));
+    const m = /^-?\d+(?![\d.e])/i.exec(text.slice(i));
     if (m !== null && (i === 0 || !/[\w.]/.test(text[i - 1] as string))) {
       if (!Number.isSafeInteger(Number(m[0]))) return true;
       i += m[0].length - 1;
@@ -310,7 +310,7 @@ export const mcpNonObjectSchema: WholeExplanation = {
   kinds: ["mcp-schema"],
   explains(c) {
     if (c.kind !== "mcp-schema" || c.ours.skipped === undefined) return false;
-    const schema = (c.input as McpSchemaInput).inputSchema;
+    const schema = c.input.inputSchema;
     if (schema === undefined) return false;
     if (!isRecord(schema)) return true;
     const type = schema["type"];
@@ -673,7 +673,7 @@ function mapStrings(wire: Wire, f: (text: string) => string): Wire {
   if (Array.isArray(wire)) return wire.map((w) => mapStrings(w, f));
   if (isRecord(wire)) {
     const out: Record<string, Wire> = {};
-    for (const [k, v] of Object.entries(wire)) Object.defineProperty(out, k, { value: mapStrings(v as Wire, f), enumerable: true, writable: true, configurable: true });
+    for (const [k, v] of Object.entries(wire)) Object.defineProperty(out, k, { value: mapStrings(v, f), enumerable: true, writable: true, configurable: true });
     return out;
   }
   return wire;
@@ -698,7 +698,7 @@ function rewritePairs(up: Wire, ours: Wire, f: (u: string, o: string) => string 
     if (isRecord(u)) {
       if (!isRecord(o)) return u;
       const out: Record<string, Wire> = {};
-      for (const [k, v] of Object.entries(u)) Object.defineProperty(out, k, { value: walk(v as Wire, o[k] as Wire | undefined), enumerable: true, writable: true, configurable: true });
+      for (const [k, v] of Object.entries(u)) Object.defineProperty(out, k, { value: walk(v, o[k]), enumerable: true, writable: true, configurable: true });
       return out;
     }
     return u;
