@@ -146,30 +146,29 @@ export function corpusFloor(): FloorCheck {
 }
 
 /** What `prepareCall` must give for each corpus call (by `n`). */
-export const EXPECTED_OUTCOMES: Readonly<Record<number, { ok: true; params: Record<string, unknown> } | { ok: false; error: string }>> =
-  Object.freeze({
-    1: { ok: true, params: { path: "src/a.ts", offset: 10, limit: 200, encoding: "utf-8" } },
-    2: { ok: true, params: { path: "src/a.ts", offset: 10 } },
-    3: { ok: true, params: { path: "x" } },
-    4: {
-      ok: false,
-      error:
-        "Error: Tool 'read_file' parameters must be a JSON object, got array. " +
-        'Use named parameters like tool_name(param1="value1", param2="value2") matching the tool schema.',
-    },
-    5: {
-      ok: false,
-      error:
-        "Error: Tool 'read_file' parameters must be a JSON object, got string. " +
-        'Use named parameters like tool_name(param1="value1", param2="value2") matching the tool schema.',
-    },
-    6: {
-      ok: false,
-      error: "Error: Tool 'ReadFile' not found. Did you mean 'read_file'? Tool names must match exactly. Available: read_file, search",
-    },
-    7: { ok: true, params: { query: "tool registry", filters: { lang: ["ts", "py"], since: 2024 }, top_k: 5 } },
-    8: { ok: false, error: "Error: Invalid parameters for tool 'search': missing required query" },
-  });
+export const EXPECTED_OUTCOMES: Readonly<Record<number, { ok: true; params: Record<string, unknown> } | { ok: false; error: string }>> = Object.freeze({
+  1: { ok: true, params: { path: "src/a.ts", offset: 10, limit: 200, encoding: "utf-8" } },
+  2: { ok: true, params: { path: "src/a.ts", offset: 10 } },
+  3: { ok: true, params: { path: "x" } },
+  4: {
+    ok: false,
+    error:
+      "Error: Tool 'read_file' parameters must be a JSON object, got array. " +
+      'Use named parameters like tool_name(param1="value1", param2="value2") matching the tool schema.',
+  },
+  5: {
+    ok: false,
+    error:
+      "Error: Tool 'read_file' parameters must be a JSON object, got string. " +
+      'Use named parameters like tool_name(param1="value1", param2="value2") matching the tool schema.',
+  },
+  6: {
+    ok: false,
+    error: "Error: Tool 'ReadFile' not found. Did you mean 'read_file'? Tool names must match exactly. Available: read_file, search",
+  },
+  7: { ok: true, params: { query: "tool registry", filters: { lang: ["ts", "py"], since: 2024 }, top_k: 5 } },
+  8: { ok: false, error: "Error: Invalid parameters for tool 'search': missing required query" },
+});
 
 /**
  * The floor's verdicts (by `n`). It agrees with `prepareCall` wherever no repair is involved

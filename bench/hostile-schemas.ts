@@ -38,16 +38,31 @@ function edgeCases(): (SchemaCase & { label: string })[] {
   cases.push({ label: `wide (${count} properties)`, kind: "wide", schema: { type: "object", properties }, args: [wideArgs] });
 
   const values = Array.from({ length: SCHEMA_BUDGET.maxEnumValues }, (_, i) => ({ id: i, tags: [`t${i}`] }));
-  cases.push({ label: `enum (${values.length} object values)`, kind: "enum", schema: { type: "object", properties: { e: { enum: values } } }, args: [{ e: { id: 999, tags: ["nope"] } }] });
+  cases.push({
+    label: `enum (${values.length} object values)`,
+    kind: "enum",
+    schema: { type: "object", properties: { e: { enum: values } } },
+    args: [{ e: { id: 999, tags: ["nope"] } }],
+  });
 
   const $defs: Record<string, JsonSchema> = {};
   for (let i = 0; i < 7; i++) $defs[`d${i}`] = { anyOf: [{ $ref: `#/$defs/d${i + 1}` }, { $ref: `#/$defs/d${i + 1}` }] };
   $defs["d7"] = { type: "string", maxLength: 10 };
-  cases.push({ label: "fan-out (just under maxApplications)", kind: "fanout", schema: { type: "object", properties: { q: { $ref: "#/$defs/d0" } }, $defs }, args: [{ q: "x".repeat(100) }] });
+  cases.push({
+    label: "fan-out (just under maxApplications)",
+    kind: "fanout",
+    schema: { type: "object", properties: { q: { $ref: "#/$defs/d0" } }, $defs },
+    args: [{ q: "x".repeat(100) }],
+  });
 
   const unicode: Record<string, JsonSchema> = {};
   for (let i = 0; i < 7; i++) unicode[`u${i}`] = { type: "string", pattern: `^\\p{L}+${i}$` };
-  cases.push({ label: "patterns (7 Unicode classes, near maxTotalPatternCost)", kind: "pattern", schema: { type: "object", properties: unicode }, args: [{ u0: "é".repeat(1_000) + "0" }] });
+  cases.push({
+    label: "patterns (7 Unicode classes, near maxTotalPatternCost)",
+    kind: "pattern",
+    schema: { type: "object", properties: unicode },
+    args: [{ u0: "é".repeat(1_000) + "0" }],
+  });
 
   cases.push({
     label: `pattern on a ${MAX_PATTERN_INPUT}-character string`,

@@ -132,8 +132,7 @@ async function stopGroup(pid: number | undefined, closed: Promise<void>): Promis
       // Already gone.
     }
   };
-  const within = (ms: number): Promise<boolean> =>
-    Promise.race([closed.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms).unref())]);
+  const within = (ms: number): Promise<boolean> => Promise.race([closed.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms).unref())]);
   signal("SIGINT");
   if (await within(5_000)) return;
   signal("SIGKILL");
@@ -275,7 +274,11 @@ if (invokedDirectly) {
     const result = await benchLearnerLoop(runs, busy);
     results.push(result);
     console.log(busy === 0 ? "Quiet:" : `With ${busy} busy processes beside it:`);
-    console.log(learnerLoopRows(result).map((r) => r.join("  |  ")).join("\n"));
+    console.log(
+      learnerLoopRows(result)
+        .map((r) => r.join("  |  "))
+        .join("\n"),
+    );
   }
   const [quiet, busy] = results;
   if (quiet !== undefined && busy !== undefined) {

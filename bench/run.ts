@@ -16,16 +16,7 @@ import type { AgentRunSpec } from "../src/agent/run-spec.js";
 import { ToolCallRequest, type LLMProvider } from "../src/providers/base.js";
 import type { JsonSchema, Tool } from "../src/tools/base.js";
 import { ToolRegistry } from "../src/tools/registry.js";
-import {
-  BenchTool,
-  buildFloor,
-  CORPUS_CALLS,
-  corpusFloor,
-  corpusRegistry,
-  READ_FILE_SCHEMA,
-  SEARCH_SCHEMA,
-  type FloorCheck,
-} from "./corpus.js";
+import { BenchTool, buildFloor, CORPUS_CALLS, corpusFloor, corpusRegistry, READ_FILE_SCHEMA, SEARCH_SCHEMA, type FloorCheck } from "./corpus.js";
 import { compare, consume, median, sink, wallMs, type Contender, type TimingOptions } from "./harness.js";
 import { benchLearnerLoop, learnerLoopRows, type LearnerLoopResult } from "./learner-loop.js";
 import { benchHostileSchemas } from "./hostile-schemas.js";
@@ -373,7 +364,9 @@ async function main(): Promise<void> {
   const printed = table(rows);
   console.log(printed);
   const cpu = cpus()[0]?.model ?? "unknown";
-  console.log(`\nNode ${process.version}, ${cpu}, ${cpus().length} CPUs, ${platform()}/${arch()}${quick ? ", --quick" : ""}; sink ${sink.value}; ${round((Date.now() - started) / 1000)} s`);
+  console.log(
+    `\nNode ${process.version}, ${cpu}, ${cpus().length} CPUs, ${platform()}/${arch()}${quick ? ", --quick" : ""}; sink ${sink.value}; ${round((Date.now() - started) / 1000)} s`,
+  );
 
   const results = {
     date: new Date().toISOString(),

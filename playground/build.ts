@@ -16,7 +16,6 @@ import { browserPatternEngine, nodeBuiltinStubs } from "./vite.config.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 
-
 /** Text that may sit inside a `<script>` element: no `</script` or `<!--` can end it early. */
 function scriptSafe(code: string): string {
   return code.replace(/<\/(script)/gi, "<\\/$1").replace(/<!--/g, "<\\!--");
@@ -40,10 +39,15 @@ export async function buildPlayground(file: string = PLAYGROUND_PAGE): Promise<P
       root: here,
       logLevel: "warn",
       plugins: [
-      browserPatternEngine(),
-      nodeBuiltinStubs(),
-      { name: "workbook-list-modules", generateBundle: (_options, bundle) => { for (const chunk of Object.values(bundle)) if (chunk.type === "chunk") modules.push(...chunk.moduleIds); } },
-    ],
+        browserPatternEngine(),
+        nodeBuiltinStubs(),
+        {
+          name: "workbook-list-modules",
+          generateBundle: (_options, bundle) => {
+            for (const chunk of Object.values(bundle)) if (chunk.type === "chunk") modules.push(...chunk.moduleIds);
+          },
+        },
+      ],
       // The page is one classic script, which has no `import.meta`; the only code that reads it
       // (reloading RE2 through Node's `require`) never runs in a page.
       define: { "import.meta.url": "undefined" },

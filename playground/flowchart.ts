@@ -43,9 +43,8 @@ function escape(text: string): string {
 }
 
 function box(b: Box): string {
-  const shape = b.decision === true
-    ? `<rect x="${b.x}" y="${b.y}" width="${b.w}" height="${H}" rx="17" />`
-    : `<rect x="${b.x}" y="${b.y}" width="${b.w}" height="${H}" rx="4" />`;
+  const shape =
+    b.decision === true ? `<rect x="${b.x}" y="${b.y}" width="${b.w}" height="${H}" rx="17" />` : `<rect x="${b.x}" y="${b.y}" width="${b.w}" height="${H}" rx="4" />`;
   return `<g class="node" id="fc-${b.id}" data-node="${b.id}">${shape}<text x="${b.x + b.w / 2}" y="${b.y + H / 2 + 5}" text-anchor="middle">${escape(b.label)}</text></g>`;
 }
 

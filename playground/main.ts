@@ -285,12 +285,18 @@ function renderTurn(view: TurnView): void {
   );
   $("#tool-messages").replaceChildren(
     ...view.toolMessages.map((m) =>
-      el("li", {}, el("code", { textContent: `{ role: "tool", tool_call_id: ${JSON.stringify(m.tool_call_id)}, name: ${JSON.stringify(m.name)} }` }), el("pre", { textContent: m.content })),
+      el(
+        "li",
+        {},
+        el("code", { textContent: `{ role: "tool", tool_call_id: ${JSON.stringify(m.tool_call_id)}, name: ${JSON.stringify(m.name)} }` }),
+        el("pre", { textContent: m.content }),
+      ),
     ),
   );
   const end = view.error === null ? `Final answer: ${view.finalContent ?? "(none)"}` : `Run ended with ${view.stopReason}: ${view.error}`;
   $("#run-end").textContent = end;
-  $("#turn-status").textContent = `Turn finished: ${view.batches.length} batch${view.batches.length === 1 ? "" : "es"}, ${view.totalMs.toFixed(0)} ms. ${toolMessageSummary(view)} ${end}`;
+  $("#turn-status").textContent =
+    `Turn finished: ${view.batches.length} batch${view.batches.length === 1 ? "" : "es"}, ${view.totalMs.toFixed(0)} ms. ${toolMessageSummary(view)} ${end}`;
 }
 
 /** The tool messages in one sentence, each call with the first line its message starts with. */

@@ -180,9 +180,7 @@ export async function runTurn(calls: readonly TurnCall[], options: TurnOptions, 
   return {
     batches,
     marks,
-    toolMessages: result.messages
-      .filter((m) => m.role === "tool")
-      .map((m) => ({ tool_call_id: m.tool_call_id ?? "", name: m.name ?? "", content: m.content ?? "" })),
+    toolMessages: result.messages.filter((m) => m.role === "tool").map((m) => ({ tool_call_id: m.tool_call_id ?? "", name: m.name ?? "", content: m.content ?? "" })),
     stopReason: result.stopReason,
     finalContent: result.finalContent,
     error: result.error,

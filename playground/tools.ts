@@ -128,11 +128,15 @@ export class SimTool extends Tool {
       };
       if (work.outcome === "hang") {
         // Hangs until its signal aborts, as a cooperative tool does.
-        options.signal.addEventListener("abort", () => {
-          finish();
-          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a stopped tool rejects with the reason its signal was aborted with, as fetch does
-          reject(options.signal.reason);
-        }, { once: true });
+        options.signal.addEventListener(
+          "abort",
+          () => {
+            finish();
+            // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a stopped tool rejects with the reason its signal was aborted with, as fetch does
+            reject(options.signal.reason);
+          },
+          { once: true },
+        );
         return;
       }
       setTimeout(() => {

@@ -34,7 +34,19 @@ export { readArgumentText, type ArgumentTextScope } from "./tools/argument-text.
 export { coerceArgumentValue, unwrapArgumentsPayload } from "./tools/coerce.js";
 export { nameKey, suggestToolName } from "./tools/suggest.js";
 export { toolNotFoundMessage, notAnObjectMessage, invalidParametersMessage } from "./tools/messages.js";
-export { toolTimeoutMessage, toolAbortedMessage, RUN_ABORTED_MESSAGE, maxIterationsMessage, DEFAULT_MAX_ITERATIONS_MESSAGE, BUDGET_EXHAUSTED_FINALIZATION_PROMPT, LENGTH_RECOVERY_PROMPT, lengthRecoveryMessage, MODEL_ERROR_MESSAGE, MODEL_ERROR_PLACEHOLDER, MISSING_TOOL_RESULT_MESSAGE } from "./agent/runner-texts.js";
+export {
+  toolTimeoutMessage,
+  toolAbortedMessage,
+  RUN_ABORTED_MESSAGE,
+  maxIterationsMessage,
+  DEFAULT_MAX_ITERATIONS_MESSAGE,
+  BUDGET_EXHAUSTED_FINALIZATION_PROMPT,
+  LENGTH_RECOVERY_PROMPT,
+  lengthRecoveryMessage,
+  MODEL_ERROR_MESSAGE,
+  MODEL_ERROR_PLACEHOLDER,
+  MISSING_TOOL_RESULT_MESSAGE,
+} from "./agent/runner-texts.js";
 export { escalationMessage } from "./agent/guards/violations.js";
 export { REPEATED_LOOKUP_MESSAGE, REPEATED_LOOKUP_DETAIL } from "./agent/guards/lookup-throttle.js";
 export { SSRF_NOTE } from "./agent/guards/refusal-kind.js";
@@ -42,18 +54,21 @@ export { emptyResultMessage } from "./agent/results/tool-message.js";
 export { describeThrown, formatThrown, type ThrownDescription } from "./util/thrown.js";
 export { SCHEMA_BUDGET, type SchemaBudget } from "./schema/budget.js";
 export { ToolRegistry, TOOL_NAME_RULE, RETRY_HINT, type PrepareStep, type PrepareStepName, type PreparedCall } from "./tools/registry.js";
-export { ToolCallRequest, parseToolArguments, toolArgumentsObjectForReplay, toolArgumentsJsonForReplay, type ChatRequest, type LLMResponse, type LLMProvider } from "./providers/base.js";
+export {
+  ToolCallRequest,
+  parseToolArguments,
+  toolArgumentsObjectForReplay,
+  toolArgumentsJsonForReplay,
+  type ChatRequest,
+  type LLMResponse,
+  type LLMProvider,
+} from "./providers/base.js";
 export { type ChatMessage, type OpenAIToolCall } from "./chat/message.js";
 export { partitionBatches } from "./agent/batches.js";
 export { truncateText, TRUNCATION_SUFFIX } from "./util/text-cut.js";
 export { isEmptyToolResult, toolResultToText, RESULT_TEXT_CUT_NOTE } from "./agent/results/result-text.js";
 export { safeFileName, persistToolResult, TOOL_RESULTS_DIR } from "./agent/results/result-persistence.js";
-export {
-  persistedReference,
-  buildToolMessage,
-  DEFAULT_MAX_TOOL_RESULT_CHARS,
-  PERSISTENCE_EXEMPT_TOOLS,
-} from "./agent/results/tool-message.js";
+export { persistedReference, buildToolMessage, DEFAULT_MAX_TOOL_RESULT_CHARS, PERSISTENCE_EXEMPT_TOOLS } from "./agent/results/tool-message.js";
 export { classifyViolation, refusalKind, type ViolationKind } from "./agent/guards/refusal-kind.js";
 export { externalLookupSignature, LookupThrottle, MAX_REPEATED_EXTERNAL_LOOKUPS } from "./agent/guards/lookup-throttle.js";
 export { workspaceViolationSignature, recordWorkspaceViolation, MAX_REPEATED_WORKSPACE_VIOLATIONS } from "./agent/guards/violations.js";
@@ -86,14 +101,7 @@ export {
   type OpenAICompatibleProviderOptions,
   type EnvProvider,
 } from "./providers/openai-compatible.js";
-export {
-  isPrivateAddress,
-  parseHostAddress,
-  assertPublicUrl,
-  SsrfError,
-  SsrfAllowlist,
-  type HostLookup,
-} from "./security/ssrf.js";
+export { isPrivateAddress, parseHostAddress, assertPublicUrl, SsrfError, SsrfAllowlist, type HostLookup } from "./security/ssrf.js";
 export { type IpAddress } from "./security/ip-address.js";
 export { redactURL } from "./providers/redact.js";
 export { WebFetchTool, type WebFetchToolOptions } from "./tools/builtin/web-fetch.js";
@@ -103,15 +111,21 @@ export { MALFORMED_MCP_CONTENT } from "./mcp/content.js";
 export { mcpToolClient, type McpToolInfo, type McpToolClient, type McpRequestOptions } from "./mcp/tool-client.js";
 export { consoleMcpLogger, MAX_LOGGED_WARNINGS, MAX_LOGGED_CHARS, type McpLogger } from "./mcp/logger.js";
 export { logText, LOG_TEXT_MAX_CHARS } from "./util/log-text.js";
-export {
-  adaptMcpTools,
-  listMcpTools,
-  type AdaptMcpToolsOptions,
-  type McpToolProblem,
-  type McpToolListing,
-} from "./mcp/list-tools.js";
+export { adaptMcpTools, listMcpTools, type AdaptMcpToolsOptions, type McpToolProblem, type McpToolListing } from "./mcp/list-tools.js";
 export { connectStdioMcpServer, type StdioMcpServerOptions, type StdioMcpConnection } from "./mcp/stdio-connection.js";
-export { assignMcpToolNames, mcpToolName, sanitizeToolName, limitToolName, MAX_SHARED_NAMES_SHOWN, MAX_TOOL_NAME_LENGTH, TOOL_NAME_PATTERN, type McpNameAssignment, type McpNameKept, type McpNameChanged, type McpNameRefused } from "./mcp/tool-name.js";
+export {
+  assignMcpToolNames,
+  mcpToolName,
+  sanitizeToolName,
+  limitToolName,
+  MAX_SHARED_NAMES_SHOWN,
+  MAX_TOOL_NAME_LENGTH,
+  TOOL_NAME_PATTERN,
+  type McpNameAssignment,
+  type McpNameKept,
+  type McpNameChanged,
+  type McpNameRefused,
+} from "./mcp/tool-name.js";
 export { registerMcpTools, type McpRegistration, type SkippedMcpTool } from "./mcp/register.js";
 export { SafeJsonSchemaValidator, compileOutputSchema, type OutputCheck } from "./mcp/output-validator.js";
 export { ToolLoader, type ToolLoaderOptions, type LoaderLogger } from "./tools/loader.js";

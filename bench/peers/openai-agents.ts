@@ -67,17 +67,18 @@ function toolTextsOf(input: string | AgentInputItem[]): string[] {
 }
 
 function toolsOf(tools: readonly PeerTool[], options: PeerOptions): Tool[] {
-  return tools.map((t) =>
-    tool({
-      name: t.name,
-      description: t.description,
-      strict: false,
-      // The SDK types a non-strict schema as `additionalProperties: true`; at run time it takes any
-      // object schema, and the comparison must give every loop the very same one.
-      parameters: t.schema as never,
-      execute: (args: unknown, _context, details) => t.run(args, details?.signal),
-      ...(options.toolTimeoutMs !== undefined ? { timeoutMs: options.toolTimeoutMs, timeoutBehavior: "error_as_result" as const } : {}),
-    }) as Tool,
+  return tools.map(
+    (t) =>
+      tool({
+        name: t.name,
+        description: t.description,
+        strict: false,
+        // The SDK types a non-strict schema as `additionalProperties: true`; at run time it takes any
+        // object schema, and the comparison must give every loop the very same one.
+        parameters: t.schema as never,
+        execute: (args: unknown, _context, details) => t.run(args, details?.signal),
+        ...(options.toolTimeoutMs !== undefined ? { timeoutMs: options.toolTimeoutMs, timeoutBehavior: "error_as_result" as const } : {}),
+      }) as Tool,
   );
 }
 

@@ -101,12 +101,7 @@ export function instantTool(name: string, readOnly = true, schema: JsonSchema = 
 }
 
 /** A tool that answers after `ms` milliseconds, calling `mark` at its start and end. */
-export function sleepingTool(
-  name: string,
-  ms: number,
-  readOnly: boolean,
-  mark?: (event: "start" | "end", name: string) => void,
-): PeerTool {
+export function sleepingTool(name: string, ms: number, readOnly: boolean, mark?: (event: "start" | "end", name: string) => void): PeerTool {
   return {
     name,
     description: `Answers after ${ms} ms (${name}).`,

@@ -56,20 +56,20 @@ export const workbookLoop: PeerLoop = {
     for (const t of tools) registry.register(new PeerToolAdapter(t));
     const runner = new AgentRunner();
     return async (script: PeerScript): Promise<PeerOutcome> => {
-    try {
-      const result = await runner.run({
-        provider: new ScriptedProvider(turnsOf(script)),
-        model: "scripted",
-        tools: registry,
-        messages: [{ role: "user", content: "go" }],
-        concurrentTools: options.sequential !== true,
-        ...(options.toolTimeoutMs !== undefined ? { toolTimeoutMs: options.toolTimeoutMs } : {}),
-      });
-      const toolMessages = result.messages.filter((m) => m.role === "tool").map((m) => m.content ?? "");
-      return { toolMessages, thrown: result.stopReason === "completed" ? null : `stopReason ${result.stopReason}: ${result.error ?? ""}` };
-    } catch (error) {
-      return { toolMessages: [], thrown: describe(error) };
-    }
+      try {
+        const result = await runner.run({
+          provider: new ScriptedProvider(turnsOf(script)),
+          model: "scripted",
+          tools: registry,
+          messages: [{ role: "user", content: "go" }],
+          concurrentTools: options.sequential !== true,
+          ...(options.toolTimeoutMs !== undefined ? { toolTimeoutMs: options.toolTimeoutMs } : {}),
+        });
+        const toolMessages = result.messages.filter((m) => m.role === "tool").map((m) => m.content ?? "");
+        return { toolMessages, thrown: result.stopReason === "completed" ? null : `stopReason ${result.stopReason}: ${result.error ?? ""}` };
+      } catch (error) {
+        return { toolMessages: [], thrown: describe(error) };
+      }
     };
   },
 };

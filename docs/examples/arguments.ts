@@ -10,10 +10,10 @@ import { normalizeCall } from "../../src/providers/base.js";
 /** The argument text as the provider and the registry read it. */
 export async function argumentText(): Promise<void> {
   // #region read-argument-text
-  readArgumentText('{"path": "a.txt"}', "any");          // { path: "a.txt" }
-  readArgumentText('{path: "a.txt"}', "any");            // '{path: "a.txt"}' (kept, later refused)
-  readArgumentText("42", "object-or-array");             // "42"
-  readArgumentText("   ", "object-or-array");            // {}
+  readArgumentText('{"path": "a.txt"}', "any"); // { path: "a.txt" }
+  readArgumentText('{path: "a.txt"}', "any"); // '{path: "a.txt"}' (kept, later refused)
+  readArgumentText("42", "object-or-array"); // "42"
+  readArgumentText("   ", "object-or-array"); // {}
   // #endregion read-argument-text
 }
 
@@ -21,8 +21,8 @@ export async function argumentText(): Promise<void> {
 export async function toolArguments(): Promise<void> {
   // #region parse-tool-arguments
   parseToolArguments('{"path": "a.txt"}'); // { path: "a.txt" }
-  parseToolArguments('{path: "a.txt"}');   // '{path: "a.txt"}' (kept, later rejected)
-  parseToolArguments("[1,2]");             // [1, 2] (later rejected: not an object)
+  parseToolArguments('{path: "a.txt"}'); // '{path: "a.txt"}' (kept, later rejected)
+  parseToolArguments("[1,2]"); // [1, 2] (later rejected: not an object)
   // #endregion parse-tool-arguments
 }
 
@@ -30,6 +30,6 @@ export async function toolArguments(): Promise<void> {
 export async function rawToolCall(): Promise<void> {
   // #region normalize-call
   normalizeCall({ name: "read_file", arguments: { path: "a.txt" } }, "call_0_0")?.id; // "call_0_0"
-  normalizeCall({ id: "x", name: "" }, "call_0_1");                                   // null
+  normalizeCall({ id: "x", name: "" }, "call_0_1"); // null
   // #endregion normalize-call
 }

@@ -4,30 +4,23 @@
  * repeated attempts to leave the workspace (`src/agent/guards/violations.ts`). The reference shows each
  * region; `tsc` checks this file and `test/docs/examples.test.ts` runs every function it exports.
  */
-import {
-  classifyViolation,
-  externalLookupSignature,
-  LookupThrottle,
-  recordWorkspaceViolation,
-  refusalKind,
-  workspaceViolationSignature,
-} from "../../src/index.js";
+import { classifyViolation, externalLookupSignature, LookupThrottle, recordWorkspaceViolation, refusalKind, workspaceViolationSignature } from "../../src/index.js";
 
 /** Refusals told apart by their text. */
 export async function violationFromText(): Promise<void> {
   // #region classify-violation
   classifyViolation("Blocked: host resolves to private/internal address 10.0.0.1"); // "ssrf"
-  classifyViolation("Path /etc/passwd is outside allowed directory /ws");          // "workspace"
-  classifyViolation("Error: File not found: a.txt");                             // null
+  classifyViolation("Path /etc/passwd is outside allowed directory /ws"); // "workspace"
+  classifyViolation("Error: File not found: a.txt"); // null
   // #endregion classify-violation
 }
 
 /** A refusal told apart by its code first, by its text when it has none. */
 export async function violationFromCode(): Promise<void> {
   // #region refusal-kind
-  refusalKind("workspace", "Error: not here");                            // "workspace"
+  refusalKind("workspace", "Error: not here"); // "workspace"
   refusalKind(undefined, "Path /etc/passwd is outside allowed directory"); // "workspace"
-  refusalKind(undefined, "Error: File not found: a.txt");                  // null
+  refusalKind(undefined, "Error: File not found: a.txt"); // null
   // #endregion refusal-kind
 }
 
@@ -55,8 +48,8 @@ export async function violationSignature(): Promise<void> {
   // #region workspace-violation-signature
   workspaceViolationSignature("read_file", { path: "/Users/X/notes.md" }); // "violation:/users/x/notes.md"
   workspaceViolationSignature("exec", { command: "cat /etc/hosts | head" }); // "violation:/etc/hosts"
-  workspaceViolationSignature("read_file", { path: "~root/x" });            // "violation:/root/x"
-  workspaceViolationSignature("web_search", { query: "x" });                // null
+  workspaceViolationSignature("read_file", { path: "~root/x" }); // "violation:/root/x"
+  workspaceViolationSignature("web_search", { query: "x" }); // null
   // #endregion workspace-violation-signature
 }
 

@@ -18,7 +18,7 @@ export async function maxIterations(): Promise<void> {
   // #region max-iterations-message
   maxIterationsMessage(3);
   // "I reached the maximum number of tool call iterations (3) without completing the task. You can try …"
-  maxIterationsMessage(3, "Stopped after {max_iterations} rounds.");  // "Stopped after 3 rounds."
+  maxIterationsMessage(3, "Stopped after {max_iterations} rounds."); // "Stopped after 3 rounds."
   // #endregion max-iterations-message
 }
 

@@ -12,28 +12,31 @@ import { pyStr } from "../../src/util/python-text.js";
 /** BigInt and a cycle, stringified. */
 export async function safeJson(): Promise<void> {
   // #region safe-json-stringify
-  safeJsonStringify({ n: 1n, list: [1, 2] });    // '{"n":"1","list":[1,2]}'
-  const a: Record<string, unknown> = {}; a.self = a;
-  safeJsonStringify(a);                            // '{"self":"[Circular]"}'
+  safeJsonStringify({ n: 1n, list: [1, 2] }); // '{"n":"1","list":[1,2]}'
+  const a: Record<string, unknown> = {};
+  a.self = a;
+  safeJsonStringify(a); // '{"self":"[Circular]"}'
   // #endregion safe-json-stringify
 }
 
 /** Objects, cycles, bytes and a result over the size limit, as the model reads them. */
 export async function resultToText(): Promise<void> {
   // #region tool-result-to-text
-  toolResultToText({ n: 1n, list: [1, 2] });     // '{"n":"1","list":[1,2]}'
-  const a: Record<string, unknown> = {}; a.self = a;
-  toolResultToText(a);                            // '{"self":"[Circular]"}'
-  toolResultToText(Buffer.from("hello"));         // "[Buffer 5 bytes]"
+  toolResultToText({ n: 1n, list: [1, 2] }); // '{"n":"1","list":[1,2]}'
+  const a: Record<string, unknown> = {};
+  a.self = a;
+  toolResultToText(a); // '{"self":"[Circular]"}'
+  toolResultToText(Buffer.from("hello")); // "[Buffer 5 bytes]"
   const bigList = Array.from({ length: 10_000 }, (_, i) => i);
-  toolResultToText({ items: bigList }, { maxChars: 100 }).length <= 100;  // true
+  toolResultToText({ items: bigList }, { maxChars: 100 }).length <= 100; // true
   // #endregion tool-result-to-text
 }
 
 /** JSON written under a size and a node limit. */
 export async function boundedJsonText(): Promise<void> {
   // #region bounded-json
-  const a: Record<string, unknown> = { n: 1n }; a.self = a;
+  const a: Record<string, unknown> = { n: 1n };
+  a.self = a;
   boundedJson(a, 1000, 1000); // { text: '{"n":"1","self":"[Circular]"}', complete: true, written: true }
   // #endregion bounded-json
 }

@@ -23,7 +23,10 @@ import { repairToolPairs } from "../../src/agent/model-history.js";
 class Stub extends Tool {
   readonly description = "Does nothing.";
   readonly parameters = { type: "object", properties: {} };
-  constructor(readonly name: string, private readonly safe: boolean) {
+  constructor(
+    readonly name: string,
+    private readonly safe: boolean,
+  ) {
     super();
   }
   override get readOnly(): boolean {
@@ -43,17 +46,18 @@ export async function runWithScriptedModel(): Promise<AgentRunResult> {
   const tools = new ToolRegistry();
   tools.register(new ReadFileTool({ workspace: "/tmp/ws" }));
   const provider = new ScriptedProvider([
-    { content: null, finishReason: "tool_calls",
-      toolCalls: [new ToolCallRequest({ id: "call_1", name: "read_file", arguments: { path: "nope.txt" } })] },
+    { content: null, finishReason: "tool_calls", toolCalls: [new ToolCallRequest({ id: "call_1", name: "read_file", arguments: { path: "nope.txt" } })] },
     { content: "There is no file called nope.txt.", toolCalls: [], finishReason: "stop" },
   ]);
   const result = await new AgentRunner().run({
-    provider, model: "scripted", tools,
+    provider,
+    model: "scripted",
+    tools,
     messages: [{ role: "user", content: "What is in nope.txt?" }],
   });
-  result.stopReason;                 // "completed"
-  result.messages[2]?.content;       // "Error: File not found: nope.txt\n\n[Analyze the error above …]"
-  result.finalContent;               // "There is no file called nope.txt."
+  result.stopReason; // "completed"
+  result.messages[2]?.content; // "Error: File not found: nope.txt\n\n[Analyze the error above …]"
+  result.finalContent; // "There is no file called nope.txt."
   // #endregion agent-run
   return result;
 }
@@ -61,7 +65,12 @@ export async function runWithScriptedModel(): Promise<AgentRunResult> {
 /** The runner's batches for safe reads around an unsafe write. */
 export async function runnerBatches(): Promise<void> {
   const tools = new ToolRegistry();
-  for (const [name, safe] of [["read_a", true], ["read_b", true], ["write_a", false], ["read_c", true]] as const) {
+  for (const [name, safe] of [
+    ["read_a", true],
+    ["read_b", true],
+    ["write_a", false],
+    ["read_c", true],
+  ] as const) {
     tools.register(new Stub(name, safe));
   }
   const spec: AgentRunSpec = { provider: new ScriptedProvider([]), model: "scripted", tools, messages: [] };

@@ -24,23 +24,23 @@ export async function allowlist(): Promise<void> {
   // #region ssrf-allowlist
   const allow = new SsrfAllowlist(["10.0.0.5", "100.64.0.0/10"]);
   allow.has("100.100.1.1"); // true
-  allow.has("10.0.0.6");    // false
+  allow.has("10.0.0.6"); // false
   // #endregion ssrf-allowlist
 }
 
 /** A private address hidden in an IPv6 form, and a public one. */
 export async function privateAddress(): Promise<void> {
   // #region is-private-address
-  isPrivateAddress("::ffff:7f00:1");   // true (127.0.0.1)
-  isPrivateAddress("93.184.216.34");   // false
+  isPrivateAddress("::ffff:7f00:1"); // true (127.0.0.1)
+  isPrivateAddress("93.184.216.34"); // false
   // #endregion is-private-address
 }
 
 /** Numeric hosts in the spellings a URL parser accepts. */
 export async function hostAddress(): Promise<void> {
   // #region parse-host-address
-  parseHostAddress("0x7f000001");  // "127.0.0.1"
-  parseHostAddress("10.1.1");      // "10.1.0.1"
+  parseHostAddress("0x7f000001"); // "127.0.0.1"
+  parseHostAddress("10.1.1"); // "10.1.0.1"
   parseHostAddress("example.com"); // null
   // #endregion parse-host-address
 }

@@ -11,12 +11,11 @@ export async function scriptedRun(): Promise<number> {
   const messages: ChatMessage[] = [{ role: "user", content: "What is in a.txt?" }];
   // #region scripted-provider
   const provider = new ScriptedProvider([
-    { content: null, finishReason: "tool_calls",
-      toolCalls: [new ToolCallRequest({ id: "c1", name: "read_file", arguments: { path: "a.txt" } })] },
+    { content: null, finishReason: "tool_calls", toolCalls: [new ToolCallRequest({ id: "c1", name: "read_file", arguments: { path: "a.txt" } })] },
     (request) => ({ content: `I saw: ${request.messages.at(-1)?.content}`, toolCalls: [], finishReason: "stop" }),
   ]);
   const result = await new AgentRunner().run({ provider, model: "scripted", tools, messages });
-  result.finalContent;      // "I saw: hello"
+  result.finalContent; // "I saw: hello"
   provider.requests.length; // 2
   // #endregion scripted-provider
   if (result.finalContent !== "I saw: hello") throw new Error(`unexpected answer: ${String(result.finalContent)}`);

@@ -10,8 +10,12 @@ class Echo extends Tool {
   readonly name = "echo";
   readonly description = "Repeat the text back.";
   readonly parameters = { type: "object", properties: { text: { type: "string" } }, required: ["text"] };
-  override get readOnly() { return true; }
-  async execute(params: Record<string, unknown>) { return String(params.text); }
+  override get readOnly() {
+    return true;
+  }
+  async execute(params: Record<string, unknown>) {
+    return String(params.text);
+  }
 }
 
 type ShoutParams = { text: string; times?: number };
@@ -23,7 +27,9 @@ class Shout extends Tool<ShoutParams> {
     properties: { text: { type: "string" }, times: { type: "integer", minimum: 1 } },
     required: ["text"],
   };
-  async execute(params: ShoutParams) { return params.text.toUpperCase().repeat(params.times ?? 1); }
+  async execute(params: ShoutParams) {
+    return params.text.toUpperCase().repeat(params.times ?? 1);
+  }
 }
 // #endregion tool-subclass
 

@@ -37,7 +37,9 @@
 
   /** A label's text: line breaks become "; ", any other markup is dropped. One pass over the label. */
   function plain(label) {
-    var text = String(label == null ? "" : label).split(/<br\s*\/?>/i).join("; ");
+    var text = String(label == null ? "" : label)
+      .split(/<br\s*\/?>/i)
+      .join("; ");
     var out = "";
     var inTag = false;
     for (var i = 0; i < text.length; i++) {
@@ -58,21 +60,42 @@
   /** A flowchart as text: each box in the order the source names it, with the arrows that leave it. */
   function describeFlowchart(db) {
     var vertices = db.getVertices();
-    var list = vertices instanceof Map ? Array.from(vertices.values()) : Object.keys(vertices).map(function (k) { return vertices[k]; });
+    var list =
+      vertices instanceof Map
+        ? Array.from(vertices.values())
+        : Object.keys(vertices).map(function (k) {
+            return vertices[k];
+          });
     var byId = {};
-    list.forEach(function (v) { byId[v.id] = v; });
+    list.forEach(function (v) {
+      byId[v.id] = v;
+    });
     var edges = db.getEdges();
     var name = function (id) {
       var v = byId[id];
       return quoted(plain(v && v.text != null && v.text !== "" ? v.text : id));
     };
     var items = list.map(function (v) {
-      var out = edges.filter(function (e) { return e.start === v.id; });
+      var out = edges.filter(function (e) {
+        return e.start === v.id;
+      });
       var question = v.type === "diamond" || v.type === "question";
       var what = name(v.id) + (question ? " (a decision)" : "");
       if (out.length === 0) return what + ": the flow ends here.";
-      var labelled = out.some(function (e) { return plain(e.text) !== ""; });
-      if (!labelled) return what + " leads to " + out.map(function (e) { return name(e.end); }).join(" and to ") + ".";
+      var labelled = out.some(function (e) {
+        return plain(e.text) !== "";
+      });
+      if (!labelled)
+        return (
+          what +
+          " leads to " +
+          out
+            .map(function (e) {
+              return name(e.end);
+            })
+            .join(" and to ") +
+          "."
+        );
       var targets = out.map(function (e) {
         var label = plain(e.text);
         return (label !== "" ? "if " + quoted(label) + ", to " : "otherwise to ") + name(e.end);
@@ -81,7 +104,15 @@
     });
     var direction = DIRECTIONS[typeof db.getDirection === "function" ? db.getDirection() : ""] || "";
     return {
-      name: "Flowchart" + (direction ? ", " + direction : "") + ", of " + list.length + " boxes and " + edges.length + " arrows, starting at " + (list[0] ? name(list[0].id) : "nothing"),
+      name:
+        "Flowchart" +
+        (direction ? ", " + direction : "") +
+        ", of " +
+        list.length +
+        " boxes and " +
+        edges.length +
+        " arrows, starting at " +
+        (list[0] ? name(list[0].id) : "nothing"),
       intro: "The boxes in reading order, each with the arrows that leave it:",
       items: items,
     };
@@ -92,12 +123,19 @@
     var actors = db.getActors();
     var names = {};
     var order = [];
-    (actors instanceof Map ? Array.from(actors.entries()) : Object.keys(actors).map(function (k) { return [k, actors[k]]; })).forEach(function (entry) {
+    (actors instanceof Map
+      ? Array.from(actors.entries())
+      : Object.keys(actors).map(function (k) {
+          return [k, actors[k]];
+        })
+    ).forEach(function (entry) {
       var actor = entry[1] || {};
       names[entry[0]] = plain(actor.description || actor.name || entry[0]);
       order.push(names[entry[0]]);
     });
-    var messages = db.getMessages().filter(function (m) { return m.from != null && m.to != null; });
+    var messages = db.getMessages().filter(function (m) {
+      return m.from != null && m.to != null;
+    });
     var items = messages.map(function (m) {
       // Mermaid's dotted arrows (line types 1, 4 and 6) are answers.
       var answer = m.type === 1 || m.type === 4 || m.type === 6;
@@ -207,7 +245,13 @@
     drawing = drawing.then(whenShown).then(function () {
       var mermaid = library;
       var name = theme();
-      if (!mermaid || figures.every(function (e) { return e.figure.dataset.drawnFor === name; })) return undefined;
+      if (
+        !mermaid ||
+        figures.every(function (e) {
+          return e.figure.dataset.drawnFor === name;
+        })
+      )
+        return undefined;
       mermaid.initialize(settings(name));
       var boxes = figures.map(function (entry) {
         var box = document.createElement("div");
@@ -301,7 +345,12 @@
     watchNavigation();
   }
 
-  window.workbookDiagrams = { theme: theme, drawn: function () { return drawing; } };
+  window.workbookDiagrams = {
+    theme: theme,
+    drawn: function () {
+      return drawing;
+    },
+  };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

@@ -10,11 +10,7 @@ import type { ToolCallRequest } from "../../src/index.js";
  * share a batch, and every other call is a batch of its own. With `concurrent` false, every call
  * is its own batch. Pure: the input array is not changed.
  */
-export function partitionToolBatches(
-  calls: readonly ToolCallRequest[],
-  isSafe: (call: ToolCallRequest) => boolean,
-  concurrent: boolean,
-): ToolCallRequest[][] {
+export function partitionToolBatches(calls: readonly ToolCallRequest[], isSafe: (call: ToolCallRequest) => boolean, concurrent: boolean): ToolCallRequest[][] {
   // TODO(lesson 6): walk the calls once; collect safe neighbours, close the group at an unsafe call.
   throw new Error(`TODO(lesson 6): partition ${calls.length} calls (concurrent: ${concurrent}, ${typeof isSafe})`);
 }

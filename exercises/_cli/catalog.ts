@@ -146,9 +146,13 @@ export const SELF_CHECKS: readonly SelfCheck[] = [
     testFile: "test/self-check/02-suggestions-only-in-errors.test.ts",
     lessons: [4, 5],
     parts: [
-      { letter: "a", field: "nearMissIsReadyToRun", ask: "The registry holds `read_file`. Is `prepareCall(\"ReadFile\", '{\"path\": \"notes.txt\"}')` ready to run (`error === null`)?" },
-      { letter: "b", field: "suggestedName", ask: "The name the error text suggests for `\"ReadFile\"`, or `\"none\"` if it suggests none." },
-      { letter: "c", field: "suggestionWhenTwoMatch", ask: "The registry holds `read_file` AND `readFile`. What does `suggestName(\"READ_FILE\")` return? (`\"none\"` for null)" },
+      {
+        letter: "a",
+        field: "nearMissIsReadyToRun",
+        ask: 'The registry holds `read_file`. Is `prepareCall("ReadFile", \'{"path": "notes.txt"}\')` ready to run (`error === null`)?',
+      },
+      { letter: "b", field: "suggestedName", ask: 'The name the error text suggests for `"ReadFile"`, or `"none"` if it suggests none.' },
+      { letter: "c", field: "suggestionWhenTwoMatch", ask: 'The registry holds `read_file` AND `readFile`. What does `suggestName("READ_FILE")` return? (`"none"` for null)' },
       {
         letter: "d",
         field: "reason",
@@ -174,9 +178,13 @@ export const SELF_CHECKS: readonly SelfCheck[] = [
     testFile: "test/self-check/03-replay-repair.test.ts",
     lessons: [5],
     parts: [
-      { letter: "a", field: "replayOfBrokenText", ask: "What `toolArgumentsObjectForReplay('{\"path\": \"secrets.txt\"')` returns (the text lacks its closing brace)." },
-      { letter: "b", field: "replayOfArray", ask: "What `toolArgumentsObjectForReplay(\"[1, 2]\")` returns." },
-      { letter: "c", field: "brokenNewCallIsReadyToRun", ask: "A new call sends the same broken text: is `prepareCall(\"read_file\", '{\"path\": \"secrets.txt\"')` ready to run?" },
+      { letter: "a", field: "replayOfBrokenText", ask: 'What `toolArgumentsObjectForReplay(\'{"path": "secrets.txt"\')` returns (the text lacks its closing brace).' },
+      { letter: "b", field: "replayOfArray", ask: 'What `toolArgumentsObjectForReplay("[1, 2]")` returns.' },
+      {
+        letter: "c",
+        field: "brokenNewCallIsReadyToRun",
+        ask: 'A new call sends the same broken text: is `prepareCall("read_file", \'{"path": "secrets.txt"\')` ready to run?',
+      },
       {
         letter: "d",
         field: "reason",
@@ -229,9 +237,13 @@ export const SELF_CHECKS: readonly SelfCheck[] = [
     testFile: "test/self-check/05-errors-return-to-model.test.ts",
     lessons: [7, 8],
     parts: [
-      { letter: "a", field: "executeRejects", ask: "A registered tool throws `new Error(\"ENOENT: nope.txt\")`. Does `registry.execute(...)` reject (throw)?" },
+      { letter: "a", field: "executeRejects", ask: 'A registered tool throws `new Error("ENOENT: nope.txt")`. Does `registry.execute(...)` reject (throw)?' },
       { letter: "b", field: "registryTextEndsWithRetryHint", ask: "Does the text `registry.execute` resolves with for that call end with the retry hint, `RETRY_HINT`?" },
-      { letter: "c", field: "runnerTextEndsWithRetryHint", ask: "The runner meets the same throw in a call the model made: does the tool message it sends end with `RETRY_HINT`?" },
+      {
+        letter: "c",
+        field: "runnerTextEndsWithRetryHint",
+        ask: "The runner meets the same throw in a call the model made: does the tool message it sends end with `RETRY_HINT`?",
+      },
       {
         letter: "d",
         field: "reason",
@@ -246,7 +258,7 @@ export const SELF_CHECKS: readonly SelfCheck[] = [
     explanation:
       "Because the model can act on it: fix its arguments, pick another tool, or explain the failure to the user. In " +
       "the runner a missing tool, invalid arguments, a thrown exception or a ToolResult error each become the text of " +
-      "that call's role \"tool\" message, and the run goes on; only failOnToolError or a fatal condition stops it. The " +
+      'that call\'s role "tool" message, and the run goes on; only failOnToolError or a fatal condition stops it. The ' +
       "wording depends on the kind: prepare errors and ToolResult errors end with the retry hint, while a thrown " +
       "exception is sent as its name and message alone, so the runner answers this call with " +
       "`Error: Error: ENOENT: nope.txt`. registry.execute, which runs one call outside the runner, words the same throw " +
@@ -256,8 +268,13 @@ export const SELF_CHECKS: readonly SelfCheck[] = [
 
 function exerciseFiles(pristineDir: string, dir: string): string[] {
   return existsSync(pristineDir)
-    ? readdirSync(pristineDir).filter((f) => f.endsWith(".ts.txt")).map((f) => f.slice(0, -".txt".length)).sort()
-    : readdirSync(dir).filter((f) => f.endsWith(".ts")).sort();
+    ? readdirSync(pristineDir)
+        .filter((f) => f.endsWith(".ts.txt"))
+        .map((f) => f.slice(0, -".txt".length))
+        .sort()
+    : readdirSync(dir)
+        .filter((f) => f.endsWith(".ts"))
+        .sort();
 }
 
 /** Every exercise, in order, read from the folder names under `exercises/`. */

@@ -70,4 +70,3 @@ export async function checkOnce(exercise: Exercise): Promise<boolean> {
     await Promise.all([vitest.close(), checker.close()]);
   }
 }
-

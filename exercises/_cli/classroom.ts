@@ -45,7 +45,10 @@ export function classroomTestOf(item: Exercise): ClassroomTest {
 /** The arguments a grading command hands to `grade` (what follows `--`); throws for any other command. */
 export function gradeArgsOf(command: string): string[] {
   if (!command.startsWith(`${GRADE_COMMAND} `)) throw new Error(`not a grading command: ${command}`);
-  return command.slice(GRADE_COMMAND.length + 1).split(" ").filter((part) => part !== "");
+  return command
+    .slice(GRADE_COMMAND.length + 1)
+    .split(" ")
+    .filter((part) => part !== "");
 }
 
 /** A YAML double-quoted string (JSON's quoting is valid YAML). */

@@ -48,7 +48,9 @@ function printRow(item: GradeItem): void {
   const tests = item.state === "not started" ? "—" : `${item.passed}/${item.tests}`;
   const hints = item.kind === "question" ? "—" : `${item.help.hintsShown}/${item.help.hintsAvailable}`;
   const name = item.kind === "question" ? (item.question ?? item.slug) : item.slug;
-  console.log(`  ${cell(item.command, 3)}  ${result}  ${cell(tests, 5)}  ${cell(`${item.points}/${item.maxPoints}`, 6)}  ${cell(hints, 5)}  ${cell(String(item.help.solutionViews), 8)}  ${name}`);
+  console.log(
+    `  ${cell(item.command, 3)}  ${result}  ${cell(tests, 5)}  ${cell(`${item.points}/${item.maxPoints}`, 6)}  ${cell(hints, 5)}  ${cell(String(item.help.solutionViews), 8)}  ${name}`,
+  );
   if (item.state === "failing" && item.reason !== null) console.log(dim(`                ${item.reason}`));
 }
 
@@ -87,4 +89,7 @@ async function main(argv: readonly string[]): Promise<number> {
   return gradeExitCode(report);
 }
 
-runCommand(main, process.argv.slice(2).filter((a) => a !== "--"));
+runCommand(
+  main,
+  process.argv.slice(2).filter((a) => a !== "--"),
+);

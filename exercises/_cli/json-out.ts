@@ -19,12 +19,7 @@ import { basename, dirname, join, resolve } from "node:path";
  * neither silent nor in its own JSON mode, so its banner went to standard output first.
  */
 export function npmBannerPrinted(env: NodeJS.ProcessEnv = process.env): boolean {
-  return (
-    env["npm_lifecycle_event"] !== undefined &&
-    env["npm_command"] !== "exec" &&
-    env["npm_config_loglevel"] !== "silent" &&
-    env["npm_config_json"] !== "true"
-  );
+  return env["npm_lifecycle_event"] !== undefined && env["npm_command"] !== "exec" && env["npm_config_loglevel"] !== "silent" && env["npm_config_json"] !== "true";
 }
 
 /** The advice printed on standard error when npm's banner went ahead of the JSON. */

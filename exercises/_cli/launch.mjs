@@ -22,7 +22,11 @@ const entries = [...commands, "typecheck-worker"];
 const outDir = join(root, "node_modules", ".cache", "workbook-cli");
 
 function newestSource() {
-  return Math.max(...readdirSync(here).filter((f) => f.endsWith(".ts")).map((f) => statSync(join(here, f)).mtimeMs));
+  return Math.max(
+    ...readdirSync(here)
+      .filter((f) => f.endsWith(".ts"))
+      .map((f) => statSync(join(here, f)).mtimeMs),
+  );
 }
 
 function isFresh() {

@@ -120,16 +120,20 @@ export async function buildProgress(): Promise<ProgressReport> {
 
 function printRow(item: ProgressItem): void {
   const detail =
-    item.state !== "failing"
-      ? ""
-      : item.typeErrors.length > 0
-        ? dim(`  ${item.typeErrors.length} type error(s)`)
-        : dim(`  ${item.passed}/${item.tests} tests pass`);
+    item.state !== "failing" ? "" : item.typeErrors.length > 0 ? dim(`  ${item.typeErrors.length} type error(s)`) : dim(`  ${item.passed}/${item.tests} tests pass`);
   const name = item.kind === "question" ? (item.question ?? item.slug) : item.slug.padEnd(22);
   console.log(`  ${item.command.padStart(2)}  ${item.kind === "question" ? label(item.state) + "  " + name : name + " " + label(item.state)}${detail}`);
   if (item.state === "failing") {
     const why = item.typeErrors[0] ?? (item.firstFailure === null ? null : `${item.firstFailure.test}\n${item.firstFailure.message}`);
-    if (why !== null) console.log(dim(why.split("\n").map((line) => `        ${line}`).join("\n")));
+    if (why !== null)
+      console.log(
+        dim(
+          why
+            .split("\n")
+            .map((line) => `        ${line}`)
+            .join("\n"),
+        ),
+      );
   }
 }
 
@@ -170,4 +174,7 @@ async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-runCommand(main, process.argv.slice(2).filter((a) => a !== "--"));
+runCommand(
+  main,
+  process.argv.slice(2).filter((a) => a !== "--"),
+);

@@ -131,7 +131,10 @@ export function printExerciseSummary(exercise: Exercise, report: RunReport, type
   if (allPassed(report)) console.log(red(`✘ ${title} — all ${total} tests pass, but fix the type errors above first.`));
   else console.log(red(`✘ ${title} — ${passed} passed, ${failed} failed (of ${total}).`));
   console.log(`Edit ${exercise.files.map((f) => `exercises/${exercise.id}/${f}`).join(", ")} (look for TODO(lesson ${exercise.lesson})).`);
-  const stuck = exercise.kind === "exercise" ? `Stuck? npm run exercise ${exercise.command} -- --hint    ` : `Stuck? Read ${lessonsText(exercise)} and the src/ files the question names.    `;
+  const stuck =
+    exercise.kind === "exercise"
+      ? `Stuck? npm run exercise ${exercise.command} -- --hint    `
+      : `Stuck? Read ${lessonsText(exercise)} and the src/ files the question names.    `;
   console.log(dim(`${stuck}Re-run on save: npm run exercise ${exercise.command} -- --watch`));
   return false;
 }

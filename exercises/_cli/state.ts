@@ -74,7 +74,10 @@ export function recordSolution(item: Exercise): void {
 /** The numbered hints of a `hints.md` (`## Hint 1`, `## Hint 2`, …), in order, without their headings. */
 export function parseHints(markdown: string): string[] {
   const parts = markdown.replace(/\r\n/g, "\n").split(/^## Hint \d[^\n]*\n/m);
-  return parts.slice(1).map((part) => part.trim()).filter((part) => part !== "");
+  return parts
+    .slice(1)
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
 }
 
 /** The hints of an exercise, from its `hints.md`; none for a question or a missing file. */

@@ -24,7 +24,9 @@ function copy(from: string, to: string): void {
 }
 
 rmSync(PRISTINE_DIR, { recursive: true, force: true });
-for (const id of readdirSync(EXERCISES_DIR).filter((name) => /^\d\d-[a-z0-9-]+$/.test(name) || name === SELF_CHECK_ID).sort()) {
+for (const id of readdirSync(EXERCISES_DIR)
+  .filter((name) => /^\d\d-[a-z0-9-]+$/.test(name) || name === SELF_CHECK_ID)
+  .sort()) {
   for (const file of readdirSync(join(EXERCISES_DIR, id)).filter((f) => f.endsWith(".ts"))) {
     copy(join(EXERCISES_DIR, id, file), join(PRISTINE_DIR, id, `${file}.txt`));
   }

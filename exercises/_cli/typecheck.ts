@@ -74,7 +74,9 @@ function readCache(): Record<string, TypeProblem[]> {
 
 function writeCache(key: string, problems: TypeProblem[]): void {
   try {
-    const entries = Object.entries(readCache()).filter(([k]) => k !== key).slice(-49);
+    const entries = Object.entries(readCache())
+      .filter(([k]) => k !== key)
+      .slice(-49);
     mkdirSync(BACKUP_DIR, { recursive: true });
     const temp = `${CACHE_FILE}.${process.pid}.tmp`;
     writeFileSync(temp, JSON.stringify(Object.fromEntries([...entries, [key, problems]])));

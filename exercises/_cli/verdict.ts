@@ -37,8 +37,7 @@ export function verdictOf(started: boolean, tests: readonly TestOutcome[], probl
     passed,
     tests: tests.length,
     typeErrors,
-    firstFailure:
-      state === "failing" && failing !== undefined ? { test: failing.fullName, message: firstFailure(failing.failureMessages[0] ?? "(no message)", 4) } : null,
+    firstFailure: state === "failing" && failing !== undefined ? { test: failing.fullName, message: firstFailure(failing.failureMessages[0] ?? "(no message)", 4) } : null,
   };
 }
 

@@ -62,7 +62,10 @@ export async function main(): Promise<number> {
     say(`  ${loaded.join(", ")}`);
     for (const warning of warnings) say(`  ${red("warning")} ${warning}`);
 
-    const tools = registry.getDefinitions().map((def) => registry.get(def.function.name)).filter((t): t is Tool => t !== undefined);
+    const tools = registry
+      .getDefinitions()
+      .map((def) => registry.get(def.function.name))
+      .filter((t): t is Tool => t !== undefined);
 
     section("What the model sees: toSchema()");
     const readFile = registry.get("read_file");
@@ -79,11 +82,7 @@ export async function main(): Promise<number> {
 
     section("What the runtime reads: the policy flags");
     const sample = new FakeSnapshotTool();
-    table([
-      ["tool", "readOnly", "exclusive", "concurrencySafe", "scopes", "configKey"],
-      ...tools.map(policyRow),
-      [...policyRow(sample).slice(0, 6)],
-    ]);
+    table([["tool", "readOnly", "exclusive", "concurrencySafe", "scopes", "configKey"], ...tools.map(policyRow), [...policyRow(sample).slice(0, 6)]]);
     say(dim(`  (${sample.name} is a sample, not a built-in: read-only but exclusive, so it still runs alone)`));
     say();
     say(`  concurrencySafe defaults to readOnly && !exclusive:`);

@@ -280,7 +280,13 @@ export async function main(): Promise<number> {
     say();
     const rows: string[][] = [["class", "scopes", "configKey", "scope core", "scope subagent"]];
     for (const cls of classes) {
-      rows.push([cls.name, cls.scopes.join(", "), JSON.stringify(cls.configKey), colourReason(loaderVerdict(cls, ctx, "core")), colourReason(loaderVerdict(cls, ctx, "subagent"))]);
+      rows.push([
+        cls.name,
+        cls.scopes.join(", "),
+        JSON.stringify(cls.configKey),
+        colourReason(loaderVerdict(cls, ctx, "core")),
+        colourReason(loaderVerdict(cls, ctx, "subagent")),
+      ]);
     }
     table(rows);
     const coreRegistry = new ToolRegistry();
@@ -299,7 +305,11 @@ export async function main(): Promise<number> {
     say(dim("  web_search is missing: its section has no apiKey, so enabled(ctx) said no and create() never ran."));
     say(dim('  report_to_parent exists only in the "subagent" scope: a core agent never sees it.'));
     const configOk =
-      built?.folder === "meeting-notes" && built.maxNotes === 20 && !coreRegistry.has("web_search") && !coreRegistry.has("report_to_parent") && subRegistry.has("report_to_parent");
+      built?.folder === "meeting-notes" &&
+      built.maxNotes === 20 &&
+      !coreRegistry.has("web_search") &&
+      !coreRegistry.has("report_to_parent") &&
+      subRegistry.has("report_to_parent");
     return pluginOk && configOk ? 0 : 1;
   } finally {
     await rm(temp, { recursive: true, force: true });

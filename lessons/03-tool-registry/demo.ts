@@ -10,7 +10,10 @@ import { bold, dim, field, green, red, say, section, table } from "../_shared/pr
 import { FakeListDirTool, FakeMcpTool, FakeReadFileTool, FakeSnapshotTool, FakeWriteFileTool } from "../_shared/sampleTools.js";
 
 function names(registry: ToolRegistry): string {
-  return registry.getDefinitions().map((def) => def.function.name).join(", ");
+  return registry
+    .getDefinitions()
+    .map((def) => def.function.name)
+    .join(", ");
 }
 
 function yesNo(value: boolean): string {
@@ -30,13 +33,7 @@ class BrokenSchemaTool extends Tool {
 /** Runs the lesson 3 demo. */
 export async function main(): Promise<number> {
   const registry = new ToolRegistry();
-  const tools = [
-    new FakeWriteFileTool(),
-    new FakeMcpTool("docs", "search"),
-    new FakeReadFileTool(),
-    new FakeMcpTool("calc", "add"),
-    new FakeListDirTool(),
-  ];
+  const tools = [new FakeWriteFileTool(), new FakeMcpTool("docs", "search"), new FakeReadFileTool(), new FakeMcpTool("calc", "add"), new FakeListDirTool()];
   for (const tool of tools) registry.register(tool);
 
   section("Two orders");

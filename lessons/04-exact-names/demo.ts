@@ -58,7 +58,7 @@ export async function main(): Promise<number> {
   ambiguous.register(readDash);
   const probe = "ReadFile";
   say(`  Registered: ${ambiguous.toolNames.join(", ")} (both have key "readfile")`);
-  field("suggestName(\"ReadFile\")", String(ambiguous.suggestName(probe)), 26);
+  field('suggestName("ReadFile")', String(ambiguous.suggestName(probe)), 26);
   block(ambiguous.prepareCall(probe, args).error?.content ?? "", 4);
   say(dim("  Two candidates: guessing between them would be worse than saying nothing."));
 

@@ -21,10 +21,8 @@ import { OPTIONAL_SECONDS, TOUR, WAIT_SCHEMA, type TourCall } from "./tour.js";
 
 export { OPTIONAL_SECONDS, TOUR, type TourCall } from "./tour.js";
 
-
 /** The suggestion printed at the end: a call of your own that is refused, and why. */
 export const TRY_YOUR_OWN = `npm run lesson 5 -- --name read_file --args '{"path": "README.md", "limit": "ten"}'`;
-
 
 /** A pretend `wait` whose only parameter is an `Optional`-style field. */
 class WaitTool extends CountingTool {
@@ -70,7 +68,7 @@ export function describeParameters(schema: JsonSchema): string[] {
   const properties = (schema["properties"] ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema["required"] ?? []) as string[]);
   return Object.entries(properties).map(([key, sub]) => {
-    const parts: string[] = [Array.isArray(sub["type"]) ? (sub["type"] as string[]).join(" | ") : (sub["type"] as string | undefined) ?? "any"];
+    const parts: string[] = [Array.isArray(sub["type"]) ? (sub["type"] as string[]).join(" | ") : ((sub["type"] as string | undefined) ?? "any")];
     if (sub["minLength"] !== undefined) parts.push(`minLength ${sub["minLength"] as number}`);
     if (sub["minimum"] !== undefined) parts.push(`>= ${sub["minimum"] as number}`);
     if (sub["maximum"] !== undefined) parts.push(`<= ${sub["maximum"] as number}`);
@@ -128,10 +126,7 @@ export async function main(args: string[]): Promise<number> {
   for (const [i, line] of describeParameters(readFile.parameters).entries()) field(i === 0 ? "read_file" : "", line, 11);
   field("wait", `seconds: ${JSON.stringify(OPTIONAL_SECONDS)}`, 11);
 
-  const calls: TourCall[] =
-    flags.name !== undefined || flags.args !== undefined
-      ? [{ title: "your call", name: flags.name ?? "read_file", args: flags.args }]
-      : [...TOUR];
+  const calls: TourCall[] = flags.name !== undefined || flags.args !== undefined ? [{ title: "your call", name: flags.name ?? "read_file", args: flags.args }] : [...TOUR];
   const rows: Row[] = [];
   for (const [i, call] of calls.entries()) rows.push(await traceOne(call, i, calls.length, flags.step));
 

@@ -5,16 +5,7 @@
  *
  * @module
  */
-import {
-  AgentRunner,
-  ScriptedProvider,
-  Tool,
-  ToolCallRequest,
-  ToolRegistry,
-  type AgentRunSpec,
-  type ExecuteOptions,
-  type JsonSchema,
-} from "../../src/index.js";
+import { AgentRunner, ScriptedProvider, Tool, ToolCallRequest, ToolRegistry, type AgentRunSpec, type ExecuteOptions, type JsonSchema } from "../../src/index.js";
 import { bold, cyan, dim, field, green, mark, red, say, section, table, useFancy, yellow } from "../_shared/print.js";
 
 /** When one call ran, in milliseconds since the turn started. */
@@ -55,11 +46,15 @@ class TimedTool extends Tool {
     const start = this.#clock();
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(resolve, this.#ms);
-      options.signal.addEventListener("abort", () => {
-        clearTimeout(timer);
-        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a stopped tool rejects with the reason its signal was aborted with, as fetch does
-        reject(options.signal.reason);
-      }, { once: true });
+      options.signal.addEventListener(
+        "abort",
+        () => {
+          clearTimeout(timer);
+          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a stopped tool rejects with the reason its signal was aborted with, as fetch does
+          reject(options.signal.reason);
+        },
+        { once: true },
+      );
     });
     this.#spans.push({ name: this.name, start, end: this.#clock() });
     return `${this.name} done after ${this.#ms} ms`;
@@ -155,10 +150,7 @@ function overlaps(a: Span | undefined, b: Span | undefined): boolean {
 /** Runs the demo; exits 0 when the observed timeline matches the batching rule. */
 export async function main(): Promise<number> {
   section("The turn: four calls from one model reply");
-  table([
-    ["call", "waits", "readOnly", "concurrencySafe"],
-    ...CALLS.map(([name, ms, readOnly]) => [name, `${ms} ms`, String(readOnly), String(readOnly)]),
-  ]);
+  table([["call", "waits", "readOnly", "concurrencySafe"], ...CALLS.map(([name, ms, readOnly]) => [name, `${ms} ms`, String(readOnly), String(readOnly)])]);
 
   const together = await runTurn(true);
   section("partitionToolBatches (concurrentTools: true, the default)");
@@ -176,7 +168,10 @@ export async function main(): Promise<number> {
   const readC = span("read_c");
   const checks: [string, boolean][] = [
     ["read_a and read_b overlapped", overlaps(readA, readB)],
-    ["write_a started after read_a and read_b had ended", write !== undefined && readA !== undefined && readB !== undefined && write.start >= Math.max(readA.end, readB.end) - 1],
+    [
+      "write_a started after read_a and read_b had ended",
+      write !== undefined && readA !== undefined && readB !== undefined && write.start >= Math.max(readA.end, readB.end) - 1,
+    ],
     ["read_c started after write_a had ended", readC !== undefined && write !== undefined && readC.start >= write.end - 1],
   ];
   say();

@@ -230,14 +230,20 @@ async function guardsAcrossCalls(workspace: string, root: string): Promise<[stri
   say(`  web_fetch("http://127.0.0.1/") -> ${JSON.stringify(page)}`);
   const other = await trusted.execute({ url: "http://169.254.169.254/" }, { signal: new AbortController().signal });
   say(`  web_fetch("http://169.254.169.254/") -> ${JSON.stringify(String(other))}`);
-  checks.push(["ssrfAllowlist: the allowlisted address was fetched, any other private one still refused", page === "dashboard: all services up" && fetched === 1 && String(other).includes("private/internal address")]);
+  checks.push([
+    "ssrfAllowlist: the allowlisted address was fetched, any other private one still refused",
+    page === "dashboard: all services up" && fetched === 1 && String(other).includes("private/internal address"),
+  ]);
 
   section("11. failOnToolError: true stops the run after the turn, keeping every tool message");
   const failing = new ToolRegistry();
   failing.register(new DeployTool());
   failing.register(new ReadFileTool({ workspace }));
   const stopped = await new AgentRunner().run({
-    provider: new ScriptedProvider([{ content: null, toolCalls: [call("call_a", "deploy", { env: "prod" }), call("call_b", "read_file", { path: "notes.txt" })], finishReason: "tool_calls" }, done]),
+    provider: new ScriptedProvider([
+      { content: null, toolCalls: [call("call_a", "deploy", { env: "prod" }), call("call_b", "read_file", { path: "notes.txt" })], finishReason: "tool_calls" },
+      done,
+    ]),
     model: "scripted",
     tools: failing,
     messages: user,
@@ -269,7 +275,10 @@ async function guardsAcrossCalls(workspace: string, root: string): Promise<[stri
   const searchMessages = throttled.messages.filter((m) => m.role === "tool");
   say(`  web_search ran ${search.calls} times; the third call read:`);
   block(searchMessages[2]?.content ?? "", 4);
-  checks.push(["throttle: the third identical lookup was blocked with upstream's text", search.calls === 2 && searchMessages[2]?.content === REPEATED_LOOKUP_MESSAGE + RETRY_HINT]);
+  checks.push([
+    "throttle: the third identical lookup was blocked with upstream's text",
+    search.calls === 2 && searchMessages[2]?.content === REPEATED_LOOKUP_MESSAGE + RETRY_HINT,
+  ]);
 
   section("13. Workspace-violation escalation: three ways to the same outside file");
   // A link inside the workspace that leads out of it: the guard still refuses, and the counter

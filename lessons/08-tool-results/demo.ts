@@ -11,15 +11,7 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import {
-  AgentRunner,
-  ScriptedProvider,
-  Tool,
-  ToolCallRequest,
-  ToolRegistry,
-  type ChatMessage,
-  type JsonSchema,
-} from "../../src/index.js";
+import { AgentRunner, ScriptedProvider, Tool, ToolCallRequest, ToolRegistry, type ChatMessage, type JsonSchema } from "../../src/index.js";
 import { block, bold, dim, field, green, mark, red, say, section, useFancy } from "../_shared/print.js";
 
 const dots = (): string => (useFancy() ? "…" : "...");
@@ -109,7 +101,8 @@ function printMessage(message: ChatMessage, keepLines = 6): void {
   const { content, ...rest } = message;
   say(`  ${JSON.stringify(rest).slice(0, -1)}, "content":`);
   const lines = (content ?? "").split("\n");
-  const shown = lines.length > keepLines + 2 ? [...lines.slice(0, keepLines), dim(`${dots()} ${lines.length - keepLines - 1} more lines ${dots()}`), lines.at(-1) ?? ""] : lines;
+  const shown =
+    lines.length > keepLines + 2 ? [...lines.slice(0, keepLines), dim(`${dots()} ${lines.length - keepLines - 1} more lines ${dots()}`), lines.at(-1) ?? ""] : lines;
   block(shown.join("\n"), 6);
   say(`  ${dim(`(content: a string of ${(content ?? "").length} chars)`)}`);
 }
@@ -195,10 +188,7 @@ export async function main(): Promise<number> {
   const [empty, object, truncated] = plain.toolMessages;
   check(`empty result  -> "${empty?.content ?? ""}"`, empty?.content === "(clear_cache completed with no output)");
   check("object result -> JSON text", object?.content === '{"files":3,"lines":1240,"largest":{"path":"src/agent/runner.ts","lines":512}}');
-  check(
-    'long result   -> first 300 chars + "\\n... (truncated)"',
-    truncated?.content === LONG_LOG.slice(0, 300) + "\n... (truncated)",
-  );
+  check('long result   -> first 300 chars + "\\n... (truncated)"', truncated?.content === LONG_LOG.slice(0, 300) + "\n... (truncated)");
 
   section("2. The same reply with a workspace, maxToolResultChars: 2000");
   const workspace = await mkdtemp(join(tmpdir(), "lesson-08-"));
@@ -222,11 +212,11 @@ export async function main(): Promise<number> {
 
   section("3. The next iteration's request carries the tool messages back");
   say(`  request 2 holds ${plain.nextRequestToolMessages.length} role:"tool" messages, answering ${plain.nextRequestToolMessages.map((m) => m.tool_call_id).join(", ")}`);
+  check("they are exactly the messages built above, in call order", JSON.stringify(plain.nextRequestToolMessages) === JSON.stringify(plain.toolMessages));
   check(
-    "they are exactly the messages built above, in call order",
-    JSON.stringify(plain.nextRequestToolMessages) === JSON.stringify(plain.toolMessages),
+    "every content is a string",
+    plain.toolMessages.every((m) => typeof m.content === "string"),
   );
-  check("every content is a string", plain.toolMessages.every((m) => typeof m.content === "string"));
 
   section("4. Replay boundaries: what the next request replays, and what the history keeps");
   const replay = await replayBoundaries();
@@ -252,10 +242,7 @@ export async function main(): Promise<number> {
   field("sent", `${replay.sentOld?.length ?? 0} chars, ending ${JSON.stringify((replay.sentOld ?? "").slice(-16))}`, 10);
   field("kept", `${replay.keptOld?.length ?? 0} chars in result.messages`, 10);
   check("the old result is cut in the model's copy only", replay.sentOld === OLD_RESULT.slice(0, REPLAY_LIMIT) + "\n... (truncated)" && replay.keptOld === OLD_RESULT);
-  check(
-    `the history is only appended to: result.messages starts with the ${REPLAY_HISTORY.length} messages given, unchanged`,
-    replay.prefixUnchanged,
-  );
+  check(`the history is only appended to: result.messages starts with the ${REPLAY_HISTORY.length} messages given, unchanged`, replay.prefixUnchanged);
   field("new turn", `result.messages.slice(${REPLAY_HISTORY.length}) = ${replay.newTurn.join(", ")}`, 10);
   say(dim("  (a caller that saves the conversation saves exactly that slice: the turn, whole, with nothing edited before it)"));
 

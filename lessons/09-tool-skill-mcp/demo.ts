@@ -72,7 +72,9 @@ export async function main(args: string[]): Promise<number> {
     registry.register(new ReadFileTool({ workspace: dir }));
     registry.register(new WebFetchTool());
     const readFile = registry.get("read_file");
-    say(`  read_file.toSchema().function.parameters.properties: ${Object.keys((readFile?.toSchema().function.parameters["properties"] as object | undefined) ?? {}).join(", ")}`);
+    say(
+      `  read_file.toSchema().function.parameters.properties: ${Object.keys((readFile?.toSchema().function.parameters["properties"] as object | undefined) ?? {}).join(", ")}`,
+    );
     const local = await readFile?.execute({ path: "CHANGES.md" }, { signal: AbortSignal.timeout(5_000) });
     say(`  read_file.execute({ path: "CHANGES.md" }) -> ${JSON.stringify(String(local))}`);
 
@@ -136,7 +138,7 @@ export async function main(args: string[]): Promise<number> {
     check("read_file and web_fetch come before every mcp_fs_ tool", firstMcp === 2);
     check("the mcp_fs_ tools are sorted", JSON.stringify(names.slice(2)) === JSON.stringify([...names.slice(2)].sort()));
 
-    section("prepareCall(\"mcp_fs_read_text_file\", ...): the same steps as any tool");
+    section('prepareCall("mcp_fs_read_text_file", ...): the same steps as any tool');
     const target = join(dir, "CHANGES.md");
     const traced = await traceCall(registry, "mcp_fs_read_text_file", JSON.stringify({ path: target, head: "1" }));
     if (traced.prepared.error !== null) {

@@ -112,9 +112,7 @@ function mockModel(bodies: unknown[]): ReturnType<typeof setupServer> {
               message: {
                 role: "assistant",
                 content: null,
-                tool_calls: [
-                  { id: "call_read_1", type: "function", function: { name: "read_file", arguments: WIRE_ARGUMENTS } },
-                ],
+                tool_calls: [{ id: "call_read_1", type: "function", function: { name: "read_file", arguments: WIRE_ARGUMENTS } }],
               },
             },
           ],
@@ -141,9 +139,7 @@ function json(value: unknown): string {
 }
 
 /** What `npm run lesson 10 -- --help` lists. */
-export const options: readonly DemoOption[] = [
-  { flag: "--mock", says: "use the mocked model even when OPENAI_BASE_URL and MODEL name a real one" },
-];
+export const options: readonly DemoOption[] = [{ flag: "--mock", says: "use the mocked model even when OPENAI_BASE_URL and MODEL name a real one" }];
 
 /** Runs the demo. */
 export async function main(args: string[]): Promise<number> {
@@ -228,7 +224,9 @@ export async function main(args: string[]): Promise<number> {
     section("5. The tool result");
     const raw = readFile.results[0];
     // eslint-disable-next-line @typescript-eslint/no-base-to-string -- shows what String makes of the result: a ToolResult gives its content
-    say(`  execute() returned ${raw === undefined ? "nothing (it did not run)" : `${raw?.constructor?.name ?? typeof raw} ${json({ isError: (raw as { isError?: unknown }).isError, content: String(raw) })}`}`);
+    say(
+      `  execute() returned ${raw === undefined ? "nothing (it did not run)" : `${raw?.constructor?.name ?? typeof raw} ${json({ isError: (raw as { isError?: unknown }).isError, content: String(raw) })}`}`,
+    );
     const event = result.toolEvents[0];
     say(`  ToolEvent ${json(event)}`);
 
@@ -244,11 +242,7 @@ export async function main(args: string[]): Promise<number> {
     field("stopReason", result.stopReason, 13);
     field("finalContent", result.finalContent ?? "(none)", 13);
     const failed = result.toolEvents.filter((e) => e.status === "error").map((e) => e.name);
-    field(
-      "toolsUsed",
-      `${json(result.toolsUsed)}${failed.length > 0 ? `  ${dim(`(only calls that succeeded are listed; ${failed.join(", ")} ran but failed)`)}` : ""}`,
-      13,
-    );
+    field("toolsUsed", `${json(result.toolsUsed)}${failed.length > 0 ? `  ${dim(`(only calls that succeeded are listed; ${failed.join(", ")} ran but failed)`)}` : ""}`, 13);
     field("requests", String(provider.requests.length), 13);
     say();
     check("the error came back as a tool result, not as a crash", toolMessage !== undefined && /not found/i.test(toolMessage.content ?? ""));
@@ -278,7 +272,7 @@ async function otherEndings(registry: ToolRegistry, readCount: () => number): Pr
   const read = new ToolCallRequest({ id: "call_cut", name: "read_file", arguments: { path: "notes/todo.md" } });
   const list = (id: string): ToolCallRequest => new ToolCallRequest({ id, name: "list_dir", arguments: { path: "notes" } });
 
-  section('8. Two other endings (scripted model)');
+  section("8. Two other endings (scripted model)");
   say(bold('  a) finish_reason "length": the reply was cut off, so its tool call is not run'));
   const before = readCount();
   const cutProvider = new ScriptedProvider([
@@ -291,7 +285,10 @@ async function otherEndings(registry: ToolRegistry, readCount: () => number): Pr
   say(dim("  the runner asked the model to continue (first line of its message):"));
   block((continuation?.content ?? "").split("\n")[0] ?? "", 4);
   field("finalContent", json(cut.finalContent), 13);
-  checks.push(['finish_reason "length": the cut-off call was not run, and the parts were joined', readCount() === before && cut.finalContent === "Let me look: I will read notes/todo.md next, once I know it exists."]);
+  checks.push([
+    'finish_reason "length": the cut-off call was not run, and the parts were joined',
+    readCount() === before && cut.finalContent === "Let me look: I will read notes/todo.md next, once I know it exists.",
+  ]);
 
   say();
   say(bold("  b) the iteration limit: maxIterations 2, then one request without tools for a final answer"));

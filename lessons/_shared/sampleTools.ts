@@ -50,7 +50,11 @@ export class FakeReadFileTool extends CountingTool {
   /** `files` maps a path to its text; a small default set is used when omitted. */
   constructor(files?: Record<string, string>) {
     super();
-    this.files = new Map(Object.entries(files ?? { "src/index.ts": "export * from './tools/registry.js';\n", "README.md": "# Workbook\n\nLessons, exercises and tests.\nStart with lesson 5.\n" }));
+    this.files = new Map(
+      Object.entries(
+        files ?? { "src/index.ts": "export * from './tools/registry.js';\n", "README.md": "# Workbook\n\nLessons, exercises and tests.\nStart with lesson 5.\n" },
+      ),
+    );
   }
 
   override get readOnly(): boolean {

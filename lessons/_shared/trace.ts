@@ -56,11 +56,7 @@ export function printStep(step: PrepareStep, width = 68): void {
   const name = step.ok ? step.step.padEnd(NAME_WIDTH) : red(step.step.padEnd(NAME_WIDTH));
   say(`  ${mark(step.ok)} ${bold(name)} ${step.detail ?? ""}`);
   say(`${" ".repeat(indent)}${dim("in ")} ${showValue(step.input, width)}`);
-  const out = !step.ok
-    ? red(truncate(firstSentence(String(step.output)), width + 12))
-    : step.output === step.input
-      ? dim("same as in")
-      : showValue(step.output, width);
+  const out = !step.ok ? red(truncate(firstSentence(String(step.output)), width + 12)) : step.output === step.input ? dim("same as in") : showValue(step.output, width);
   say(`${" ".repeat(indent)}${dim("out")} ${out}`);
 }
 
@@ -73,12 +69,7 @@ export function modelReads(prepared: PreparedCall): string | null {
  * Runs `registry.prepareCall(name, args)` with an `onStep` observer and prints the trace and the
  * outcome. Nothing is executed here.
  */
-export async function traceCall(
-  registry: ToolRegistry,
-  name: unknown,
-  args: unknown,
-  options: TraceOptions = {},
-): Promise<TraceResult> {
+export async function traceCall(registry: ToolRegistry, name: unknown, args: unknown, options: TraceOptions = {}): Promise<TraceResult> {
   const width = options.width ?? 68;
   const steps: PrepareStep[] = [];
   const prepared = registry.prepareCall(name, args, (step) => steps.push(step));

@@ -8,11 +8,7 @@ import type { ToolCallRequest } from "../../src/index.js";
  * share a batch, and every other call is a batch of its own. With `concurrent` false, every call
  * is its own batch. Pure: the input array is not changed.
  */
-export function partitionToolBatches(
-  calls: readonly ToolCallRequest[],
-  isSafe: (call: ToolCallRequest) => boolean,
-  concurrent: boolean,
-): ToolCallRequest[][] {
+export function partitionToolBatches(calls: readonly ToolCallRequest[], isSafe: (call: ToolCallRequest) => boolean, concurrent: boolean): ToolCallRequest[][] {
   if (!concurrent) return calls.map((call) => [call]);
   const batches: ToolCallRequest[][] = [];
   let group: ToolCallRequest[] = [];

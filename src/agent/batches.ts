@@ -16,10 +16,7 @@ import type { ToolCallRequest } from "../providers/base.js";
  * @example
  * {@includeCode ../../docs/examples/runner.ts#partition-batches}
  */
-export function partitionBatches(
-  calls: readonly ToolCallRequest[],
-  isBatchable: (call: ToolCallRequest) => boolean,
-): ToolCallRequest[][] {
+export function partitionBatches(calls: readonly ToolCallRequest[], isBatchable: (call: ToolCallRequest) => boolean): ToolCallRequest[][] {
   const batches: ToolCallRequest[][] = [];
   let group: ToolCallRequest[] = [];
   for (const call of calls) {

@@ -168,7 +168,7 @@ function addMissingResults(messages: readonly Message[]): readonly Message[] {
   // Filled by index, its length known: cheaper than growing it one push at a time.
   const out = new Array<Message>(messages.length + added);
   let at = 0;
-  for (let i = 0; i < messages.length; ) {
+  for (let i = 0; i < messages.length;) {
     const standIns = missing.get(i);
     out[at++] = messages[i];
     i++;

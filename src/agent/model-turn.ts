@@ -35,7 +35,10 @@ export async function askModel(spec: AgentRunSpec, messages: ChatMessage[], with
     tools: withTools ? spec.tools.getDefinitions() : [],
     ...(spec.signal !== undefined ? { signal: spec.signal } : {}),
   };
-  const response = await raceSignal(Promise.resolve().then(() => spec.provider.chat(request)), spec.signal);
+  const response = await raceSignal(
+    Promise.resolve().then(() => spec.provider.chat(request)),
+    spec.signal,
+  );
   if (response === null || typeof response !== "object") throw new TypeError("the provider returned no response");
   return response;
 }
@@ -48,9 +51,7 @@ export function readModelReply(response: LLMResponse, iteration: number): ModelR
   const content = typeof response.content === "string" ? response.content : null;
   const finishReason = typeof response.finishReason === "string" && response.finishReason !== "" ? response.finishReason : "stop";
   const rawCalls: unknown[] = Array.isArray(response.toolCalls) ? response.toolCalls : [];
-  const calls = rawCalls
-    .map((call, index) => normalizeCall(call, `call_${iteration}_${index}`))
-    .filter((call): call is ToolCallRequest => call !== null);
+  const calls = rawCalls.map((call, index) => normalizeCall(call, `call_${iteration}_${index}`)).filter((call): call is ToolCallRequest => call !== null);
   return { content, clean: content === null ? null : content.trim(), finishReason, calls };
 }
 

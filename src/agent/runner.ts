@@ -20,7 +20,14 @@
  */
 import type { ToolCallRequest } from "../providers/base.js";
 import type { ChatMessage } from "../chat/message.js";
-import { BUDGET_EXHAUSTED_FINALIZATION_PROMPT, lengthRecoveryMessage, maxIterationsMessage, MODEL_ERROR_MESSAGE, MODEL_ERROR_PLACEHOLDER, RUN_ABORTED_MESSAGE } from "./runner-texts.js";
+import {
+  BUDGET_EXHAUSTED_FINALIZATION_PROMPT,
+  lengthRecoveryMessage,
+  maxIterationsMessage,
+  MODEL_ERROR_MESSAGE,
+  MODEL_ERROR_PLACEHOLDER,
+  RUN_ABORTED_MESSAGE,
+} from "./runner-texts.js";
 import { formatThrown } from "../util/thrown.js";
 import { runPool, StopGroup } from "../util/async.js";
 import { partitionBatches } from "./batches.js";
@@ -93,11 +100,14 @@ export class AgentRunner {
     const messages: ChatMessage[] = [...(spec.messages ?? [])];
     const toolsUsed: string[] = [];
     const toolEvents: ToolEvent[] = [];
-    const end = (
-      stopReason: AgentRunResult["stopReason"],
-      finalContent: string | null,
-      error: string | null,
-    ): AgentRunResult => ({ finalContent, messages, toolsUsed, toolEvents, stopReason, error });
+    const end = (stopReason: AgentRunResult["stopReason"], finalContent: string | null, error: string | null): AgentRunResult => ({
+      finalContent,
+      messages,
+      toolsUsed,
+      toolEvents,
+      stopReason,
+      error,
+    });
 
     let limits: RunLimits;
     try {
@@ -192,8 +202,7 @@ export class AgentRunner {
         if (spec.signal?.aborted) return end("aborted", null, RUN_ABORTED_MESSAGE);
       }
       terminal ??= maxIterationsMessage(maxIterations, spec.maxIterationsMessage);
-      const finalContent =
-        lengthParts.length > 0 ? `${lengthParts.join("").trimEnd()}\n\n${terminal.trimStart()}`.trim() : terminal;
+      const finalContent = lengthParts.length > 0 ? `${lengthParts.join("").trimEnd()}\n\n${terminal.trimStart()}`.trim() : terminal;
       appendFinalMessage(messages, terminal);
       return end("max_iterations", finalContent, null);
     } catch (thrown) {
@@ -233,10 +242,7 @@ export class AgentRunner {
    * iterations). A bad limit in the spec runs no tool: every call is answered with that error
    * (`Error: RangeError: maxConcurrency must be a whole number of at least 1; got 0`).
    */
-  async executeTools(
-    spec: AgentRunSpec,
-    calls: ToolCallRequest[],
-  ): Promise<ExecuteToolsResult> {
+  async executeTools(spec: AgentRunSpec, calls: ToolCallRequest[]): Promise<ExecuteToolsResult> {
     let settled: Settled[];
     try {
       const limits = readRunLimits(spec);

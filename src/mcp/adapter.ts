@@ -205,9 +205,7 @@ export class MCPToolAdapter extends Tool {
       }
       const problems = this.#outputCheck(structured);
       if (problems.length > 0) {
-        return ToolResult.error(
-          `Error: MCP tool '${this.mcpToolName}' returned structured content that does not match its output schema: ${problems.join("; ")}`,
-        );
+        return ToolResult.error(`Error: MCP tool '${this.mcpToolName}' returned structured content that does not match its output schema: ${problems.join("; ")}`);
       }
     }
     let text: string;

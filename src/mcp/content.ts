@@ -47,7 +47,7 @@ export function contentToText(result: Record<string, unknown>): string {
   if (!("content" in result) && "toolResult" in result) {
     // The protocol's older form: a single value instead of content blocks.
     const legacy = result["toolResult"];
-    return typeof legacy === "string" ? legacy : JSON.stringify(legacy) ?? "";
+    return typeof legacy === "string" ? legacy : (JSON.stringify(legacy) ?? "");
   }
   // A missing list counts as no blocks, as the SDK reads it.
   const content = result["content"] ?? [];

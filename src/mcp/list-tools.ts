@@ -119,11 +119,7 @@ function renameReason(assigned: McpNameChanged): string {
  * An SDK `Client` is read through {@link mcpToolClient}, so its strict listing cannot reject the
  * whole list.
  */
-export async function listMcpTools(
-  client: McpToolClient | Client,
-  serverName: string,
-  options: AdaptMcpToolsOptions = {},
-): Promise<McpToolListing> {
+export async function listMcpTools(client: McpToolClient | Client, serverName: string, options: AdaptMcpToolsOptions = {}): Promise<McpToolListing> {
   const source = client instanceof (await sdkClient()).Client ? mcpToolClient(client) : client;
   const logger = options.logger ?? consoleMcpLogger;
   const server = `server '${logText(serverName)}'`;
@@ -208,10 +204,6 @@ export async function listMcpTools(
  * returns the adapters alone (problems go to `options.logger`). Register them with
  * {@link registerMcpTools}; `getDefinitions()` lists them after the built-ins.
  */
-export async function adaptMcpTools(
-  client: McpToolClient | Client,
-  serverName: string,
-  options: AdaptMcpToolsOptions = {},
-): Promise<Tool[]> {
+export async function adaptMcpTools(client: McpToolClient | Client, serverName: string, options: AdaptMcpToolsOptions = {}): Promise<Tool[]> {
   return (await listMcpTools(client, serverName, options)).tools;
 }

@@ -63,9 +63,7 @@ export class SafeJsonSchemaValidator implements jsonSchemaValidator {
     const check = compiled;
     return (input: unknown) => {
       const problems = typeof check === "string" ? [check] : check(input);
-      return problems.length === 0
-        ? { valid: true, data: input as T, errorMessage: undefined }
-        : { valid: false, data: undefined, errorMessage: problems.join("; ") };
+      return problems.length === 0 ? { valid: true, data: input as T, errorMessage: undefined } : { valid: false, data: undefined, errorMessage: problems.join("; ") };
     };
   }
 }

@@ -70,8 +70,7 @@ export function registerMcpTools(registry: ToolRegistry, tools: readonly Tool[],
     const what = label(tool, name);
     if (registry.has(name)) {
       const existing = registry.get(name);
-      const owner =
-        existing instanceof MCPToolAdapter ? `tool '${logText(existing.mcpToolName)}' of server '${logText(existing.serverName)}'` : "another tool";
+      const owner = existing instanceof MCPToolAdapter ? `tool '${logText(existing.mcpToolName)}' of server '${logText(existing.serverName)}'` : "another tool";
       skip(name, what, `the name is already registered to ${owner}, which is kept`);
       return;
     }

@@ -21,9 +21,6 @@ export async function sdkStdio(): Promise<{
   framing: typeof import("@modelcontextprotocol/sdk/shared/stdio.js");
   getDefaultEnvironment: typeof import("@modelcontextprotocol/sdk/client/stdio.js").getDefaultEnvironment;
 }> {
-  const [framing, { getDefaultEnvironment }] = await Promise.all([
-    import("@modelcontextprotocol/sdk/shared/stdio.js"),
-    import("@modelcontextprotocol/sdk/client/stdio.js"),
-  ]);
+  const [framing, { getDefaultEnvironment }] = await Promise.all([import("@modelcontextprotocol/sdk/shared/stdio.js"), import("@modelcontextprotocol/sdk/client/stdio.js")]);
   return { framing, getDefaultEnvironment };
 }

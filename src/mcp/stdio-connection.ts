@@ -144,10 +144,9 @@ export async function connectStdioMcpServer(options: StdioMcpServerOptions): Pro
     const command = logText([options.command, ...(options.args ?? [])].join(" "), QUOTED_CHARS);
     const tail = stderrTail.trim();
     const stderr = tail === "" ? "" : `\nserver stderr:\n${logText(tail, STDERR_TAIL_CHARS)}`;
-    throw new Error(
-      `MCP server '${logText(options.serverName)}' could not start (${command}): ${logText(describeThrown(error).message, QUOTED_CHARS)}${stderr}`,
-      { cause: error },
-    );
+    throw new Error(`MCP server '${logText(options.serverName)}' could not start (${command}): ${logText(describeThrown(error).message, QUOTED_CHARS)}${stderr}`, {
+      cause: error,
+    });
   } finally {
     giveUp.release();
   }

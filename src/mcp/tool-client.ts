@@ -53,11 +53,7 @@ export interface McpToolClient {
     nextCursor?: string;
   }>;
   /** Calls one tool on the server. */
-  callTool(
-    params: { name: string; arguments?: Record<string, unknown> },
-    resultSchema?: undefined,
-    options?: McpRequestOptions,
-  ): Promise<unknown>;
+  callTool(params: { name: string; arguments?: Record<string, unknown> }, resultSchema?: undefined, options?: McpRequestOptions): Promise<unknown>;
 }
 
 /** The error for a `tools/list` answer whose `tools` is not a list; `got` is what it holds instead. */

@@ -28,9 +28,7 @@ export function newToolCallId(): string {
 function readContent(content: unknown): string | null {
   if (typeof content === "string") return content;
   if (Array.isArray(content)) {
-    const texts = content
-      .map((part) => (isPlainObject(part) && typeof part["text"] === "string" ? part["text"] : ""))
-      .filter((t) => t !== "");
+    const texts = content.map((part) => (isPlainObject(part) && typeof part["text"] === "string" ? part["text"] : "")).filter((t) => t !== "");
     return texts.length > 0 ? texts.join("") : null;
   }
   return null;

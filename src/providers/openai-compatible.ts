@@ -188,9 +188,7 @@ export interface EnvProvider {
  * `MODEL` (default {@link DEFAULT_MODEL}). Returns null when `OPENAI_BASE_URL` is not set, so the
  * caller falls back to its mocked model.
  */
-export function providerFromEnv(
-  env: Record<string, string | undefined> = process.env,
-): EnvProvider | null {
+export function providerFromEnv(env: Record<string, string | undefined> = process.env): EnvProvider | null {
   const baseURL = env["OPENAI_BASE_URL"]?.trim();
   if (baseURL === undefined || baseURL === "") return null;
   const apiKey = env["OPENAI_API_KEY"]?.trim();

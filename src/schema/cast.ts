@@ -13,7 +13,6 @@ import { readIntegerText, readNumberText } from "./number-text.js";
 import { choiceChecks, type ChoiceChecks } from "./choice-checks.js";
 import { resolveLocalRef } from "./local-ref.js";
 
-
 /** A compiled cast: takes a value, returns it cast (a new value) or the very same value. */
 export type Caster = (value: unknown) => unknown;
 
@@ -229,7 +228,10 @@ function compileChoice(schema: JsonSchema, types: readonly string[], isRoot: boo
   }
   const all = schema["allOf"];
   if (Array.isArray(all)) {
-    const inner = all.filter(isPlainObject).map((branch) => compileNode(branch, false, ctx)).filter((c) => c !== identity);
+    const inner = all
+      .filter(isPlainObject)
+      .map((branch) => compileNode(branch, false, ctx))
+      .filter((c) => c !== identity);
     if (inner.length > 0) {
       for (const base of bases) {
         ways.push((value) => {

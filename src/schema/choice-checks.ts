@@ -208,7 +208,9 @@ function combinedSchema(root: JsonSchema, choices: ReadonlyMap<object, { name: s
     for (let i = 0; i < segments.length; i++) {
       let segment: string;
       try {
-        segment = decodeURIComponent(segments[i] as string).replace(/~1/g, "/").replace(/~0/g, "~");
+        segment = decodeURIComponent(segments[i] as string)
+          .replace(/~1/g, "/")
+          .replace(/~0/g, "~");
       } catch {
         return ref;
       }

@@ -237,5 +237,3 @@ export function createSchemaCompiler(options: Readonly<AjvOptions> = {}, engine:
 
 /** The key a schema compiled by `compileParts` is held under in its own Ajv instance. */
 const PARTS_KEY = "parts";
-
-

@@ -144,7 +144,8 @@ class FanOut {
     const hash = absolute.indexOf("#");
     const doc = hash === -1 ? absolute : absolute.slice(0, hash);
     const fragment = hash === -1 ? "" : absolute.slice(hash + 1);
-    const target = fragment === "" || fragment.startsWith("/") ? pointerTarget(this.#ids.get(doc) ?? (doc === BASE ? this.#root : undefined), fragment) : this.#ids.get(absolute);
+    const target =
+      fragment === "" || fragment.startsWith("/") ? pointerTarget(this.#ids.get(doc) ?? (doc === BASE ? this.#root : undefined), fragment) : this.#ids.get(absolute);
     if (isObject(target)) return target;
     if (typeof target === "boolean") return ANYTHING;
     return `its $ref ${JSON.stringify(ref)} cannot be resolved (only references inside the schema are)`;

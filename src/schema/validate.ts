@@ -114,9 +114,7 @@ function compileErrorCheck(schema: JsonSchema, handled: Set<object>): ErrorCheck
       eachHolder(value, site.steps, "", (holder, pointer) => {
         if (!isPlainObject(holder) || !Object.hasOwn(holder, "__proto__")) return;
         // Declared here, so Ajv's "unexpected __proto__" at this object is wrong.
-        errors = errors.filter(
-          (e) => !(e.keyword === "additionalProperties" && e.params["additionalProperty"] === "__proto__" && e.instancePath === pointer),
-        );
+        errors = errors.filter((e) => !(e.keyword === "additionalProperties" && e.params["additionalProperty"] === "__proto__" && e.instancePath === pointer));
         const inner = site.check(Object.getOwnPropertyDescriptor(holder, "__proto__")?.value);
         if (inner !== null) for (const e of inner) errors.push({ ...e, instancePath: `${pointer}/__proto__${e.instancePath}` });
       });

@@ -118,7 +118,7 @@ export function parseIPv6(host: string): number[] | null {
 function ipv6ToText(groups: readonly number[]): string {
   let bestStart = -1;
   let bestLen = 0;
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     if (groups[i] !== 0) {
       i++;
       continue;

@@ -23,10 +23,7 @@ export interface PythonUrlParts {
 
 /** True for the characters `urlsplit` allows in a scheme after its first letter. */
 function isSchemeChar(code: number): boolean {
-  return (
-    (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) ||
-    code === 0x2b || code === 0x2d || code === 0x2e
-  );
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x2b || code === 0x2d || code === 0x2e;
 }
 
 /** A strict dotted-quad IPv4 address as Python's `ipaddress` reads it: four decimal parts, no leading zeros. */

@@ -55,9 +55,7 @@ export class SsrfAllowlist {
       const max = version === 4 ? 32 : 128;
       const prefix = prefixText === null ? max : /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : NaN;
       if (version === null || !(prefix >= 0 && prefix <= max)) {
-        throw new TypeError(
-          `ssrfAllowlist: ${JSON.stringify(entry)} is not an IP address or CIDR (like "10.0.0.5" or "10.0.0.0/8")`,
-        );
+        throw new TypeError(`ssrfAllowlist: ${JSON.stringify(entry)} is not an IP address or CIDR (like "10.0.0.5" or "10.0.0.0/8")`);
       }
       const raw = version === 4 ? v4Bits(v4 as number) : v6Bits(v6 as number[]);
       const shift = BigInt(max - prefix);

@@ -121,11 +121,7 @@ function whatwgHost(host: string): string | null {
  * @example
  * {@includeCode ../../docs/examples/security.ts#assert-public-url}
  */
-export async function assertPublicUrl(
-  url: string | URL,
-  lookup: HostLookup = systemLookup,
-  allowlist?: SsrfAllowlist,
-): Promise<URL> {
+export async function assertPublicUrl(url: string | URL, lookup: HostLookup = systemLookup, allowlist?: SsrfAllowlist): Promise<URL> {
   const allowed = allowlist !== undefined && allowlist.size > 0 ? allowlist : undefined;
   // Each address is read once; the range table and the allowlist judge what was read.
   const blocked = (address: IpAddress): boolean => isPrivate(address) && !(allowed?.allows(address) ?? false);

@@ -58,9 +58,7 @@ export class ScriptedProvider implements LLMProvider {
     this.requests.push({ model: request.model, messages: copyMessages(request.messages), tools: request.tools });
     const step = this.#steps[index];
     if (step === undefined) {
-      throw new Error(
-        `ScriptedProvider: request ${index + 1} arrived but the script has only ${this.#steps.length} step(s)`,
-      );
+      throw new Error(`ScriptedProvider: request ${index + 1} arrived but the script has only ${this.#steps.length} step(s)`);
     }
     return typeof step === "function" ? await step(request) : step;
   }

@@ -167,9 +167,7 @@ export function assertObjectRootSchema(toolName: string, schema: unknown): void 
         : Array.isArray(schema)
           ? "an array"
           : typeof schema;
-    throw new TypeError(
-      `Tool '${toolName}': the parameters schema must have type "object" at its root, got ${type}`,
-    );
+    throw new TypeError(`Tool '${toolName}': the parameters schema must have type "object" at its root, got ${type}`);
   }
 }
 

@@ -8,7 +8,6 @@
 import { isPlainObject, type JsonSchema } from "../util/json.js";
 import { readArgumentText } from "./argument-text.js";
 
-
 /**
  * Step "coerce": `null`, `undefined`, `""` and blank strings become `{}` (a call with no
  * arguments); a string whose trimmed text starts with `{` or `[` is parsed when it is valid JSON;

@@ -117,9 +117,7 @@ export class ToolRegistry {
       throw new TypeError(`A tool's name must be a non-empty string, got ${describeJsonType(name)}`);
     }
     if (!TOOL_NAME_RULE.test(name)) {
-      throw new TypeError(
-        `Tool name ${JSON.stringify(name)} must be 1 to 64 letters, digits, '_' or '-' (${TOOL_NAME_RULE.source}), what OpenAI-compatible APIs accept`,
-      );
+      throw new TypeError(`Tool name ${JSON.stringify(name)} must be 1 to 64 letters, digits, '_' or '-' (${TOOL_NAME_RULE.source}), what OpenAI-compatible APIs accept`);
     }
     try {
       assertObjectRootSchema(name, tool.parameters ?? {});
@@ -254,7 +252,7 @@ export class ToolRegistry {
       input: coerced,
       output: unwrapped,
       ok: true,
-      detail: unwrapped === coerced ? "no {\"arguments\": …} wrapper" : "unwrapped one {\"arguments\": …} level",
+      detail: unwrapped === coerced ? 'no {"arguments": …} wrapper' : 'unwrapped one {"arguments": …} level',
     });
 
     if (!isPlainObject(unwrapped)) {
@@ -272,8 +270,7 @@ export class ToolRegistry {
     }
     // An object without a prototype (possible from a programmatic caller, never from JSON) is
     // copied, own keys only, so the tool always receives an ordinary object.
-    const shaped: Record<string, unknown> =
-      Object.getPrototypeOf(unwrapped) === null ? Object.defineProperties({}, Object.getOwnPropertyDescriptors(unwrapped)) : unwrapped;
+    const shaped: Record<string, unknown> = Object.getPrototypeOf(unwrapped) === null ? Object.defineProperties({}, Object.getOwnPropertyDescriptors(unwrapped)) : unwrapped;
     onStep?.({ step: "shape", input: unwrapped, output: shaped, ok: true, detail: "an object" });
 
     const cast = tool.castParams === baseCastParams ? (compiled.cast(shaped) as Record<string, unknown>) : tool.castParams(shaped);

@@ -57,7 +57,12 @@ export class WorkspaceViolationError extends Error {
  */
 function pythonPathText(path: string): string {
   const lead = path.startsWith("//") && !path.startsWith("///") ? "//" : path.startsWith("/") ? "/" : "";
-  const text = lead + path.split("/").filter((part) => part !== "" && part !== ".").join("/");
+  const text =
+    lead +
+    path
+      .split("/")
+      .filter((part) => part !== "" && part !== ".")
+      .join("/");
   return text === "" ? "." : text;
 }
 

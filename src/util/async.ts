@@ -228,10 +228,13 @@ export function deadlineSignal(
   if (parent?.aborted === true) onAbort();
   else parent?.addEventListener("abort", onAbort, { once: true });
   if (ms !== null && !controller.signal.aborted) {
-    timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(timeoutReason());
-    }, Math.min(ms, MAX_TIMER_MS));
+    timer = setTimeout(
+      () => {
+        timedOut = true;
+        controller.abort(timeoutReason());
+      },
+      Math.min(ms, MAX_TIMER_MS),
+    );
   }
   return {
     signal: controller.signal,
@@ -268,10 +271,13 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     const timer =
       ms === Number.POSITIVE_INFINITY
         ? undefined
-        : setTimeout(() => {
-            signal?.removeEventListener("abort", onAbort);
-            resolve();
-          }, Math.min(ms, MAX_TIMER_MS));
+        : setTimeout(
+            () => {
+              signal?.removeEventListener("abort", onAbort);
+              resolve();
+            },
+            Math.min(ms, MAX_TIMER_MS),
+          );
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }

@@ -71,8 +71,7 @@ export interface WholeNumberRule {
 export function wholeNumberOption<F extends number | null>(name: string, value: unknown, fallback: F, rule: WholeNumberRule = {}): number | F {
   if (value === undefined) return fallback;
   const min = rule.min;
-  const allowed =
-    (min === undefined ? "a whole number" : `a whole number of at least ${min}`) + (rule.note === undefined ? "" : ` (${rule.note})`);
+  const allowed = (min === undefined ? "a whole number" : `a whole number of at least ${min}`) + (rule.note === undefined ? "" : ` (${rule.note})`);
   if (typeof value !== "number") throw new TypeError(`${name} must be ${allowed}; got ${shown(value)}`);
   if (!Number.isInteger(value) || (min !== undefined && value < min)) throw new RangeError(`${name} must be ${allowed}; got ${shown(value)}`);
   return value;

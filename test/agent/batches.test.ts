@@ -47,15 +47,7 @@ describe("AgentRunner.partitionToolBatches", () => {
 
   it("[r1,r2,w,r3,x(excl),r4,missing,r1] → [[r1,r2],[w],[r3],[x],[r4],[missing],[r1]]", () => {
     const calls = ["r1", "r2", "w", "r3", "x", "r4", "missing", "r1"].map((n, i) => toolCall(`c${i}`, n));
-    expect(names(runner.partitionToolBatches(spec(), calls))).toEqual([
-      ["r1", "r2"],
-      ["w"],
-      ["r3"],
-      ["x"],
-      ["r4"],
-      ["missing"],
-      ["r1"],
-    ]);
+    expect(names(runner.partitionToolBatches(spec(), calls))).toEqual([["r1", "r2"], ["w"], ["r3"], ["x"], ["r4"], ["missing"], ["r1"]]);
   });
 
   it("concurrentTools is on by default; off puts every call alone (changed default)", () => {
@@ -71,13 +63,13 @@ describe("AgentRunner.partitionToolBatches", () => {
 
   it("treats a tool whose flag getter throws as unsafe", () => {
     const bad = new FakeTool({ name: "bad" });
-    Object.defineProperty(bad, "concurrencySafe", { get: () => { throw new Error("nope"); } });
+    Object.defineProperty(bad, "concurrencySafe", {
+      get: () => {
+        throw new Error("nope");
+      },
+    });
     const s = spec();
     s.tools.register(bad);
-    expect(names(runner.partitionToolBatches(s, [toolCall("1", "r1"), toolCall("2", "bad"), toolCall("3", "r2")]))).toEqual([
-      ["r1"],
-      ["bad"],
-      ["r2"],
-    ]);
+    expect(names(runner.partitionToolBatches(s, [toolCall("1", "r1"), toolCall("2", "bad"), toolCall("3", "r2")]))).toEqual([["r1"], ["bad"], ["r2"]]);
   });
 });

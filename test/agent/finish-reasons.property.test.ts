@@ -48,7 +48,10 @@ describe("property: finish-reason properties", () => {
 
   it("the script generator reaches chains of four or more cut-off replies", () => {
     const longest = (script: { finishReason: string }[]): number =>
-      script.reduce((acc, r) => ({ cur: r.finishReason === "length" ? acc.cur + 1 : 0, max: Math.max(acc.max, r.finishReason === "length" ? acc.cur + 1 : 0) }), { cur: 0, max: 0 }).max;
+      script.reduce((acc, r) => ({ cur: r.finishReason === "length" ? acc.cur + 1 : 0, max: Math.max(acc.max, r.finishReason === "length" ? acc.cur + 1 : 0) }), {
+        cur: 0,
+        max: 0,
+      }).max;
     const samples = fc.sample(fc.array(replyArb, { minLength: 1, maxLength: 8 }), { numRuns: 300, seed: 1 });
     expect(samples.some((s) => longest(s) > MAX_LENGTH_RECOVERIES)).toBe(true);
     expect(samples.some((s) => s.some((r) => r.calls > 0 && r.finishReason === "length"))).toBe(true);
@@ -82,7 +85,13 @@ describe("property: finish-reason properties", () => {
             if (runs) start = i + 1;
           });
           const chain = used.slice(start);
-          const expected = chain.length > 1 ? chain.map((s) => s.content ?? "").join("").trim() : (chain[0]?.content ?? null)?.trim() ?? null;
+          const expected =
+            chain.length > 1
+              ? chain
+                  .map((s) => s.content ?? "")
+                  .join("")
+                  .trim()
+              : ((chain[0]?.content ?? null)?.trim() ?? null);
           expect(result.finalContent).toBe(expected);
         }
       }),

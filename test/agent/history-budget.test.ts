@@ -8,7 +8,14 @@ import { ToolRegistry } from "../../src/tools/registry.js";
 describe("older tool results are held to the limit in the model's copy", () => {
   const history: ChatMessage[] = [
     { role: "user", content: "hi" },
-    { role: "assistant", content: "", tool_calls: [{ id: "c1", type: "function", function: { name: "grep", arguments: "{}" } }, { id: "c2", type: "function", function: { name: "read_file", arguments: "{}" } }] },
+    {
+      role: "assistant",
+      content: "",
+      tool_calls: [
+        { id: "c1", type: "function", function: { name: "grep", arguments: "{}" } },
+        { id: "c2", type: "function", function: { name: "read_file", arguments: "{}" } },
+      ],
+    },
     { role: "tool", tool_call_id: "c1", name: "grep", content: "g".repeat(500) },
     { role: "tool", tool_call_id: "c2", name: "read_file", content: "r".repeat(500) },
     { role: "user", content: "and now?" },

@@ -21,7 +21,15 @@ const BLANK = [
   { role: "tool", tool_call_id: "t3", name: "exec", content: null },
   { role: "tool", tool_call_id: "t4", name: "exec" },
   { role: "tool", tool_call_id: "t5", name: "list_dir", content: [] },
-  { role: "tool", tool_call_id: "t6", name: "list_dir", content: [{ type: "text", text: " " }, { type: "text", text: "" }] },
+  {
+    role: "tool",
+    tool_call_id: "t6",
+    name: "list_dir",
+    content: [
+      { type: "text", text: " " },
+      { type: "text", text: "" },
+    ],
+  },
   { role: "tool", tool_call_id: "t7", name: "read_file", content: " " },
   { role: "tool", tool_call_id: "t8", content: "" },
 ] as unknown as ChatMessage[];

@@ -25,7 +25,10 @@ const call = fc.oneof(
   { weight: 1, arbitrary: fc.record({ id, name }) },
   { weight: 1, arbitrary: fc.constant("not a call") },
 );
-const content = fc.oneof(fc.constantFrom("", "  ", "ok", null), fc.integer({ min: 1, max: 300 }).map((n) => "x".repeat(n)));
+const content = fc.oneof(
+  fc.constantFrom("", "  ", "ok", null),
+  fc.integer({ min: 1, max: 300 }).map((n) => "x".repeat(n)),
+);
 const message = fc.oneof(
   fc.record({ role: fc.constant("user"), content: fc.constant("u") }),
   fc.record({ role: fc.constant("system"), content: fc.constant("s") }),
@@ -118,9 +121,7 @@ async function reads(pattern: ChatMessage[], times: number): Promise<{ reads: nu
       const copy: Record<string, unknown> = { ...m };
       if ("tool_call_id" in m) copy["tool_call_id"] = renamed(m.tool_call_id, r);
       if (Array.isArray(m.tool_calls)) {
-        copy["tool_calls"] = wrap(
-          m.tool_calls.map((c) => (c !== null && typeof c === "object" ? wrap({ ...c, id: renamed(c.id, r) }) : c)),
-        );
+        copy["tool_calls"] = wrap(m.tool_calls.map((c) => (c !== null && typeof c === "object" ? wrap({ ...c, id: renamed(c.id, r) }) : c)));
       }
       messages.push(wrap(copy) as unknown as ChatMessage);
     }

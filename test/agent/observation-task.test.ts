@@ -125,10 +125,7 @@ describe("the observation task against a mocked model server", () => {
   });
 
   it("an SSRF refusal from web_fetch reaches the model as a boundary note, and the run completes", async () => {
-    const requests = statefulModel(
-      toolCallAnswer("call_w", "web_fetch", { url: "http://127.1/admin" }),
-      "That address is internal, so I cannot fetch it.",
-    );
+    const requests = statefulModel(toolCallAnswer("call_w", "web_fetch", { url: "http://127.1/admin" }), "That address is internal, so I cannot fetch it.");
     const tools = new ToolRegistry();
     tools.register(new WebFetchTool({ lookup: async () => ["93.184.216.34"] }));
 

@@ -27,11 +27,7 @@ function logged(log: string[], name: string, flags: { readOnly?: boolean; exclus
 describe("how batches run", () => {
   it("read-only calls run together, the write after both finish", async () => {
     const log: string[] = [];
-    const tools = registryOf(
-      logged(log, "read_a", { readOnly: true }),
-      logged(log, "read_b", { readOnly: true }),
-      logged(log, "write_a", {}),
-    );
+    const tools = registryOf(logged(log, "read_a", { readOnly: true }), logged(log, "read_b", { readOnly: true }), logged(log, "write_a", {}));
     await runner.executeTools(specFor(tools), [toolCall("1", "read_a"), toolCall("2", "read_b"), toolCall("3", "write_a")]);
     expect(log.slice(0, 2)).toEqual(["start:read_a", "start:read_b"]);
     expect(log.indexOf("end:read_a")).toBeLessThan(log.indexOf("start:write_a"));

@@ -23,9 +23,7 @@ class PermissionError extends Error {
 const toolMessages = (messages: ChatMessage[]): ChatMessage[] => messages.filter((m) => m.role === "tool");
 
 describe("prepare errors", () => {
-  const tools = registryOf(
-    new FakeTool({ name: "read_file", parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] } }),
-  );
+  const tools = registryOf(new FakeTool({ name: "read_file", parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] } }));
 
   it("unknown name: payload = error + hint, detail after the first ': ', nothing runs", async () => {
     const { results, events } = await runner.executeTools(specFor(tools), [toolCall("1", "readFile", { path: "a" })]);
@@ -41,7 +39,7 @@ describe("prepare errors", () => {
       toolCall("3", "read_file", {}),
     ]);
     expect(results[1]).toBe(
-      "Error: Tool 'read_file' parameters must be a JSON object, got array. Use named parameters like tool_name(param1=\"value1\", param2=\"value2\") matching the tool schema." +
+      'Error: Tool \'read_file\' parameters must be a JSON object, got array. Use named parameters like tool_name(param1="value1", param2="value2") matching the tool schema.' +
         RETRY_HINT,
     );
     expect(results[2]).toBe("Error: Invalid parameters for tool 'read_file': missing required path" + RETRY_HINT);
@@ -67,7 +65,14 @@ describe("prepare errors", () => {
 
 describe("a tool that throws", () => {
   it("payload `Error: <name>: <message>` without hint; detail the message verbatim", async () => {
-    const tools = registryOf(new FakeTool({ name: "list_dir", run: () => { throw new RangeError("boom\nline two"); } }));
+    const tools = registryOf(
+      new FakeTool({
+        name: "list_dir",
+        run: () => {
+          throw new RangeError("boom\nline two");
+        },
+      }),
+    );
     const { results, events, fatalError } = await runner.executeTools(specFor(tools), [toolCall("1", "list_dir")]);
     expect(results).toEqual(["Error: RangeError: boom\nline two"]);
     expect(events).toEqual([{ name: "list_dir", status: "error", detail: "boom\nline two" }]);
@@ -76,8 +81,21 @@ describe("a tool that throws", () => {
 
   it("a thrown non-Error value is described, never dropped", async () => {
     const values: unknown[] = ["plain text", undefined, null, 42, { code: "E1" }, Symbol("s")];
-    const tools = registryOf(...values.map((v, i) => new FakeTool({ name: `t${i}`, run: () => { throw v; } })));
-    const { results } = await runner.executeTools(specFor(tools), values.map((_, i) => toolCall(`${i}`, `t${i}`)));
+    const tools = registryOf(
+      ...values.map(
+        (v, i) =>
+          new FakeTool({
+            name: `t${i}`,
+            run: () => {
+              throw v;
+            },
+          }),
+      ),
+    );
+    const { results } = await runner.executeTools(
+      specFor(tools),
+      values.map((_, i) => toolCall(`${i}`, `t${i}`)),
+    );
     expect(results).toEqual([
       "Error: Thrown string: plain text",
       "Error: Thrown undefined: undefined",
@@ -149,8 +167,18 @@ describe("failOnToolError", () => {
   it("every call runs, the first fatal error in call order is reported", async () => {
     const z = new FakeTool({ name: "z", run: () => "Z" });
     const tools = registryOf(
-      new FakeTool({ name: "x", run: () => { throw new PermissionError("first"); } }),
-      new FakeTool({ name: "y", run: () => { throw new TypeError("second"); } }),
+      new FakeTool({
+        name: "x",
+        run: () => {
+          throw new PermissionError("first");
+        },
+      }),
+      new FakeTool({
+        name: "y",
+        run: () => {
+          throw new TypeError("second");
+        },
+      }),
       z,
     );
     const provider = new ScriptedProvider([toolReply([toolCall("1", "x"), toolCall("2", "y"), toolCall("3", "z")])]);
@@ -160,11 +188,7 @@ describe("failOnToolError", () => {
     expect(result.finalContent).toBe("Error: PermissionError: first");
     expect(result.error).toBe("Error: PermissionError: first");
     expect(result.toolsUsed).toEqual(["z"]);
-    expect(toolMessages(result.messages).map((m) => m.content)).toEqual([
-      "Error: PermissionError: first",
-      "Error: TypeError: second",
-      "Z",
-    ]);
+    expect(toolMessages(result.messages).map((m) => m.content)).toEqual(["Error: PermissionError: first", "Error: TypeError: second", "Z"]);
     expect(result.messages.at(-1)).toEqual({ role: "assistant", content: "Error: PermissionError: first" });
     expect(result.messages[1]?.role).toBe("assistant");
     expect(provider.requests).toHaveLength(1);
@@ -172,8 +196,21 @@ describe("failOnToolError", () => {
 
   it("the fatal error of a concurrent batch is the first in call order, not the first to finish", async () => {
     const tools = registryOf(
-      new FakeTool({ name: "slow", readOnly: true, run: async () => { await new Promise((r) => setTimeout(r, 20)); throw new Error("slow one"); } }),
-      new FakeTool({ name: "fast", readOnly: true, run: () => { throw new Error("fast one"); } }),
+      new FakeTool({
+        name: "slow",
+        readOnly: true,
+        run: async () => {
+          await new Promise((r) => setTimeout(r, 20));
+          throw new Error("slow one");
+        },
+      }),
+      new FakeTool({
+        name: "fast",
+        readOnly: true,
+        run: () => {
+          throw new Error("fast one");
+        },
+      }),
     );
     const { fatalError } = await runner.executeTools(specFor(tools, { failOnToolError: true }), [toolCall("1", "slow"), toolCall("2", "fast")]);
     expect(fatalError?.message).toBe("slow one");
@@ -181,9 +218,7 @@ describe("failOnToolError", () => {
 
   it("errors built from a text are named RuntimeError (ToolResult and prepare errors)", async () => {
     const legacy = registryOf(new FakeTool({ name: "legacy_plugin", run: () => ToolResult.error("Error: legacy plugin failed") }));
-    const r1 = await runner.run(
-      specFor(legacy, { provider: new ScriptedProvider([toolReply([toolCall("1", "legacy_plugin")])]), failOnToolError: true }),
-    );
+    const r1 = await runner.run(specFor(legacy, { provider: new ScriptedProvider([toolReply([toolCall("1", "legacy_plugin")])]), failOnToolError: true }));
     expect(r1.stopReason).toBe("tool_error");
     expect(r1.finalContent).toBe("Error: RuntimeError: Error: legacy plugin failed");
     expect(r1.toolEvents).toEqual([{ name: "legacy_plugin", status: "error", detail: "Error: legacy plugin failed" }]);
@@ -194,7 +229,14 @@ describe("failOnToolError", () => {
   });
 
   it("without failOnToolError, errors go back to the model and the run goes on", async () => {
-    const tools = registryOf(new FakeTool({ name: "x", run: () => { throw new Error("boom"); } }));
+    const tools = registryOf(
+      new FakeTool({
+        name: "x",
+        run: () => {
+          throw new Error("boom");
+        },
+      }),
+    );
     const provider = new ScriptedProvider([toolReply([toolCall("1", "x")]), textReply("recovered")]);
     const result = await runner.run(specFor(tools, { provider }));
     expect(result).toMatchObject({ stopReason: "completed", finalContent: "recovered", error: null });
@@ -206,7 +248,15 @@ describe("SSRF refusals", () => {
   const ssrfText = "URL validation failed: Blocked: host resolves to private/internal address 192.168.1.2";
 
   it("thrown: raw message + note, no hint, no ExcType prefix, never fatal", async () => {
-    const tools = registryOf(new FakeTool({ name: "web_fetch", parameters: ANY_PARAMS, run: () => { throw new Error(ssrfText); } }));
+    const tools = registryOf(
+      new FakeTool({
+        name: "web_fetch",
+        parameters: ANY_PARAMS,
+        run: () => {
+          throw new Error(ssrfText);
+        },
+      }),
+    );
     const provider = new ScriptedProvider([toolReply([toolCall("1", "web_fetch", { url: "http://192.168.1.2" })]), textReply("cannot reach it")]);
     const result = await runner.run(specFor(tools, { provider, failOnToolError: true }));
     expect(result).toMatchObject({ stopReason: "completed", error: null, finalContent: "cannot reach it" });
@@ -229,7 +279,14 @@ describe("SSRF refusals", () => {
   });
 
   it("a blank refusal gets a stand-in text", async () => {
-    const tools = registryOf(new FakeTool({ name: "t", run: () => { throw new Error("private address"); } }));
+    const tools = registryOf(
+      new FakeTool({
+        name: "t",
+        run: () => {
+          throw new Error("private address");
+        },
+      }),
+    );
     const { results } = await runner.executeTools(specFor(tools), [toolCall("1", "t")]);
     expect(results[0]).toBe("private address\n\n" + SSRF_NOTE);
   });
@@ -247,7 +304,15 @@ describe("workspace refusals", () => {
   const outside = "Path /tmp/outside.md is outside allowed directory /workspace";
 
   it("thrown: normal payload, detail prefixed, never fatal, the loop goes on", async () => {
-    const tools = registryOf(new FakeTool({ name: "read_file", parameters: ANY_PARAMS, run: () => { throw new PermissionError(outside); } }));
+    const tools = registryOf(
+      new FakeTool({
+        name: "read_file",
+        parameters: ANY_PARAMS,
+        run: () => {
+          throw new PermissionError(outside);
+        },
+      }),
+    );
     const provider = new ScriptedProvider([toolReply([toolCall("1", "read_file", { path: "/tmp/outside.md" })]), textReply("second answer")]);
     const result = await runner.run(specFor(tools, { provider, failOnToolError: true }));
     expect(result).toMatchObject({ stopReason: "completed", error: null, finalContent: "second answer" });
@@ -258,9 +323,7 @@ describe("workspace refusals", () => {
   it("ToolResult error and prepare error keep the hint", async () => {
     const guard = "Error: Command blocked by safety guard (path outside working dir)";
     const tools = registryOf(new FakeTool({ name: "exec", parameters: ANY_PARAMS, run: () => ToolResult.error(guard) }));
-    const { results, events, fatalError } = await runner.executeTools(specFor(tools, { failOnToolError: true }), [
-      toolCall("1", "exec", { command: "cat ../x" }),
-    ]);
+    const { results, events, fatalError } = await runner.executeTools(specFor(tools, { failOnToolError: true }), [toolCall("1", "exec", { command: "cat ../x" })]);
     expect(results[0]).toBe(guard + RETRY_HINT);
     expect(events[0]?.detail).toBe(`workspace_violation: ${guard}`);
     expect(fatalError).toBeNull();
@@ -289,8 +352,7 @@ describe("workspace refusals", () => {
   });
 
   it("counts across iterations and tools, per target; different targets have their own budget", async () => {
-    const denied = (p: Record<string, unknown>): ToolResult =>
-      ToolResult.error(`Error: ${String(p["path"] ?? p["command"])} is outside allowed directory /ws`);
+    const denied = (p: Record<string, unknown>): ToolResult => ToolResult.error(`Error: ${String(p["path"] ?? p["command"])} is outside allowed directory /ws`);
     const tools = registryOf(
       new FakeTool({ name: "read_file", parameters: ANY_PARAMS, run: denied }),
       new FakeTool({ name: "write_file", parameters: ANY_PARAMS, run: denied }),
@@ -320,10 +382,7 @@ describe("workspace refusals", () => {
 
     const targeted = registryOf(new FakeTool({ name: "read_file", parameters: ANY_PARAMS, run: () => ToolResult.error("outside allowed directory") }));
     for (let run = 0; run < 2; run++) {
-      const provider = new ScriptedProvider([
-        toolReply([toolCall("1", "read_file", { path: "/x" }), toolCall("2", "read_file", { path: "/x" })]),
-        textReply("done"),
-      ]);
+      const provider = new ScriptedProvider([toolReply([toolCall("1", "read_file", { path: "/x" }), toolCall("2", "read_file", { path: "/x" })]), textReply("done")]);
       const result = await runner.run(specFor(targeted, { provider }));
       expect(result.toolEvents.every((e) => e.detail.startsWith("workspace_violation: "))).toBe(true);
     }
@@ -390,7 +449,9 @@ describe("registries without prepareCall and preparation that throws", () => {
 
   it("a prepareCall that throws becomes that call's error; run() does not reject", async () => {
     const tools = registryOf(new FakeTool({ name: "t" }));
-    tools.prepareCall = () => { throw new Error("tool preparation failed"); };
+    tools.prepareCall = () => {
+      throw new Error("tool preparation failed");
+    };
     const provider = new ScriptedProvider([toolReply([toolCall("1", "t")]), textReply("done")]);
     const result = await runner.run(specFor(tools, { provider }));
     expect(result.stopReason).toBe("completed");

@@ -65,11 +65,7 @@ describe("fidelity to upstream: tools run only under tool_calls, function_call o
 
 describe("fidelity to upstream: length recovery", () => {
   it("up to 3 continuation requests, quoting the tail; the parts are joined", async () => {
-    const { result, provider, tool } = await runWith([
-      reply("Part one of a long ", "length", true),
-      reply("answer, part two ", "length"),
-      reply("and the end.", "stop"),
-    ]);
+    const { result, provider, tool } = await runWith([reply("Part one of a long ", "length", true), reply("answer, part two ", "length"), reply("and the end.", "stop")]);
     expect(tool.calls).toHaveLength(0);
     expect(result.finalContent).toBe("Part one of a long answer, part two and the end.");
     expect(result.stopReason).toBe("completed");
@@ -85,12 +81,7 @@ describe("fidelity to upstream: length recovery", () => {
   });
 
   it("a fourth cut-off reply in a row is taken as the end", async () => {
-    const { result, provider } = await runWith([
-      reply("one ", "length"),
-      reply("two ", "length"),
-      reply("three ", "length"),
-      reply("four", "length"),
-    ]);
+    const { result, provider } = await runWith([reply("one ", "length"), reply("two ", "length"), reply("three ", "length"), reply("four", "length")]);
     expect(provider.requests).toHaveLength(4);
     expect(result).toMatchObject({ finalContent: "one two three four", stopReason: "completed", error: null });
     expect(result.messages.at(-1)).toEqual({ role: "assistant", content: "four" });

@@ -81,11 +81,7 @@ describe("fidelity to upstream: the iteration limit", () => {
 
   it("a cut-off chain at the limit is joined with the final answer", async () => {
     const { result, provider } = await runWith(
-      [
-        { content: "cut A ", toolCalls: [], finishReason: "length" },
-        { content: "cut B", toolCalls: [], finishReason: "length" },
-        textReply("Final words."),
-      ],
+      [{ content: "cut A ", toolCalls: [], finishReason: "length" }, { content: "cut B", toolCalls: [], finishReason: "length" }, textReply("Final words.")],
       { maxIterations: 2 },
     );
     expect(provider.requests[2]?.messages.at(-1)).toEqual({ role: "user", content: PROMPT });

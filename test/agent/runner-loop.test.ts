@@ -83,10 +83,7 @@ describe("the loop", () => {
 
   it("assistant message first with content and replayed calls, then one tool message per call in order", async () => {
     const tools = registryOf(new FakeTool({ name: "a", run: () => "A" }), new FakeTool({ name: "b", run: () => "B" }));
-    const provider = new ScriptedProvider([
-      toolReply([toolCall("1", "a"), toolCall("2", "b", "{not json"), toolCall("3", "a")], "thinking"),
-      textReply("done"),
-    ]);
+    const provider = new ScriptedProvider([toolReply([toolCall("1", "a"), toolCall("2", "b", "{not json"), toolCall("3", "a")], "thinking"), textReply("done")]);
     const result = await runner.run({ provider, model: "m", tools, messages: user });
     const [, assistant, ...rest] = result.messages;
     expect(assistant).toEqual({
@@ -240,7 +237,11 @@ describe("provider failures end the run with stopReason error; run() never rejec
 
   it("a chat that throws synchronously, or a non-Error value", async () => {
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- pins that a chat throwing a non-Error ends the run with its text
-    const sync = { chat: () => { throw "socket hang up"; } };
+    const sync = {
+      chat: () => {
+        throw "socket hang up";
+      },
+    };
     const result = await runner.run({ provider: sync, model: "m", tools: registryOf(), messages: user });
     expect(result.stopReason).toBe("error");
     expect(result.error).toContain("socket hang up");

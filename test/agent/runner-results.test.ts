@@ -81,7 +81,14 @@ describe("result reinsertion through run() (section N)", () => {
   });
 
   it("error payloads are truncated like any other text", async () => {
-    const tools = registryOf(new FakeTool({ name: "t", run: () => { throw new Error("m".repeat(100)); } }));
+    const tools = registryOf(
+      new FakeTool({
+        name: "t",
+        run: () => {
+          throw new Error("m".repeat(100));
+        },
+      }),
+    );
     const provider = new ScriptedProvider([toolReply([toolCall("1", "t")]), textReply("done")]);
     const result = await runner.run({ provider, model: "m", tools, messages: user, maxToolResultChars: 20 });
     expect(toolContents(result.messages)[0]).toBe("Error: Error: mmmmmm\n... (truncated)");

@@ -23,7 +23,6 @@ afterEach(() => {
 
 const user: ChatMessage[] = [{ role: "user", content: "go" }];
 
-
 const throwing = (): never => {
   throw new Error("trap");
 };
@@ -32,18 +31,15 @@ const throwing = (): never => {
 const HOSTILE: Record<string, () => unknown> = {
   "a Proxy whose getPrototypeOf throws": () => new Proxy({}, { getPrototypeOf: throwing }),
   "an object with ToolResult.prototype and no fields": () => Object.create(ToolResult.prototype) as unknown,
-  "a ToolResult-like error whose content is not a string": () =>
-    Object.assign(Object.create(ToolResult.prototype) as object, { isError: true, content: { nested: 1 } }),
-  "a Proxy whose every trap throws": () =>
-    new Proxy({}, { get: throwing, getPrototypeOf: throwing, ownKeys: throwing, has: throwing, getOwnPropertyDescriptor: throwing }),
+  "a ToolResult-like error whose content is not a string": () => Object.assign(Object.create(ToolResult.prototype) as object, { isError: true, content: { nested: 1 } }),
+  "a Proxy whose every trap throws": () => new Proxy({}, { get: throwing, getPrototypeOf: throwing, ownKeys: throwing, has: throwing, getOwnPropertyDescriptor: throwing }),
   "a revoked Proxy": () => {
     const { proxy, revoke } = Proxy.revocable({}, {});
     revoke();
     return proxy;
   },
-  "an object whose isError getter throws": () =>
-    Object.create(ToolResult.prototype, { isError: { get: throwing }, content: { value: "x" } }) as unknown,
-  "an array Proxy whose length getter throws": () => new Proxy([], { get: (t, k) => (k === "length" ? throwing() : Reflect.get(t, k) as unknown) }),
+  "an object whose isError getter throws": () => Object.create(ToolResult.prototype, { isError: { get: throwing }, content: { value: "x" } }) as unknown,
+  "an array Proxy whose length getter throws": () => new Proxy([], { get: (t, k) => (k === "length" ? throwing() : (Reflect.get(t, k) as unknown)) }),
 };
 
 function registryWith(value: () => unknown): { tools: ToolRegistry; tool: FakeTool } {
@@ -93,19 +89,17 @@ describe("hostile input: hostile return values", () => {
 
   it("a value whose inspection throws becomes an error result naming the problem", async () => {
     const { tools } = registryWith(HOSTILE["a Proxy whose getPrototypeOf throws"] as () => unknown);
-    const { results, events } = await new AgentRunner().executeTools(
-      { provider: new ScriptedProvider([]), model: "m", tools, messages: user },
-      [new ToolCallRequest({ id: "c1", name: "odd", arguments: {} })],
-    );
+    const { results, events } = await new AgentRunner().executeTools({ provider: new ScriptedProvider([]), model: "m", tools, messages: user }, [
+      new ToolCallRequest({ id: "c1", name: "odd", arguments: {} }),
+    ]);
     expect(events[0]?.status).toBe("error");
     expect(String(results[0])).toBe("Error: TypeError: the tool returned a value that cannot be inspected (Error: trap)");
     // A revoked Proxy already fails when the tool's promise resolves (its `then` cannot be read):
     // that is a thrown error, reported as such.
     const revoked = registryWith(HOSTILE["a revoked Proxy"] as () => unknown);
-    const again = await new AgentRunner().executeTools(
-      { provider: new ScriptedProvider([]), model: "m", tools: revoked.tools, messages: user },
-      [new ToolCallRequest({ id: "c1", name: "odd", arguments: {} })],
-    );
+    const again = await new AgentRunner().executeTools({ provider: new ScriptedProvider([]), model: "m", tools: revoked.tools, messages: user }, [
+      new ToolCallRequest({ id: "c1", name: "odd", arguments: {} }),
+    ]);
     expect(String(again.results[0])).toBe("Error: TypeError: Cannot perform 'get' on a proxy that has been revoked");
   });
 
@@ -118,8 +112,7 @@ describe("hostile input: hostile return values", () => {
         async (picks, concurrent) => {
           const tools = new ToolRegistry();
           picks.forEach((pick, i) => {
-            const make =
-              pick === "plain" ? () => ({ ok: i }) : pick === "error" ? () => ToolResult.error(`Error: no ${i}`) : (HOSTILE[pick] as () => unknown);
+            const make = pick === "plain" ? () => ({ ok: i }) : pick === "error" ? () => ToolResult.error(`Error: no ${i}`) : (HOSTILE[pick] as () => unknown);
             tools.register(hostileTool(`t${i}`, async () => make(), undefined, true));
           });
           const calls = picks.map((_, i) => new ToolCallRequest({ id: `c${i}`, name: `t${i}`, arguments: {} }));

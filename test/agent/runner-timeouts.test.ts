@@ -53,10 +53,10 @@ describe("toolTimeoutMs", () => {
   it("fast tools are not affected; a timed-out call is fatal with failOnToolError", async () => {
     const hang = new FakeTool({ name: "hang", readOnly: true, run: () => never() });
     const fast = new FakeTool({ name: "fast", readOnly: true, run: () => "ok" });
-    const { results, fatalError } = await runner.executeTools(
-      specFor(registryOf(hang, fast), { toolTimeoutMs: 15, failOnToolError: true }),
-      [toolCall("1", "fast"), toolCall("2", "hang")],
-    );
+    const { results, fatalError } = await runner.executeTools(specFor(registryOf(hang, fast), { toolTimeoutMs: 15, failOnToolError: true }), [
+      toolCall("1", "fast"),
+      toolCall("2", "hang"),
+    ]);
     expect(results[0]).toBe("ok");
     expect(fatalError?.message).toBe("Error: Tool 'hang' timed out after 15 ms");
   });
@@ -90,12 +90,7 @@ describe("aborting the run (spec.signal)", () => {
     expect(later.calls).toHaveLength(0);
     expect(provider.requests).toHaveLength(1);
     expect(result.messages.filter((m) => m.role === "tool").map((m) => m.tool_call_id)).toEqual(["1", "2", "3", "4"]);
-    expect(toolContents(result.messages)).toEqual([
-      "done first",
-      toolAbortedMessage("hang"),
-      toolAbortedMessage("later"),
-      toolAbortedMessage("missing"),
-    ]);
+    expect(toolContents(result.messages)).toEqual(["done first", toolAbortedMessage("hang"), toolAbortedMessage("later"), toolAbortedMessage("missing")]);
     expect(result.toolEvents.map((e) => e.status)).toEqual(["ok", "error", "error", "error"]);
     expect(result.toolsUsed).toEqual(["other"]);
   });

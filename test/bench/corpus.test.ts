@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  CORPUS_CALLS,
-  corpusFloor,
-  corpusRegistry,
-  EXPECTED_OUTCOMES,
-  FLOOR_VERDICTS,
-  VERDICT_AGREES,
-} from "../../bench/corpus.js";
+import { CORPUS_CALLS, corpusFloor, corpusRegistry, EXPECTED_OUTCOMES, FLOOR_VERDICTS, VERDICT_AGREES } from "../../bench/corpus.js";
 
 // Correctness of the benchmark's corpus only: what each call must give. No timings here.
 describe("the benchmark corpus", () => {
@@ -53,16 +46,7 @@ describe("the benchmark corpus", () => {
       if (text.includes("missing required query")) return "missing-query";
       return text;
     };
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map(outcome)).toEqual([
-      "ok",
-      "ok",
-      "ok",
-      "not-an-object",
-      "not-an-object",
-      "not-found-suggested",
-      "ok",
-      "missing-query",
-    ]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map(outcome)).toEqual(["ok", "ok", "ok", "not-an-object", "not-an-object", "not-found-suggested", "ok", "missing-query"]);
   });
 
   it("leaves the corpus untouched (the object params of call 2 are not mutated)", () => {

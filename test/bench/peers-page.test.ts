@@ -39,7 +39,16 @@ describe("renderPeersPage", () => {
     const page = renderPeersPage({
       loops: [loop("a"), loop("b")],
       speed: [
-        { id: "x", label: "per call", unit: "µs/call", values: new Map([["a", 10], ["b", 25]]), notes: new Map() },
+        {
+          id: "x",
+          label: "per call",
+          unit: "µs/call",
+          values: new Map([
+            ["a", 10],
+            ["b", 25],
+          ]),
+          notes: new Map(),
+        },
         { id: "y", label: "mixed", unit: "ms", values: new Map([["a", 60]]), notes: new Map([["b", "n/a: no sequential mode"]]) },
       ],
       hostile: new Map([["scalar", new Map([["a", { verdict: "error to model" as const, received: null, text: "Error: got number" }]])]]),

@@ -55,11 +55,20 @@ describe("the playground page", () => {
   it("bundles the browser-safe core of src/, RE2 carried in the page, and none of the Node-only parts", () => {
     const fromSrc = modules.filter((m) => m.includes(`${join(root, "src")}/`)).map((m) => m.slice(root.length + 1));
     expect(fromSrc).toEqual(
-      expect.arrayContaining(["src/tools/registry.ts", "src/schema/validate.ts", "src/schema/cast.ts", "src/schema/re2-engine.ts", "src/agent/runner.ts", "src/agent/batches.ts"]),
+      expect.arrayContaining([
+        "src/tools/registry.ts",
+        "src/schema/validate.ts",
+        "src/schema/cast.ts",
+        "src/schema/re2-engine.ts",
+        "src/agent/runner.ts",
+        "src/agent/batches.ts",
+      ]),
     );
     // The page's re2-wasm is the package's scripts with their WebAssembly carried inline, never the Node package itself.
     expect(modules).toContain("\0re2-wasm-in-page");
-    const nodeOnly = modules.filter((m) => /src\/tools\/loader\.ts|src\/tools\/builtin\/|src\/mcp\/|src\/security\/|src\/providers\/openai-compatible|@modelcontextprotocol|node_modules\/re2-wasm/.test(m));
+    const nodeOnly = modules.filter((m) =>
+      /src\/tools\/loader\.ts|src\/tools\/builtin\/|src\/mcp\/|src\/security\/|src\/providers\/openai-compatible|@modelcontextprotocol|node_modules\/re2-wasm/.test(m),
+    );
     expect(nodeOnly).toEqual([]);
   });
 });
@@ -75,7 +84,10 @@ describe.skipIf(plan.skip)("the playground in a browser", { timeout: TEST_TIMEOU
   });
 
   it("a shared link with a catastrophic pattern opens at once: the page checks patterns with RE2, as register does", async () => {
-    const schema = JSON.stringify({ type: "object", properties: { s: { type: "string", pattern: "^(a+)+$" }, q: { type: "string", not: { pattern: "[^\\p{L}\\p{N}_.-]" } } } });
+    const schema = JSON.stringify({
+      type: "object",
+      properties: { s: { type: "string", pattern: "^(a+)+$" }, q: { type: "string", not: { pattern: "[^\\p{L}\\p{N}_.-]" } } },
+    });
     const link = (args: unknown): string => `#${new URLSearchParams({ tool: "redos", schema, name: "redos", args: JSON.stringify(args) }).toString()}`;
     // 35 characters: a backtracking engine takes minutes and freezes the tab before it is ready.
     const { page, errors } = await open(link({ s: `${"a".repeat(35)}!` }));
@@ -84,9 +96,11 @@ describe.skipIf(plan.skip)("the playground in a browser", { timeout: TEST_TIMEOU
     await expect.poll(() => page.getAttribute("#fc-outcome-execute", "class")).toContain("reached");
     // A string too long for its pattern refuses the call in the page too.
     await page.fill("#call-args", JSON.stringify({ q: `bob;rm -rf /${" ".repeat(1_000)}` }));
-    await expect.poll(() => page.textContent("#model-reads")).toBe(
-      `Error: Invalid parameters for tool 'redos': q is too long to check against its pattern (limit ${longestCheckedInput("[^\\p{L}\\p{N}_.-]")} characters)${RETRY_HINT}`,
-    );
+    await expect
+      .poll(() => page.textContent("#model-reads"))
+      .toBe(
+        `Error: Invalid parameters for tool 'redos': q is too long to check against its pattern (limit ${longestCheckedInput("[^\\p{L}\\p{N}_.-]")} characters)${RETRY_HINT}`,
+      );
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -28,10 +28,14 @@ function collect(files: readonly string[]): Map<string, number> {
   const dir = mkdtempSync(join(tmpdir(), "workbook-counts-"));
   try {
     const out = join(dir, "list.json");
-    const result = spawnSync(process.execPath, [join(ROOT, "node_modules/vitest/vitest.mjs"), "list", "--project", "workbook", "--project", "browser", `--json=${out}`, ...files], {
-      cwd: ROOT,
-      stdio: ["ignore", "ignore", "inherit"],
-    });
+    const result = spawnSync(
+      process.execPath,
+      [join(ROOT, "node_modules/vitest/vitest.mjs"), "list", "--project", "workbook", "--project", "browser", `--json=${out}`, ...files],
+      {
+        cwd: ROOT,
+        stdio: ["ignore", "ignore", "inherit"],
+      },
+    );
     if (result.status !== 0) throw new Error(`vitest list failed with ${String(result.status)}`);
     for (const test of JSON.parse(readFileSync(out, "utf8")) as Array<{ file: string }>) {
       const file = test.file.startsWith(ROOT) ? test.file.slice(ROOT.length + 1) : test.file;

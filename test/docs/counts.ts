@@ -63,7 +63,9 @@ export function testFiles(): string[] {
 
 /** The hash of a test file's text. */
 export function fileHash(file: string): string {
-  return createHash("sha256").update(readFileSync(join(ROOT, file))).digest("hex");
+  return createHash("sha256")
+    .update(readFileSync(join(ROOT, file)))
+    .digest("hex");
 }
 
 /** Reads `docs/counts.json`. */

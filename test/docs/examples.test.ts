@@ -67,9 +67,7 @@ const sourceFiles = tsFiles(SRC);
 const exampleFiles = tsFiles(EXAMPLES);
 const blocks = sourceFiles.flatMap(exampleBlocks);
 const checked = blocks;
-const exampleModules = await Promise.all(
-  exampleFiles.map(async (file) => [file, (await import(pathToFileURL(file).href)) as Record<string, unknown>] as const),
-);
+const exampleModules = await Promise.all(exampleFiles.map(async (file) => [file, (await import(pathToFileURL(file).href)) as Record<string, unknown>] as const));
 
 describe("the @example blocks of src/", () => {
   it("are found (the scan works)", () => {

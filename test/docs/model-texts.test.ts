@@ -110,7 +110,10 @@ beforeAll(async () => {
 describe("model texts quoted in the prose", () => {
   it("are found (the scan works)", () => {
     expect(quotes.length).toBeGreaterThanOrEqual(40);
-    expect(quotes.some((q) => q.whole), "the landing page's tool message").toBe(true);
+    expect(
+      quotes.some((q) => q.whole),
+      "the landing page's tool message",
+    ).toBe(true);
   });
 
   it("each match a text the code produces", () => {

@@ -44,7 +44,12 @@ async function registryTexts(workspace: string): Promise<string[]> {
       type: "object",
       properties: {
         n: { type: "integer" },
-        any: { anyOf: [{ type: "string", minLength: 3 }, { type: "string", pattern: "^x" }] },
+        any: {
+          anyOf: [
+            { type: "string", minLength: 3 },
+            { type: "string", pattern: "^x" },
+          ],
+        },
         one: { oneOf: [{ type: "integer" }, { type: "number" }] },
         nope: { not: { type: "string" } },
         never: false,

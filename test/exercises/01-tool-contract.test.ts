@@ -21,17 +21,17 @@ const signal = new AbortController().signal;
 describe("exercise 1: WordCountTool honours the tool contract", () => {
   it("has the exact name word_count and a useful description", () => {
     const tool = new WordCountTool();
-    expect(tool.name, "name must be exactly \"word_count\"").toBe("word_count");
+    expect(tool.name, 'name must be exactly "word_count"').toBe("word_count");
     expect(tool.description, "the description should tell the model it counts words").toMatch(/word/i);
   });
 
   it("declares one required string parameter, text, and nothing else", () => {
     const tool = new WordCountTool();
     expect(tool.parameters["type"]).toBe("object");
-    expect(tool.validateParams({ text: "a b" }), "{ text: \"a b\" } must be valid").toEqual([]);
+    expect(tool.validateParams({ text: "a b" }), '{ text: "a b" } must be valid').toEqual([]);
     expect(tool.validateParams({}), "text must be required").toEqual(["missing required text"]);
     expect(tool.validateParams({ text: "a", extra: 1 }), "other parameters must be rejected").toEqual(["unexpected parameter extra"]);
-    expect(tool.validateParams({ text: 3 }), "text must be declared with type: \"string\"").toEqual(["text should be string"]);
+    expect(tool.validateParams({ text: 3 }), 'text must be declared with type: "string"').toEqual(["text should be string"]);
     const properties = tool.parameters["properties"] as Record<string, unknown> | undefined;
     expect(Object.keys(properties ?? {}), "text is the only parameter the schema declares").toEqual(["text"]);
   });
@@ -47,7 +47,7 @@ describe("exercise 1: WordCountTool honours the tool contract", () => {
     const tool = new WordCountTool();
     expect(await tool.execute({ text: "one two  three" }, { signal })).toBe("3");
     expect(await tool.execute({ text: " tabs\tand\nnewlines " }, { signal })).toBe("3");
-    expect(await tool.execute({ text: "one" }, { signal }), "the count is text: \"1\", not the number 1").toBe("1");
+    expect(await tool.execute({ text: "one" }, { signal }), 'the count is text: "1", not the number 1').toBe("1");
   });
 
   it("reports blank text as an error result, not an empty string", async () => {

@@ -71,7 +71,7 @@ describe("exercise 2: isLoadableToolClass", () => {
   });
 
   it("skips null, undefined and objects that only look like classes", () => {
-    expect(isLoadableToolClass("nothing", null), "a module may export null: check typeof value === \"function\" first").toBe(false);
+    expect(isLoadableToolClass("nothing", null), 'a module may export null: check typeof value === "function" first').toBe(false);
     expect(isLoadableToolClass("unset", undefined), "a module may export undefined").toBe(false);
     const lookalike = { prototype: new ReadTool() };
     expect(isLoadableToolClass("Lookalike", lookalike), "an object with a Tool prototype is still not a class: only functions can be tools").toBe(false);
@@ -84,7 +84,9 @@ describe("exercise 2: isLoadableToolClass", () => {
   });
 
   it("keeps a subclass that inherits execute, and skips one without it", () => {
-    expect(isLoadableToolClass("LoudReadTool", LoudReadTool), "execute inherited from ReadTool still runs: look it up on the prototype chain, not with Object.hasOwn").toBe(true);
+    expect(isLoadableToolClass("LoudReadTool", LoudReadTool), "execute inherited from ReadTool still runs: look it up on the prototype chain, not with Object.hasOwn").toBe(
+      true,
+    );
     expect(isLoadableToolClass("BaseFsTool", BaseFsTool), "an abstract base has no execute").toBe(false);
     expect(isLoadableToolClass("NotRunnable", NotRunnable), "an execute that is not a function cannot run: check typeof").toBe(false);
   });

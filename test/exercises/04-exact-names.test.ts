@@ -35,9 +35,7 @@ describe("exercise 4: suggestName", () => {
   });
 
   it("keeps the letters and digits of every script, not only ASCII", () => {
-    expect(suggestName("ЧТЕНИЕ-ФАЙЛА", ["чтение_файла", "read_file"]), "Cyrillic letters are letters: the key of ЧТЕНИЕ-ФАЙЛА is чтениефайла").toBe(
-      "чтение_файла",
-    );
+    expect(suggestName("ЧТЕНИЕ-ФАЙЛА", ["чтение_файла", "read_file"]), "Cyrillic letters are letters: the key of ЧТЕНИЕ-ФАЙЛА is чтениефайла").toBe("чтение_файла");
     expect(suggestName("Grüße", ["größe", "grüße"]), "ü and ö are different letters: only grüße has the key grüße").toBe("grüße");
     expect(suggestName("report-٢", ["report_١", "report_٢"]), "٢ (Arabic-Indic two) is a digit, so it stays in the key").toBe("report_٢");
   });
@@ -63,9 +61,7 @@ describe("exercise 4: the registered names' keys", () => {
 
 describe("exercise 4: notFoundMessage", () => {
   it("names the tool and lists the available ones in order", () => {
-    expect(notFoundMessage("delete_everything", registered)).toBe(
-      "Error: Tool 'delete_everything' not found. Available: read_file, write_file, list_dir",
-    );
+    expect(notFoundMessage("delete_everything", registered)).toBe("Error: Tool 'delete_everything' not found. Available: read_file, write_file, list_dir");
   });
 
   it("says Available: even when no tool is registered", () => {

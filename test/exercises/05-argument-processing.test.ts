@@ -36,8 +36,8 @@ describe("exercise 5: coerce", () => {
   });
 
   it("keeps false, 0 and every other non-string as it is", () => {
-    expect(coerce(false), "false is a value, not \"no arguments\": check null and undefined, not !value").toBe(false);
-    expect(coerce(0), "0 is a value, not \"no arguments\": check null and undefined, not !value").toBe(0);
+    expect(coerce(false), 'false is a value, not "no arguments": check null and undefined, not !value').toBe(false);
+    expect(coerce(0), '0 is a value, not "no arguments": check null and undefined, not !value').toBe(0);
     expect(coerce(Number.NaN), "NaN is a value too").toBeNaN();
     const params = { path: "a.txt" };
     expect(coerce(params), "an object comes back as the same object").toBe(params);
@@ -62,7 +62,7 @@ describe("exercise 5: coerce", () => {
 });
 
 describe("exercise 5: unwrap", () => {
-  it("unwraps one {\"arguments\": …} level and coerces the inside", () => {
+  it('unwraps one {"arguments": …} level and coerces the inside', () => {
     expect(unwrap(schema, { arguments: '{"path": "a.txt"}' })).toEqual({ path: "a.txt" });
     expect(unwrap(schema, { arguments: { arguments: { path: "x" } } }), "only one level").toEqual({ arguments: { path: "x" } });
     expect(unwrap(schema, { arguments: null }), "the inside is coerced: null is no arguments, {}").toEqual({});
@@ -77,7 +77,7 @@ describe("exercise 5: unwrap", () => {
   });
 
   it("leaves every other value as it is", () => {
-    expect(unwrap(schema, { path: "a.txt" }), "one key that is not \"arguments\": nothing to unwrap").toEqual({ path: "a.txt" });
+    expect(unwrap(schema, { path: "a.txt" }), 'one key that is not "arguments": nothing to unwrap').toEqual({ path: "a.txt" });
     expect(unwrap(schema, null), "null is not an object: return it unchanged (check isPlainObject first)").toBeNull();
     expect(unwrap(schema, "a.txt"), "a string is not an object: return it unchanged").toBe("a.txt");
     expect(unwrap(schema, [{ arguments: {} }]), "an array is not an object: return it unchanged").toEqual([{ arguments: {} }]);
@@ -97,7 +97,7 @@ describe("exercise 5: unwrap", () => {
   it("unwraps for a schema that declares no properties at all", () => {
     expect(
       unwrap({ type: "object" }, { arguments: { path: "a.txt" } }),
-      "no properties means no \"arguments\" property: unwrap (and do not crash on the missing properties)",
+      'no properties means no "arguments" property: unwrap (and do not crash on the missing properties)',
     ).toEqual({ path: "a.txt" });
   });
 });
@@ -108,15 +108,13 @@ describe("exercise 5: prepare", () => {
     const prepared = prepare(toolMap(tool), "read_file", '{"path": "a.txt", "limit": "5"}');
     expect(prepared.error, "a valid call has error: null").toBeNull();
     expect(prepared.tool).toBe(tool);
-    expect(prepared.params, "limit must be cast from \"5\" to 5 before validation").toEqual({ path: "a.txt", limit: 5 });
+    expect(prepared.params, 'limit must be cast from "5" to 5 before validation').toEqual({ path: "a.txt", limit: 5 });
   });
 
   it("looks the tool up first, by its exact name", () => {
     const prepared = prepare(toolMap(countingReadTool()), "ReadFile", "{not json");
     expect(prepared.tool, "no tool for a near-miss name").toBeNull();
-    expect(prepared.error?.content).toBe(
-      "Error: Tool 'ReadFile' not found. Did you mean 'read_file'? Tool names must match exactly. Available: read_file",
-    );
+    expect(prepared.error?.content).toBe("Error: Tool 'ReadFile' not found. Did you mean 'read_file'? Tool names must match exactly. Available: read_file");
   });
 
   it("rejects arguments that are not an object, after coercing and unwrapping", () => {
@@ -124,7 +122,11 @@ describe("exercise 5: prepare", () => {
     expect(prepare(tools, "read_file", "[1,2]").error?.content).toMatch(/^Error: Tool 'read_file' parameters must be a JSON object, got array\./);
     expect(prepare(tools, "read_file", '{path: "a"}').error?.content).toMatch(/must be a JSON object, got string\./);
     expect(prepare(tools, "read_file", { arguments: "[1]" }).error?.content, "unwrap before the shape check").toMatch(/got array\./);
-    for (const [value, type] of [[false, "boolean"], [0, "number"], ["42", "string"]] as const) {
+    for (const [value, type] of [
+      [false, "boolean"],
+      [0, "number"],
+      ["42", "string"],
+    ] as const) {
       const prepared = prepare(tools, "read_file", value);
       expect(prepared.error?.content, `arguments ${JSON.stringify(value)} are not an object: the error names ${type}, and nothing runs`).toBe(
         `Error: Tool 'read_file' parameters must be a JSON object, got ${type}. Use named parameters like tool_name(param1="value1", param2="value2") matching the tool schema.`,
@@ -137,9 +139,7 @@ describe("exercise 5: prepare", () => {
     const prepared = prepare(toolMap(countingReadTool()), "read_file", { limit: "0", extra: true });
     expect(prepared.error).toBeInstanceOf(ToolResult);
     expect(prepared.error?.isError).toBe(true);
-    expect(prepared.error?.content).toBe(
-      "Error: Invalid parameters for tool 'read_file': missing required path; limit must be >= 1; unexpected parameter extra",
-    );
+    expect(prepared.error?.content).toBe("Error: Invalid parameters for tool 'read_file': missing required path; limit must be >= 1; unexpected parameter extra");
     expect(prepared.params, "the error carries the cast params").toEqual({ limit: 0, extra: true });
   });
 
@@ -180,7 +180,7 @@ describe("exercise 5: a combinator schema", () => {
   it("casts a number string the integer branch accepts, and keeps null", () => {
     const tools = toolMap(waitTool());
     const cast = prepare(tools, "wait", '{"seconds": "30"}');
-    expect(cast.error, "\"30\" casts to 30, which the integer branch accepts").toBeNull();
+    expect(cast.error, '"30" casts to 30, which the integer branch accepts').toBeNull();
     expect(cast.params).toEqual({ seconds: 30 });
     const none = prepare(tools, "wait", '{"seconds": null}');
     expect(none.error, "null is one of the allowed branches").toBeNull();

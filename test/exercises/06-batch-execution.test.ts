@@ -61,17 +61,22 @@ describe("exercise 6: partitionToolBatches", () => {
 
   it("never yields an empty batch, even when unsafe calls come first, last or back to back", () => {
     const calls = ["write", "nope", "read_a", "read_b", "write"].map(call);
-    expect(
-      shape(partitionToolBatches(calls, isSafe, true)),
-      "close the group of safe calls only when it holds something, both before an unsafe call and at the end",
-    ).toEqual([["write"], ["nope"], ["read_a", "read_b"], ["write"]]);
+    expect(shape(partitionToolBatches(calls, isSafe, true)), "close the group of safe calls only when it holds something, both before an unsafe call and at the end").toEqual([
+      ["write"],
+      ["nope"],
+      ["read_a", "read_b"],
+      ["write"],
+    ]);
     expect(partitionToolBatches([], isSafe, true), "no calls, no batches").toEqual([]);
   });
 
   it("makes every call its own batch when concurrency is off", () => {
     const calls = ["read_a", "read_b"].map(call);
     expect(shape(partitionToolBatches(calls, isSafe, false))).toEqual([["read_a"], ["read_b"]]);
-    expect(calls.map((c) => c.name), "the input array must not change").toEqual(["read_a", "read_b"]);
+    expect(
+      calls.map((c) => c.name),
+      "the input array must not change",
+    ).toEqual(["read_a", "read_b"]);
   });
 
   it("leaves the input as it was and keeps the call objects", () => {

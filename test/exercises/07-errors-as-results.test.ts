@@ -32,9 +32,7 @@ async function capture(start: () => Promise<unknown>, expected: CallOutcome, why
   try {
     return await captureOutcome(start);
   } catch (escaped) {
-    return expect.fail(
-      `captureOutcome rejected with ${shown(escaped)}, but it must never reject: expected it to resolve with ${JSON.stringify(expected)}${why}`,
-    );
+    return expect.fail(`captureOutcome rejected with ${shown(escaped)}, but it must never reject: expected it to resolve with ${JSON.stringify(expected)}${why}`);
   }
 }
 

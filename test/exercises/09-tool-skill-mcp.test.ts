@@ -50,7 +50,12 @@ function fakeClient(): McpToolClient & { calls: Array<{ name: string; arguments?
       if (params.arguments?.["path"] === "missing.txt") {
         return { content: [{ type: "text", text: "ENOENT: missing.txt" }], isError: true };
       }
-      return { content: [{ type: "text", text: "first" }, { type: "text", text: "second" }] };
+      return {
+        content: [
+          { type: "text", text: "first" },
+          { type: "text", text: "second" },
+        ],
+      };
     },
   };
 }
@@ -79,17 +84,13 @@ describe("exercise 9: McpTool's definition", () => {
     expect(read?.description, "the server's description, as it is").toBe("Read a text file.");
     expect(read?.parameters, "the server's inputSchema, as it is").toEqual({ type: "object", properties: { path: { type: "string" } }, required: ["path"] });
     expect(del?.name).toBe("mcp_fs_delete");
-    expect(del?.parameters, "a missing schema becomes { type: \"object\", properties: {} }").toEqual({ type: "object", properties: {} });
+    expect(del?.parameters, 'a missing schema becomes { type: "object", properties: {} }').toEqual({ type: "object", properties: {} });
   });
 
   it("uses the tool's name when the description is missing or empty", () => {
     const client = fakeClient();
-    expect(new McpTool(client, "fs", { name: "delete" }).description, "no description: the tool's name stands in (not the server's name, not a sentence)").toBe(
-      "delete",
-    );
-    expect(new McpTool(client, "fs", { name: "delete", description: "" }).description, "an empty description counts as missing: use || rather than ??").toBe(
-      "delete",
-    );
+    expect(new McpTool(client, "fs", { name: "delete" }).description, "no description: the tool's name stands in (not the server's name, not a sentence)").toBe("delete");
+    expect(new McpTool(client, "fs", { name: "delete", description: "" }).description, "an empty description counts as missing: use || rather than ??").toBe("delete");
     const fromJson = { name: "delete", description: null } as unknown as McpToolInfo;
     expect(new McpTool(client, "fs", fromJson).description, "a server may send null (JSON has no undefined): that is missing too").toBe("delete");
   });
@@ -107,8 +108,7 @@ describe("exercise 9: McpTool's policy", () => {
 
   it("trusts only readOnlyHint: true, and only for a trusted server", () => {
     const trusted = { trustReadOnlyHint: true };
-    const withHint = (hint: unknown): McpTool =>
-      new McpTool(fakeClient(), "fs", { name: "stat", annotations: { readOnlyHint: hint } } as McpToolInfo, trusted);
+    const withHint = (hint: unknown): McpTool => new McpTool(fakeClient(), "fs", { name: "stat", annotations: { readOnlyHint: hint } } as McpToolInfo, trusted);
     expect(withHint(true).readOnly, "a trusted server's readOnlyHint: true makes the tool read-only").toBe(true);
     expect(withHint(true).concurrencySafe, "and so concurrency-safe").toBe(true);
     for (const hint of [false, undefined, "true", "false", 1, {}]) {
@@ -124,7 +124,7 @@ describe("exercise 9: McpTool.execute", () => {
   it("forwards the call under the server's own name", async () => {
     const client = fakeClient();
     const tool = new McpTool(client, "fs", { name: "read_text_file", inputSchema: { type: "object" } });
-    expect(await tool.execute({ path: "a.txt" }, { signal }), "the text blocks, in order, joined with \"\\n\"").toBe("first\nsecond");
+    expect(await tool.execute({ path: "a.txt" }, { signal }), 'the text blocks, in order, joined with "\\n"').toBe("first\nsecond");
     expect(client.calls, "callTool({ name: <the server's own name>, arguments: params }), once").toEqual([{ name: "read_text_file", arguments: { path: "a.txt" } }]);
   });
 
@@ -178,8 +178,14 @@ describe("exercise 9: McpTool.execute", () => {
 
   it("adaptServerTools wraps every listed tool, with the options", async () => {
     const tools = await adaptServerTools(fakeClient(), "fs", { trustReadOnlyHint: true });
-    expect(tools.map((t) => t.name), "one McpTool per listed tool, in the server's order").toEqual(["mcp_fs_read_text_file", "mcp_fs_delete"]);
-    expect(tools.every((t) => t instanceof McpTool), "each is an McpTool").toBe(true);
+    expect(
+      tools.map((t) => t.name),
+      "one McpTool per listed tool, in the server's order",
+    ).toEqual(["mcp_fs_read_text_file", "mcp_fs_delete"]);
+    expect(
+      tools.every((t) => t instanceof McpTool),
+      "each is an McpTool",
+    ).toBe(true);
     expect(tools[0]?.readOnly, "the options reach every tool: this server is trusted").toBe(true);
     expect(tools[1]?.readOnly, "delete has no hint: not read-only").toBe(false);
   });

@@ -17,7 +17,7 @@ const testFiles = [...listExercises().map((e) => e.testFile), ...SELF_CHECKS.map
 describe("the rules at the top of each exercise's and question's test file", () => {
   it.each(testFiles)("%s lists its rules, R1 to Rn, each naming a test of the file", (file) => {
     const rules = rulesOf(file);
-    expect(rules.length, "the header lists the rules, one per line: ` * R1  <rule> → \"<test name>\"`").toBeGreaterThan(0);
+    expect(rules.length, 'the header lists the rules, one per line: ` * R1  <rule> → "<test name>"`').toBeGreaterThan(0);
     expect(rules.map((r) => r.id)).toEqual(rules.map((_, i) => `R${i + 1}`));
     const check = SELF_CHECKS.find((c) => c.testFile === file);
     const names = check === undefined ? testNamesOf(file) : check.parts.map((p) => `${p.letter})`);

@@ -91,12 +91,7 @@ describe("lesson runner", () => {
   it("accepts 05, prints the title and key points, then the demo, and passes arguments on", async () => {
     const run = await capture(() => runLessonCommand(["05", "--name", "read_file", "--args", '{"path": "README.md", "limit": "ten"}']));
     expect(run.code).toBe(0);
-    expectLines(run.out, [
-      "Lesson 5. Argument processing",
-      "Key points",
-      "-- your call",
-      "Error: Invalid parameters for tool 'read_file': limit should be integer",
-    ]);
+    expectLines(run.out, ["Lesson 5. Argument processing", "Key points", "-- your call", "Error: Invalid parameters for tool 'read_file': limit should be integer"]);
     expect(run.out).not.toContain("Call 1 of");
   });
 
@@ -189,9 +184,7 @@ describe("lesson demos", () => {
     const run = await runDemo(4);
     expect(run.code).toBe(0);
     for (const name of ["ReadFile", "read-file", "READ_FILE"]) {
-      expect(run.out).toContain(
-        `Error: Tool '${name}' not found. Did you mean 'read_file'? Tool names must match exactly. Available: read_file, list_dir, write_file`,
-      );
+      expect(run.out).toContain(`Error: Tool '${name}' not found. Did you mean 'read_file'? Tool names must match exactly. Available: read_file, list_dir, write_file`);
     }
     expectLines(run.out, [
       "Error: Tool 'readfil' not found. Available: read_file, list_dir, write_file",

@@ -14,7 +14,9 @@ const files = [
   ...readdirSync(join(ROOT, "lessons"), { withFileTypes: true })
     .filter((e) => e.isDirectory() && /^\d\d-/.test(e.name))
     .map((e) => join("lessons", e.name, "README.md")),
-  ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => join("docs", f)),
+  ...readdirSync(join(ROOT, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => join("docs", f)),
   "README.md",
 ];
 

@@ -11,10 +11,7 @@ import { parseLessonNumber } from "../../lessons/run.js";
 describe("readLessonMeta", () => {
   it("reads the number, the title and the key points, joining wrapped bullets", () => {
     const dir = mkdtempSync(join(tmpdir(), "lesson-meta-"));
-    writeFileSync(
-      join(dir, "README.md"),
-      "# 7. Errors as results\n\nIntro.\n\n## Key points\n- first\n- second,\n  wrapped\n* third\n\n## Next\n- not a key point\n",
-    );
+    writeFileSync(join(dir, "README.md"), "# 7. Errors as results\n\nIntro.\n\n## Key points\n- first\n- second,\n  wrapped\n* third\n\n## Next\n- not a key point\n");
     expect(readLessonMeta(dir)).toMatchObject({ number: 7, title: "Errors as results", keyPoints: ["first", "second, wrapped", "third"] });
   });
 

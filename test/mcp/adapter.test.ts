@@ -62,7 +62,12 @@ describe("MCPToolAdapter with an in-memory client", () => {
     { name: "empty_error", inputSchema: { type: "object" } },
   ];
   const answers: Record<string, unknown> = {
-    ok: { content: [{ type: "text", text: "line 1" }, { type: "text", text: "line 2" }] },
+    ok: {
+      content: [
+        { type: "text", text: "line 1" },
+        { type: "text", text: "line 2" },
+      ],
+    },
     fails: { content: [{ type: "text", text: "Error: nope" }], isError: true },
     "not.an_object": "just a string",
     bad_blocks: { content: "not a list" },
@@ -191,15 +196,15 @@ describe("MCPToolAdapter with an in-memory client", () => {
 
 describe("connectStdioMcpServer failures", () => {
   it("rejects clearly when the command does not exist", async () => {
-    await expect(
-      connectStdioMcpServer({ command: join(tmpdir(), "no-such-mcp-server-binary"), serverName: "x", timeoutMs: 3_000 }),
-    ).rejects.toThrow(/MCP server 'x' could not start/);
+    await expect(connectStdioMcpServer({ command: join(tmpdir(), "no-such-mcp-server-binary"), serverName: "x", timeoutMs: 3_000 })).rejects.toThrow(
+      /MCP server 'x' could not start/,
+    );
   });
 
   it("rejects, saying so, when the server never answers within the time limit", async () => {
-    await expect(
-      connectStdioMcpServer({ command: process.execPath, args: ["-e", "setTimeout(() => {}, 60000)"], serverName: "silent", timeoutMs: 500 }),
-    ).rejects.toThrow(/could not start.*did not answer within 500 ms/);
+    await expect(connectStdioMcpServer({ command: process.execPath, args: ["-e", "setTimeout(() => {}, 60000)"], serverName: "silent", timeoutMs: 500 })).rejects.toThrow(
+      /could not start.*did not answer within 500 ms/,
+    );
   });
 
   it("includes the server's stderr when it exits at once", async () => {

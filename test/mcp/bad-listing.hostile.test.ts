@@ -65,7 +65,10 @@ describe("hostile input: a server listing bad tools among good ones", () => {
   });
 
   it("an in-memory client's bad entries are handled the same way, across pages", async () => {
-    const pages: unknown[][] = [[null, { name: "a", inputSchema: { type: "object" } }], [{ name: "" }, { name: "b", inputSchema: true }, { name: "c" }]];
+    const pages: unknown[][] = [
+      [null, { name: "a", inputSchema: { type: "object" } }],
+      [{ name: "" }, { name: "b", inputSchema: true }, { name: "c" }],
+    ];
     const client: McpToolClient = {
       listTools: async (params) => {
         const at = params?.cursor === undefined ? 0 : Number(params.cursor);

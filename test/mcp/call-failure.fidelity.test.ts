@@ -118,7 +118,13 @@ describe("fidelity to upstream: failures of a real server over stdio", () => {
   }, 20_000);
 
   it.each([
-    ["a call past its time limit (as upstream for 0.05 s)", "quick", "hang", "(MCP tool call timed out after 0.05s)", "tool 'mcp_c_hang' ('hang' of server 'c') timed out after 0.05s"],
+    [
+      "a call past its time limit (as upstream for 0.05 s)",
+      "quick",
+      "hang",
+      "(MCP tool call timed out after 0.05s)",
+      "tool 'mcp_c_hang' ('hang' of server 'c') timed out after 0.05s",
+    ],
     [
       "a server that dies during the call",
       "patient",
@@ -126,11 +132,15 @@ describe("fidelity to upstream: failures of a real server over stdio", () => {
       "(MCP tool call failed: McpError)",
       "tool 'mcp_c_crash' ('crash' of server 'c') failed: McpError: MCP error -32000: Connection closed",
     ],
-  ])("%s: the model reads only upstream's words; the detail is in the log", async (_case, which, name, text, logged) => {
-    const server = which === "quick" ? quick : patient;
-    const result = await server?.tools.find((t) => t.name === `mcp_c_${name}`)?.execute({}, { signal: signal() });
-    expect(isToolErrorResult(result)).toBe(true);
-    expect(String(result)).toBe(text);
-    expect(logger.warnings.some((w) => w.startsWith(logged))).toBe(true);
-  }, 60_000);
+  ])(
+    "%s: the model reads only upstream's words; the detail is in the log",
+    async (_case, which, name, text, logged) => {
+      const server = which === "quick" ? quick : patient;
+      const result = await server?.tools.find((t) => t.name === `mcp_c_${name}`)?.execute({}, { signal: signal() });
+      expect(isToolErrorResult(result)).toBe(true);
+      expect(String(result)).toBe(text);
+      expect(logger.warnings.some((w) => w.startsWith(logged))).toBe(true);
+    },
+    60_000,
+  );
 });

@@ -61,7 +61,14 @@ describe.skipIf(!posix)("hostile input: close() ends the server's whole process 
 
   it("a well-behaved server ends on EOF without any signal", async () => {
     const pidFile = join(dir, "polite.pid");
-    const server = await connectStdioMcpServer({ command: process.execPath, args: [HOSTILE_SERVER, "--pid-file", pidFile], serverName: "p", timeoutMs: 10_000, closeGraceMs: 15_000, logger: collectingLogger() });
+    const server = await connectStdioMcpServer({
+      command: process.execPath,
+      args: [HOSTILE_SERVER, "--pid-file", pidFile],
+      serverName: "p",
+      timeoutMs: 10_000,
+      closeGraceMs: 15_000,
+      logger: collectingLogger(),
+    });
     const pid = await pidFrom(pidFile);
     const kill = vi.spyOn(process, "kill");
     await server.close();

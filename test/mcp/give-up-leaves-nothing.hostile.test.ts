@@ -77,9 +77,7 @@ describe("hostile input: a start given up while the SDK is still loading spawns 
     const before = openHandles();
     const gate = deferred();
     gates[which] = gate.promise;
-    await expect(connectStdioMcpServer({ ...SILENT, serverName: "slow", timeoutMs: 200, logger: collectingLogger() })).rejects.toThrow(
-      "MCP server 'slow' could not start",
-    );
+    await expect(connectStdioMcpServer({ ...SILENT, serverName: "slow", timeoutMs: 200, logger: collectingLogger() })).rejects.toThrow("MCP server 'slow' could not start");
     await release(gate);
     expect(spawned).not.toHaveBeenCalled();
     expect(openHandles()).toEqual(before);
@@ -101,9 +99,7 @@ describe("hostile input: a start given up while the SDK is still loading spawns 
   });
 
   it("a signal aborted before the start: nothing is loaded into a child, nothing spawned", async () => {
-    await expect(
-      connectStdioMcpServer({ ...SILENT, serverName: "never", signal: AbortSignal.abort(), logger: collectingLogger() }),
-    ).rejects.toThrow("the start was aborted");
+    await expect(connectStdioMcpServer({ ...SILENT, serverName: "never", signal: AbortSignal.abort(), logger: collectingLogger() })).rejects.toThrow("the start was aborted");
     expect(spawned).not.toHaveBeenCalled();
   });
 });
@@ -119,9 +115,7 @@ describe("hostile input: a start given up after the server was spawned leaves no
 
   it("time-out: the silent server is killed and reaped, its pipes closed", async () => {
     const before = openHandles();
-    await expect(connectStdioMcpServer({ ...SILENT, serverName: "silent", timeoutMs: 1_500, logger: collectingLogger() })).rejects.toThrow(
-      "did not answer within 1500 ms",
-    );
+    await expect(connectStdioMcpServer({ ...SILENT, serverName: "silent", timeoutMs: 1_500, logger: collectingLogger() })).rejects.toThrow("did not answer within 1500 ms");
     const pid = childPid();
     expect(isRunning(pid)).toBe(false);
     expect(existsSync(`/proc/${pid}`)).toBe(false); // reaped: not even a zombie is left
@@ -144,7 +138,14 @@ describe("hostile input: a start given up after the server was spawned leaves no
   it("error: a server that exits at once is reaped, its pipes closed", async () => {
     const before = openHandles();
     await expect(
-      connectStdioMcpServer({ command: process.execPath, args: ["-e", "process.exit(3)"], serverName: "dies", timeoutMs: 10_000, closeGraceMs: 200, logger: collectingLogger() }),
+      connectStdioMcpServer({
+        command: process.execPath,
+        args: ["-e", "process.exit(3)"],
+        serverName: "dies",
+        timeoutMs: 10_000,
+        closeGraceMs: 200,
+        logger: collectingLogger(),
+      }),
     ).rejects.toThrow("MCP server 'dies' could not start");
     const pid = childPid();
     expect(existsSync(`/proc/${pid}`)).toBe(false);
@@ -161,7 +162,14 @@ describe("hostile input: a start given up after the server was spawned leaves no
   });
 
   it("a server that answers is still connected as before", async () => {
-    const server = await connectStdioMcpServer({ command: process.execPath, args: [HOSTILE_SERVER], serverName: "h", timeoutMs: 10_000, closeGraceMs: 300, logger: collectingLogger() });
+    const server = await connectStdioMcpServer({
+      command: process.execPath,
+      args: [HOSTILE_SERVER],
+      serverName: "h",
+      timeoutMs: 10_000,
+      closeGraceMs: 300,
+      logger: collectingLogger(),
+    });
     const pid = childPid();
     expect(server.tools.length).toBeGreaterThan(0);
     await server.close();

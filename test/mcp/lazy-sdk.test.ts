@@ -19,7 +19,7 @@ describe("the MCP SDK is loaded only when a server is used", () => {
   it("listing tools through an SDK client loads it (the recorder would see it)", () => {
     const loaded = modulesLoadedBy(
       `const { listMcpTools } = await import("./src/index.ts");
-       await listMcpTools({ listTools: async () => ({ tools: [] }), callTool: async () => ({}) }, "x", { logger: { warn() {} } });`
+       await listMcpTools({ listTools: async () => ({ tools: [] }), callTool: async () => ({}) }, "x", { logger: { warn() {} } });`,
     );
     expect(loaded.some((url) => url.includes("@modelcontextprotocol/sdk"))).toBe(true);
   });

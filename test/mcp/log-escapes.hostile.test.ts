@@ -29,10 +29,15 @@ describe("hostile input: what a server sends is shown escaped in every log line"
       for (const line of logger.warnings) expect(line).not.toMatch(RAW_CONTROL);
       // The first three others in code-unit order are the names holding BEL, CR and ESC.
       expect(logger.warnings).toContainEqual(
-        expect.stringMatching(/^server 'h': tool 'a\+b' renamed: 'mcp_h_a_b' would also name 'a\\u0007b', 'a\\u000db', 'a\\u001bb' and 12 more; it is offered as 'mcp_h_a_b_[0-9a-f]{8}'$/),
+        expect.stringMatching(
+          /^server 'h': tool 'a\+b' renamed: 'mcp_h_a_b' would also name 'a\\u0007b', 'a\\u000db', 'a\\u001bb' and 12 more; it is offered as 'mcp_h_a_b_[0-9a-f]{8}'$/,
+        ),
       );
       for (const shown of ["a\\u001bb", "a\\u0007b", "a\\u000db", "a\\u2028b"]) {
-        expect(logger.warnings.some((line) => line.startsWith(`server 'h': tool '${shown}' renamed: `)), shown).toBe(true);
+        expect(
+          logger.warnings.some((line) => line.startsWith(`server 'h': tool '${shown}' renamed: `)),
+          shown,
+        ).toBe(true);
       }
     } finally {
       await server.close();
@@ -87,6 +92,8 @@ describe("hostile input: what a server sends is shown escaped in every log line"
     const client: McpToolClient = { listTools: async () => ({ tools: [{ name }] }), callTool: async () => ({}) };
     await listMcpTools(client, "srv", { logger: { warn: (m) => void lines.push(m) } });
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toBe(`server 'srv': tool '${"\\u001b".repeat(200)}… (9801 more characters not shown)' patched: it has no inputSchema, so it is offered with no parameters`);
+    expect(lines[0]).toBe(
+      `server 'srv': tool '${"\\u001b".repeat(200)}… (9801 more characters not shown)' patched: it has no inputSchema, so it is offered with no parameters`,
+    );
   });
 });

@@ -65,7 +65,12 @@ describe("hostile input: output schemas are checked with the registry's safeguar
     await client.connect(transport);
     try {
       await client.listTools();
-      const [outcome, work] = await counted(() => client.callTool({ name: "match", arguments: {} }).then(() => null, (error: unknown) => error));
+      const [outcome, work] = await counted(() =>
+        client.callTool({ name: "match", arguments: {} }).then(
+          () => null,
+          (error: unknown) => error,
+        ),
+      );
       expect(String(outcome)).toMatch(/does not match the tool's output schema: s must match pattern/);
       expectOneLinearCheck(work);
     } finally {

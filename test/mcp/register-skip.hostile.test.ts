@@ -17,7 +17,14 @@ describe("hostile input: a tool register refuses does not stop the others", () =
   let server: StdioMcpConnection | undefined;
 
   beforeAll(async () => {
-    server = await connectStdioMcpServer({ command: process.execPath, args: [HOSTILE_SERVER], serverName: "h", timeoutMs: 10_000, closeGraceMs: 300, logger: collectingLogger() });
+    server = await connectStdioMcpServer({
+      command: process.execPath,
+      args: [HOSTILE_SERVER],
+      serverName: "h",
+      timeoutMs: 10_000,
+      closeGraceMs: 300,
+      logger: collectingLogger(),
+    });
   }, 20_000);
   afterAll(async () => {
     await server?.close();

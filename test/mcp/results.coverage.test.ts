@@ -46,9 +46,15 @@ describe("coverage: MCP results become text", () => {
   });
 
   it("joins text and summaries in block order", async () => {
-    expect(await call({ content: [{ type: "text", text: "a" }, { type: "image", mimeType: "image/gif" }, { type: "text", text: "b" }] })).toBe(
-      "a\n[image content: image/gif]\nb",
-    );
+    expect(
+      await call({
+        content: [
+          { type: "text", text: "a" },
+          { type: "image", mimeType: "image/gif" },
+          { type: "text", text: "b" },
+        ],
+      }),
+    ).toBe("a\n[image content: image/gif]\nb");
   });
 
   it("reads the older toolResult form, text or any value", async () => {
@@ -92,7 +98,10 @@ describe("coverage: options reach the client", () => {
     const signal = new AbortController().signal;
     await new MCPToolAdapter(client, "s", { name: "t" }).execute({}, { signal });
     await new MCPToolAdapter(client, "s", { name: "t" }, { callTimeoutMs: 250 }).execute({}, { signal });
-    expect(client.options).toEqual([{ signal, timeout: 30_000 }, { signal, timeout: 250 }]);
+    expect(client.options).toEqual([
+      { signal, timeout: 30_000 },
+      { signal, timeout: 250 },
+    ]);
   });
 
   it("adaptMcpTools passes the listing's signal and time limit, and each tool's call limit", async () => {

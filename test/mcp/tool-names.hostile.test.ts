@@ -128,13 +128,18 @@ describe("hostile input: colliding MCP names over stdio", () => {
   it("never replaces a tool already registered under the name: the MCP tool is skipped and logged", async () => {
     expect(registry.get("mcp_h_ok_last")).toBe(builtin);
     expect(await registry.get("mcp_h_ok_last")?.execute({}, { signal: new AbortController().signal })).toBe("the built-in ran");
-    expect(logger.warnings).toContain(
-      "'mcp_h_ok_last' (tool 'ok_last' of server 'h') was not registered: the name is already registered to another tool, which is kept",
-    );
+    expect(logger.warnings).toContain("'mcp_h_ok_last' (tool 'ok_last' of server 'h') was not registered: the name is already registered to another tool, which is kept");
   });
 
   it("a second server with the same tool names cannot replace the first one's tools", async () => {
-    const second = await connectStdioMcpServer({ command: process.execPath, args: [HOSTILE_SERVER], serverName: "h", timeoutMs: 10_000, closeGraceMs: 300, logger: collectingLogger() });
+    const second = await connectStdioMcpServer({
+      command: process.execPath,
+      args: [HOSTILE_SERVER],
+      serverName: "h",
+      timeoutMs: 10_000,
+      closeGraceMs: 300,
+      logger: collectingLogger(),
+    });
     try {
       const local = collectingLogger();
       const before = registry.get("mcp_h_ok_first");

@@ -40,7 +40,12 @@ describe("panel 1: prepareCall, live", () => {
   });
 
   it("uses an edited schema, and reports a schema that cannot be registered instead of throwing", () => {
-    const edited = preparePlayground({ tool: "read_file", schema: '{"type": "object", "properties": {"path": {"type": "integer"}}}', name: "read_file", args: '{"path": "7"}' });
+    const edited = preparePlayground({
+      tool: "read_file",
+      schema: '{"type": "object", "properties": {"path": {"type": "integer"}}}',
+      name: "read_file",
+      args: '{"path": "7"}',
+    });
     expect(edited).toMatchObject({ kind: "prepared", failedAt: null, params: { path: 7 } });
     for (const schema of ["{", "[]", '{"type": "array"}', "null"]) {
       expect(preparePlayground({ tool: "read_file", schema, name: "read_file", args: "{}" }).kind, schema).toBe("schema-error");
@@ -50,10 +55,18 @@ describe("panel 1: prepareCall, live", () => {
   it("offers every call of lesson 5's tour, the lesson's hostile cases among them, as a preset", () => {
     expect(CALL_PRESETS.map((p) => p.name)).toEqual(TOUR.map((c) => c.name));
     expect(CALL_PRESETS.map((p) => p.args)).toEqual(TOUR.map((c) => (typeof c.args === "string" ? c.args : JSON.stringify(c.args))));
-    for (const id of ["malformed", "array", "scalar", "near-miss", "optional-string"]) expect(CALL_PRESETS.map((p) => p.id), id).toContain(id);
+    for (const id of ["malformed", "array", "scalar", "near-miss", "optional-string"])
+      expect(
+        CALL_PRESETS.map((p) => p.id),
+        id,
+      ).toContain(id);
     const optional = CALL_PRESETS.find((p) => p.id === "optional-string");
     const view = preparePlayground({ tool: optional?.tool ?? "", schema: schemaText(optional?.tool ?? ""), name: optional?.name ?? "", args: optional?.args ?? "" });
-    expect(view).toMatchObject({ kind: "prepared", failedAt: "validate", modelReads: "Error: Invalid parameters for tool 'wait': seconds should be integer or null" + RETRY_HINT });
+    expect(view).toMatchObject({
+      kind: "prepared",
+      failedAt: "validate",
+      modelReads: "Error: Invalid parameters for tool 'wait': seconds should be integer or null" + RETRY_HINT,
+    });
   });
 
   it("shows the real read_file's schema", () => {
@@ -78,7 +91,10 @@ describe("panel 2: one model turn", () => {
   });
 
   it("runs every call alone with concurrentTools off", async () => {
-    const view = await runTurn(turn("mixed").map((c) => ({ ...c, ms: 5 })), { ...options, concurrentTools: false });
+    const view = await runTurn(
+      turn("mixed").map((c) => ({ ...c, ms: 5 })),
+      { ...options, concurrentTools: false },
+    );
     expect(view.batches).toEqual([["r1"], ["r2"], ["w1"], ["r3"], ["r4"]]);
   });
 
@@ -94,9 +110,24 @@ describe("panel 2: one model turn", () => {
   });
 
   it("reports an unsafe call that overlaps another", () => {
-    expect(unsafeOverlap([{ id: "a", name: "read_file", start: 0, end: 10 }, { id: "b", name: "write_file", start: 5, end: 12 }])).toBe(true);
-    expect(unsafeOverlap([{ id: "a", name: "read_file", start: 0, end: 10 }, { id: "b", name: "write_file", start: 10, end: 12 }])).toBe(false);
-    expect(unsafeOverlap([{ id: "a", name: "read_file", start: 0, end: 10 }, { id: "b", name: "read_file", start: 5, end: 12 }])).toBe(false);
+    expect(
+      unsafeOverlap([
+        { id: "a", name: "read_file", start: 0, end: 10 },
+        { id: "b", name: "write_file", start: 5, end: 12 },
+      ]),
+    ).toBe(true);
+    expect(
+      unsafeOverlap([
+        { id: "a", name: "read_file", start: 0, end: 10 },
+        { id: "b", name: "write_file", start: 10, end: 12 },
+      ]),
+    ).toBe(false);
+    expect(
+      unsafeOverlap([
+        { id: "a", name: "read_file", start: 0, end: 10 },
+        { id: "b", name: "read_file", start: 5, end: 12 },
+      ]),
+    ).toBe(false);
   });
 });
 

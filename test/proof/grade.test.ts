@@ -129,7 +129,10 @@ describe("the GitHub Classroom workflow", () => {
     expect(graders.map((s) => s.with?.["max-score"])).toEqual(items.map((item) => item.points));
     expect(graders.reduce((sum, s) => sum + Number(s.with?.["max-score"]), 0)).toBe(onSolutions.maxPoints);
     const ids = graders.map((s) => s.id ?? "");
-    expect(ids.every((id) => /^[a-z0-9]+$/.test(id)), "the reporter reads <ID>_RESULTS: letters and digits only").toBe(true);
+    expect(
+      ids.every((id) => /^[a-z0-9]+$/.test(id)),
+      "the reporter reads <ID>_RESULTS: letters and digits only",
+    ).toBe(true);
     expect(new Set(ids).size).toBe(items.length);
     const reporter = steps.find((s) => s.uses?.startsWith("classroom-resources/autograding-grading-reporter@") === true);
     expect(reporter?.with?.["runners"]).toBe(ids.join(","));

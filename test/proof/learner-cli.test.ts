@@ -92,7 +92,10 @@ async function cli(script: Command, args: string[]): Promise<{ code: number | nu
   process.env["NO_COLOR"] = "1";
   process.chdir(copy);
   stdin.isTTY = undefined;
-  const line = (to: string[]) => (...parts: unknown[]) => void to.push(`${format(...parts)}\n`);
+  const line =
+    (to: string[]) =>
+    (...parts: unknown[]) =>
+      void to.push(`${format(...parts)}\n`);
   const write = (to: string[]) => (chunk: string | Uint8Array) => (to.push(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString()), true);
   const spies = [
     vi.spyOn(console, "log").mockImplementation(line(stdout)),
@@ -165,7 +168,13 @@ describe("the learner CLI's words", () => {
     ].join("\n");
     expect(parseDiagnostics(output, "/root")).toEqual([
       { file: "/root/exercises/01-tool-contract/word-count.ts", line: 15, column: 12, code: 2322, message: "Type 'string' is not assignable to type 'number'." },
-      { file: "/abs/other.ts", line: 3, column: 1, code: 2345, message: "Argument of type 'x' is not assignable to parameter of type 'y'.\nTypes of property 'a' are incompatible." },
+      {
+        file: "/abs/other.ts",
+        line: 3,
+        column: 1,
+        code: 2345,
+        message: "Argument of type 'x' is not assignable to parameter of type 'y'.\nTypes of property 'a' are incompatible.",
+      },
     ]);
   });
 
@@ -178,7 +187,12 @@ describe("the learner CLI's words", () => {
 
 describe("the help a learner was shown", () => {
   it("progress --json and grade --json count each hint and each worked answer shown, per exercise and question", async () => {
-    for (const args of [["5", "--hint"], ["5", "--hint"], ["5", "--solution", "--yes"], ["q2", "--solution", "--yes"]]) {
+    for (const args of [
+      ["5", "--hint"],
+      ["5", "--hint"],
+      ["5", "--solution", "--yes"],
+      ["q2", "--solution", "--yes"],
+    ]) {
       const run = await cli("exercise", args);
       expect(run.code, run.out).toBe(0);
     }

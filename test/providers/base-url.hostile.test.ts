@@ -160,7 +160,11 @@ describe("hostile input: credentials in baseURL are never printed", () => {
       await main([]);
     } finally {
       for (const spy of spies) spy.mockRestore();
-      for (const [name, value] of [["OPENAI_BASE_URL", saved.base], ["OPENAI_API_KEY", saved.key], ["MODEL", saved.model]] as const) {
+      for (const [name, value] of [
+        ["OPENAI_BASE_URL", saved.base],
+        ["OPENAI_API_KEY", saved.key],
+        ["MODEL", saved.model],
+      ] as const) {
         if (value === undefined) delete process.env[name];
         else process.env[name] = value;
       }

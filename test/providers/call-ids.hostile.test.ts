@@ -32,7 +32,10 @@ describe("hostile input: call ids are unique within a run (provider half)", () =
         turn++;
         if (turn <= 3) {
           return HttpResponse.json(
-            completion({ content: null, tool_calls: [{ type: "function", function: { name: "echo", arguments: "{}" } }, { function: { name: "echo", arguments: "{}" } }] }, "tool_calls"),
+            completion(
+              { content: null, tool_calls: [{ type: "function", function: { name: "echo", arguments: "{}" } }, { function: { name: "echo", arguments: "{}" } }] },
+              "tool_calls",
+            ),
           );
         }
         return HttpResponse.json(completion({ content: "done" }));
@@ -72,7 +75,9 @@ describe("hostile input: call ids are unique within a run (provider half)", () =
   });
 
   it("keeps an id the server did send", async () => {
-    server.use(http.post(ENDPOINT, () => HttpResponse.json(completion({ content: null, tool_calls: [{ id: "call_abc", function: { name: "echo", arguments: "{}" } }] }, "tool_calls"))));
+    server.use(
+      http.post(ENDPOINT, () => HttpResponse.json(completion({ content: null, tool_calls: [{ id: "call_abc", function: { name: "echo", arguments: "{}" } }] }, "tool_calls"))),
+    );
     const reply = await new OpenAICompatibleProvider({ baseURL: BASE }).chat({ model: "m", messages: MESSAGES, tools: [] });
     expect(reply.toolCalls[0]?.id).toBe("call_abc");
   });

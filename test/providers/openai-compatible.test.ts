@@ -130,9 +130,7 @@ describe("OpenAICompatibleProvider: reading the answer", () => {
     const raw = '{path: "a.txt",';
     server.use(
       http.post(ENDPOINT, () =>
-        HttpResponse.json(
-          completion({ content: null, tool_calls: [{ id: "c", type: "function", function: { name: "read_file", arguments: raw } }] }, "tool_calls"),
-        ),
+        HttpResponse.json(completion({ content: null, tool_calls: [{ id: "c", type: "function", function: { name: "read_file", arguments: raw } }] }, "tool_calls")),
       ),
     );
     const reply = await new OpenAICompatibleProvider({ baseURL: BASE }).chat({ model: "m", messages, tools: [] });
@@ -142,9 +140,7 @@ describe("OpenAICompatibleProvider: reading the answer", () => {
   });
 
   it("keeps a call without a name (name empty, so the runner can drop it) and gives a missing id a fresh one", async () => {
-    server.use(
-      http.post(ENDPOINT, () => HttpResponse.json(completion({ content: null, tool_calls: [{ function: { arguments: "{}" } }] }, null))),
-    );
+    server.use(http.post(ENDPOINT, () => HttpResponse.json(completion({ content: null, tool_calls: [{ function: { arguments: "{}" } }] }, null))));
     const reply = await new OpenAICompatibleProvider({ baseURL: BASE }).chat({ model: "m", messages, tools: [] });
     expect(reply.toolCalls[0]?.hasValidName()).toBe(false);
     expect(reply.toolCalls[0]?.id).toMatch(/^[a-z0-9]{9}$/i);
@@ -153,7 +149,16 @@ describe("OpenAICompatibleProvider: reading the answer", () => {
 
   it("joins a content given as a list of text parts", async () => {
     server.use(
-      http.post(ENDPOINT, () => HttpResponse.json(completion({ content: [{ type: "text", text: "a" }, { type: "text", text: "b" }] }))),
+      http.post(ENDPOINT, () =>
+        HttpResponse.json(
+          completion({
+            content: [
+              { type: "text", text: "a" },
+              { type: "text", text: "b" },
+            ],
+          }),
+        ),
+      ),
     );
     const reply = await new OpenAICompatibleProvider({ baseURL: BASE }).chat({ model: "m", messages, tools: [] });
     expect(reply.content).toBe("ab");

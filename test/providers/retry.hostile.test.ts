@@ -43,8 +43,10 @@ function sequence(answers: (() => Response)[]): { count: () => number } {
 }
 
 const ok = (): Response => HttpResponse.json(completion({ content: "done" }));
-const status = (code: number, body: Record<string, unknown> = { error: { message: "try later" } }, headers: Record<string, string> = {}) => (): Response =>
-  HttpResponse.json(body, { status: code, headers });
+const status =
+  (code: number, body: Record<string, unknown> = { error: { message: "try later" } }, headers: Record<string, string> = {}) =>
+  (): Response =>
+    HttpResponse.json(body, { status: code, headers });
 
 describe("hostile input: provider retries", () => {
   it("defaults to 3 retries", () => {

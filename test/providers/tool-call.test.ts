@@ -3,12 +3,7 @@
  * never guesses; only the replay helpers repair, and only for history.
  */
 import { describe, expect, it } from "vitest";
-import {
-  parseToolArguments,
-  toolArgumentsJsonForReplay,
-  toolArgumentsObjectForReplay,
-  ToolCallRequest,
-} from "../../src/providers/base.js";
+import { parseToolArguments, toolArgumentsJsonForReplay, toolArgumentsObjectForReplay, ToolCallRequest } from "../../src/providers/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { FakeTool } from "../../src/testing/index.js";
 import type { JsonSchema } from "../../src/tools/base.js";
@@ -47,7 +42,7 @@ describe("parseToolArguments", () => {
 
   it("gives the original, unstripped text back for malformed JSON and never repairs", () => {
     expect(parseToolArguments('{path:"foo.txt"}')).toBe('{path:"foo.txt"}');
-    expect(parseToolArguments(' {bad ')).toBe(" {bad ");
+    expect(parseToolArguments(" {bad ")).toBe(" {bad ");
     expect(parseToolArguments("{bad")).toBe("{bad");
     expect(parseToolArguments("{'a': 1}")).toBe("{'a': 1}");
     expect(parseToolArguments('{"a":1,}')).toBe('{"a":1,}');
@@ -81,12 +76,9 @@ describe("what reaches the registry", () => {
 });
 
 describe("toolArgumentsObjectForReplay", () => {
-  it.each([null, undefined, "", "  ", "   ", 0, false, ["foo.txt"], '["foo.txt"]', "false", "null", "0", '"s"'])(
-    "%j gives {}",
-    (raw) => {
-      expect(toolArgumentsObjectForReplay(raw)).toEqual({});
-    },
-  );
+  it.each([null, undefined, "", "  ", "   ", 0, false, ["foo.txt"], '["foo.txt"]', "false", "null", "0", '"s"'])("%j gives {}", (raw) => {
+    expect(toolArgumentsObjectForReplay(raw)).toEqual({});
+  });
 
   it("an object is returned as the same object", () => {
     const dict = { path: "a" };
@@ -180,9 +172,7 @@ describe("ToolCallRequest", () => {
     cyclic["self"] = cyclic;
     const text = new ToolCallRequest({ id: "c", name: "n", arguments: cyclic }).toOpenAIToolCall().function.arguments;
     expect(typeof text).toBe("string");
-    expect(new ToolCallRequest({ id: "c", name: "n", arguments: { big: 10n } }).toOpenAIToolCall().function.arguments).toBe(
-      '{"big":"10"}',
-    );
+    expect(new ToolCallRequest({ id: "c", name: "n", arguments: { big: 10n } }).toOpenAIToolCall().function.arguments).toBe('{"big":"10"}');
   });
 
   it("the shape has exactly id, type and function", () => {

@@ -38,7 +38,11 @@ const HIDING_PLACES: [string, JsonSchema, string][] = [
   ["$defs", { type: "object", properties: { a: { $ref: "#/$defs/x" } }, $defs: { x: { $async: true, type: "string" } } }, "at /$defs/x"],
   ["draft-07 definitions", { type: "object", definitions: { x: { $async: false } } }, "at /definitions/x"],
   ["an anyOf branch", { type: "object", properties: { a: { anyOf: [{ type: "null" }, { $async: true }] } } }, "at /properties/a/anyOf/1"],
-  ["deep in items", { type: "object", properties: { a: { type: "array", items: { type: "object", properties: { b: { not: { $async: true } } } } } } }, "at /properties/a/items/properties/b/not"],
+  [
+    "deep in items",
+    { type: "object", properties: { a: { type: "array", items: { type: "object", properties: { b: { not: { $async: true } } } } } } },
+    "at /properties/a/items/properties/b/not",
+  ],
 ];
 
 describe("hostile input: $async is refused on every path", () => {

@@ -75,7 +75,10 @@ function count(key: string): void {
 }
 
 afterAll(() => {
-  const outcomes = [...seen.entries()].sort().map(([k, n]) => `${k} ${n}`).join(", ");
+  const outcomes = [...seen.entries()]
+    .sort()
+    .map(([k, n]) => `${k} ${n}`)
+    .join(", ");
   console.log(
     `schema cases: ${outcomes}\nmost work: register ${worst.register} schema values compiled (${worst.registerKind}), prepareCall ${worst.prepare} characters and values (${worst.prepareKind})`,
   );

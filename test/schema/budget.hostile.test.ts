@@ -57,9 +57,7 @@ describe("hostile input: enum compile bomb", () => {
     expect(compiledBy(attempt)).toBe(0);
     expect(reads()).toBe(0);
     expect(attempt).toThrow(TypeError);
-    expect(attempt).toThrow(
-      "Tool 'enum_bomb': its parameters schema is over budget: an enum has 300000 values, more than 1000 (SCHEMA_BUDGET.maxEnumValues)",
-    );
+    expect(attempt).toThrow("Tool 'enum_bomb': its parameters schema is over budget: an enum has 300000 values, more than 1000 (SCHEMA_BUDGET.maxEnumValues)");
     expect(compile).not.toHaveBeenCalled();
     expect(validateSchema).not.toHaveBeenCalled();
     compile.mockRestore();
@@ -105,7 +103,14 @@ describe("hostile input: $ref fan-out", () => {
     const doubling: JsonSchema = {
       type: "object",
       properties: { c: { $ref: "#/$defs/n" } },
-      $defs: { n: { anyOf: [{ type: "object", properties: { c: { $ref: "#/$defs/n" } } }, { type: "object", properties: { c: { $ref: "#/$defs/n" } } }] } },
+      $defs: {
+        n: {
+          anyOf: [
+            { type: "object", properties: { c: { $ref: "#/$defs/n" } } },
+            { type: "object", properties: { c: { $ref: "#/$defs/n" } } },
+          ],
+        },
+      },
     };
     expect(() => register("doubling", doubling)).toThrow(/SCHEMA_BUDGET\.maxApplications/);
 
@@ -115,7 +120,12 @@ describe("hostile input: $ref fan-out", () => {
       $defs: {
         node: {
           type: "object",
-          properties: { name: { type: "string" }, left: { $ref: "#/$defs/node" }, right: { $ref: "#/$defs/node" }, children: { type: "array", items: { $ref: "#/$defs/node" } } },
+          properties: {
+            name: { type: "string" },
+            left: { $ref: "#/$defs/node" },
+            right: { $ref: "#/$defs/node" },
+            children: { type: "array", items: { $ref: "#/$defs/node" } },
+          },
           required: ["name"],
         },
       },
@@ -166,7 +176,9 @@ describe("hostile input: the rest of the budget", () => {
 
     const cyclic: JsonSchema = { type: "object", properties: {} };
     (cyclic["properties"] as Record<string, unknown>)["self"] = cyclic;
-    expect(() => register("cyclic", cyclic)).toThrow("Tool 'cyclic': its parameters schema is over budget: it contains itself (a cycle of objects), which JSON cannot express");
+    expect(() => register("cyclic", cyclic)).toThrow(
+      "Tool 'cyclic': its parameters schema is over budget: it contains itself (a cycle of objects), which JSON cannot express",
+    );
   });
 
   it("a shared sub-object is counted every time it is used, as Ajv would walk it", () => {

@@ -96,7 +96,7 @@ describe("hostile input: each schema compiles on its own", () => {
   it("an unknown $schema is still refused, and refusing it changes nothing", () => {
     const registry = new ToolRegistry();
     expect(() => registry.register(probe("draft04", { $schema: "http://json-schema.org/draft-04/schema#", type: "object" }))).toThrow(
-      'Tool \'draft04\': its parameters schema does not compile: no schema with key or ref "http://json-schema.org/draft-04/schema#"',
+      "Tool 'draft04': its parameters schema does not compile: no schema with key or ref \"http://json-schema.org/draft-04/schema#\"",
     );
     expect(() => registry.register(probe("fragment", { $schema: `${META_2020}#/$defs/nothing`, type: "object" }))).toThrow(/no schema with key or ref/);
     for (const name of ["__proto__", "constructor", "toString"]) {

@@ -77,7 +77,13 @@ function chainDefs(depth: number, fan: number, leaf: JsonSchema): Record<string,
 }
 
 const callShapeArb: fc.Arbitrary<CallShape> = fc.oneof(
-  fc.tuple(patternArb, runArb).map(([pattern, run]): CallShape => ({ kind: "pattern", schema: { type: "object", properties: { s: { type: "string", pattern } } }, args: (n) => ({ s: textOf(run, n) }) })),
+  fc
+    .tuple(patternArb, runArb)
+    .map(([pattern, run]): CallShape => ({
+      kind: "pattern",
+      schema: { type: "object", properties: { s: { type: "string", pattern } } },
+      args: (n) => ({ s: textOf(run, n) }),
+    })),
   fc.tuple(fc.array(patternArb, { minLength: 1, maxLength: 3 }), runArb).map(([patterns, run]): CallShape => ({
     kind: "patternProperties",
     schema: { type: "object", patternProperties: Object.fromEntries(patterns.map((p) => [p, { type: "string", pattern: p }])) },
@@ -159,7 +165,11 @@ const SCHEMA_SHAPES: readonly SchemaShape[] = [
     range: [5, 60],
     schema: (n) => ({ type: "object", properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, { type: "string", pattern: `^p${i}-[a-z]+$` }])) }),
   },
-  { kind: "a long enum", range: [5, 120], schema: (n) => ({ type: "object", properties: { e: { enum: Array.from({ length: n }, (_, i) => (i % 2 === 0 ? `v${i}` : { v: i })) } } }) },
+  {
+    kind: "a long enum",
+    range: [5, 120],
+    schema: (n) => ({ type: "object", properties: { e: { enum: Array.from({ length: n }, (_, i) => (i % 2 === 0 ? `v${i}` : { v: i })) } } }),
+  },
   {
     kind: "many key patterns",
     range: [5, 60],
@@ -177,12 +187,18 @@ const SCHEMA_SHAPES: readonly SchemaShape[] = [
   {
     kind: "a wide anyOf",
     range: [3, 60],
-    schema: (n) => ({ type: "object", properties: { v: { anyOf: Array.from({ length: n }, (_, i) => ({ type: "object", properties: { [`k${i}`]: { const: i } }, required: [`k${i}`] })) } } }),
+    schema: (n) => ({
+      type: "object",
+      properties: { v: { anyOf: Array.from({ length: n }, (_, i) => ({ type: "object", properties: { [`k${i}`]: { const: i } }, required: [`k${i}`] })) } },
+    }),
   },
   {
     kind: "many near-identical items schemas",
     range: [5, 60],
-    schema: (n) => ({ type: "object", properties: { t: { type: "array", prefixItems: Array.from({ length: n }, () => ({ type: "string", pattern: "^(a+)+$", maxLength: 10 })) } } }),
+    schema: (n) => ({
+      type: "object",
+      properties: { t: { type: "array", prefixItems: Array.from({ length: n }, () => ({ type: "string", pattern: "^(a+)+$", maxLength: 10 })) } },
+    }),
   },
   {
     kind: "a chain of $defs, each a choice",
@@ -190,7 +206,10 @@ const SCHEMA_SHAPES: readonly SchemaShape[] = [
     schema: (n) => ({
       type: "object",
       properties: { q: { $ref: "#/$defs/d0" } },
-      $defs: Object.fromEntries([...Array.from({ length: n }, (_, i) => [`d${i}`, { anyOf: [{ $ref: `#/$defs/d${i + 1}` }, { type: "null" }] }]), [`d${n}`, { type: "integer" }]]),
+      $defs: Object.fromEntries([
+        ...Array.from({ length: n }, (_, i) => [`d${i}`, { anyOf: [{ $ref: `#/$defs/d${i + 1}` }, { type: "null" }] }]),
+        [`d${n}`, { type: "integer" }],
+      ]),
     }),
   },
   {
@@ -205,7 +224,10 @@ const SCHEMA_SHAPES: readonly SchemaShape[] = [
   {
     kind: "many nullable fields",
     range: [5, 60],
-    schema: (n) => ({ type: "object", properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}`, { anyOf: [{ type: "integer", minimum: i }, { type: "null" }] }])) }),
+    schema: (n) => ({
+      type: "object",
+      properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}`, { anyOf: [{ type: "integer", minimum: i }, { type: "null" }] }])),
+    }),
   },
   {
     kind: "nesting",
@@ -219,45 +241,53 @@ const SCHEMA_SHAPES: readonly SchemaShape[] = [
 ];
 
 describe("property: cost grows linearly with what is checked", () => {
-  it("prepareCall: arguments 8 times larger cost at most 16 times the counted work, and compile nothing", () => {
-    const seen = new Set<string>();
-    fc.assert(
-      fc.property(callShapeArb, fc.integer({ min: 20, max: 120 }), (shape, n) => {
-        seen.add(shape.kind);
-        const registry = new ToolRegistry();
-        const registering = counted(() => registry.register(probe(shape.schema)));
-        const small = shape.args(n);
-        const large = shape.args(8 * n);
-        const smallWork = counted(() => registry.prepareCall("probe", small));
-        const largeWork = counted(() => registry.prepareCall("probe", large));
-        expectNoCompiles(smallWork, registering, shape.kind);
-        expectNoCompiles(largeWork, registering, shape.kind);
-        const a = callCost(smallWork);
-        const b = callCost(largeWork);
-        expect(a, `${shape.kind}: some work is counted`).toBeGreaterThan(0);
-        expect(b / a, `${shape.kind}: n=${n} costs ${a}, 8n costs ${b}`).toBeLessThanOrEqual(16);
-      }),
-      propertyConfig("linear cost: prepareCall", 20),
-    );
-    // The generator reaches at least six shapes: a fixed sample, so it holds at any run count.
-    expect(new Set(fc.sample(callShapeArb, { numRuns: 200, seed: 1 }).map((shape) => shape.kind)).size).toBeGreaterThanOrEqual(6);
-    if (runs(20) >= 40) expect(seen.size).toBeGreaterThanOrEqual(6);
-  }, 120_000 + 2_000 * runs(20));
+  it(
+    "prepareCall: arguments 8 times larger cost at most 16 times the counted work, and compile nothing",
+    () => {
+      const seen = new Set<string>();
+      fc.assert(
+        fc.property(callShapeArb, fc.integer({ min: 20, max: 120 }), (shape, n) => {
+          seen.add(shape.kind);
+          const registry = new ToolRegistry();
+          const registering = counted(() => registry.register(probe(shape.schema)));
+          const small = shape.args(n);
+          const large = shape.args(8 * n);
+          const smallWork = counted(() => registry.prepareCall("probe", small));
+          const largeWork = counted(() => registry.prepareCall("probe", large));
+          expectNoCompiles(smallWork, registering, shape.kind);
+          expectNoCompiles(largeWork, registering, shape.kind);
+          const a = callCost(smallWork);
+          const b = callCost(largeWork);
+          expect(a, `${shape.kind}: some work is counted`).toBeGreaterThan(0);
+          expect(b / a, `${shape.kind}: n=${n} costs ${a}, 8n costs ${b}`).toBeLessThanOrEqual(16);
+        }),
+        propertyConfig("linear cost: prepareCall", 20),
+      );
+      // The generator reaches at least six shapes: a fixed sample, so it holds at any run count.
+      expect(new Set(fc.sample(callShapeArb, { numRuns: 200, seed: 1 }).map((shape) => shape.kind)).size).toBeGreaterThanOrEqual(6);
+      if (runs(20) >= 40) expect(seen.size).toBeGreaterThanOrEqual(6);
+    },
+    120_000 + 2_000 * runs(20),
+  );
 
-  it("register: schemas 8 times larger cost at most 16 times the counted work", () => {
-    fc.assert(
-      fc.property(fc.constantFrom(...SCHEMA_SHAPES), fc.double({ min: 0, max: 1, noNaN: true }), (shape, at) => {
-        const n = Math.round(shape.range[0] + at * (shape.range[1] - shape.range[0]));
-        const small = counted(() => new ToolRegistry().register(probe(shape.schema(n))));
-        const large = counted(() => new ToolRegistry().register(probe(shape.schema(8 * n))));
-        const a = registerCost(small);
-        const b = registerCost(large);
-        expect(a, shape.kind).toBeGreaterThan(0);
-        expect(b / a, `${shape.kind}: n=${n} costs ${a}, 8n costs ${b}`).toBeLessThanOrEqual(16);
-      }),
-      propertyConfig("linear cost: register", 20),
-    );
-  }, 120_000 + 3_000 * runs(20));
+  it(
+    "register: schemas 8 times larger cost at most 16 times the counted work",
+    () => {
+      fc.assert(
+        fc.property(fc.constantFrom(...SCHEMA_SHAPES), fc.double({ min: 0, max: 1, noNaN: true }), (shape, at) => {
+          const n = Math.round(shape.range[0] + at * (shape.range[1] - shape.range[0]));
+          const small = counted(() => new ToolRegistry().register(probe(shape.schema(n))));
+          const large = counted(() => new ToolRegistry().register(probe(shape.schema(8 * n))));
+          const a = registerCost(small);
+          const b = registerCost(large);
+          expect(a, shape.kind).toBeGreaterThan(0);
+          expect(b / a, `${shape.kind}: n=${n} costs ${a}, 8n costs ${b}`).toBeLessThanOrEqual(16);
+        }),
+        propertyConfig("linear cost: register", 20),
+      );
+    },
+    120_000 + 3_000 * runs(20),
+  );
 
   // Casting checks each choice of a schema (anyOf/oneOf/allOf, a type list) with a yes/no check.
   // The checks of one schema are compiled together (src/tools/choice-checks.ts), so a chain of

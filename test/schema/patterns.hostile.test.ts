@@ -87,7 +87,12 @@ describe("hostile input: a catastrophic pattern on the way in", () => {
     expect(program.test(long)).toBe(false);
     // Ratios within one run, each the least of several: a busy machine slows both alike. A
     // backtracking engine never finishes the short one.
-    const ratio = leastTime(() => program.test(long)) / Math.max(leastTime(() => program.test(short)), 0.05);
+    const ratio =
+      leastTime(() => program.test(long)) /
+      Math.max(
+        leastTime(() => program.test(short)),
+        0.05,
+      );
     expect(ratio).toBeLessThan(16);
   });
 
@@ -103,7 +108,7 @@ describe("hostile input: a catastrophic pattern on the way in", () => {
   it("a pattern too large to match cheaply is refused at registration, naming the limit", () => {
     expect(patternCost(".{300}")).toBeGreaterThan(MAX_PATTERN_COST);
     expect(() => registryWith("big_pattern", withPattern(".{300}"))).toThrow(
-      'Tool \'big_pattern\': its parameters schema does not compile: pattern ".{300}" is too large (over 4000 cost units, MAX_PATTERN_COST)',
+      "Tool 'big_pattern': its parameters schema does not compile: pattern \".{300}\" is too large (over 4000 cost units, MAX_PATTERN_COST)",
     );
     // Larger still, it is over the whole schema's pattern budget and refused before Ajv runs.
     expect(() => registryWith("huge_pattern", withPattern("[\\s\\S]{0,1000}"))).toThrow(

@@ -56,9 +56,7 @@ describe("fidelity to upstream: a type list casts only to a value the schema the
       [{ type: ["integer", "string"], minimum: 100 }, { anyOf: [{ type: "integer", minimum: 100 }, { type: "string" }] }],
     ] as const) {
       for (const value of values) {
-        expect(castValue(withField(list), { n: value }), `${JSON.stringify(list)} ${JSON.stringify(value)}`).toEqual(
-          castValue(withField(anyOf), { n: value }),
-        );
+        expect(castValue(withField(list), { n: value }), `${JSON.stringify(list)} ${JSON.stringify(value)}`).toEqual(castValue(withField(anyOf), { n: value }));
       }
     }
   });

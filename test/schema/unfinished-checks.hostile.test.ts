@@ -31,7 +31,9 @@ describe("hostile input: a string too long for its pattern refuses the whole cal
     expect(registry.prepareCall("git_fetch", { q: long }).error?.content).toBe(
       `Error: Invalid parameters for tool 'git_fetch': q is too long to check against its pattern (limit ${longestCheckedInput("^-")} characters)`,
     );
-    expect(registry.prepareCall("git_fetch", { q: "--upload-pack=x" }).error?.content).toBe(`Error: Invalid parameters for tool 'git_fetch': q must not match the schema in "not"`);
+    expect(registry.prepareCall("git_fetch", { q: "--upload-pack=x" }).error?.content).toBe(
+      `Error: Invalid parameters for tool 'git_fetch': q must not match the schema in "not"`,
+    );
     expect(registry.prepareCall("git_fetch", { q: "origin" }).error).toBeNull();
     expect(tool.calls).toHaveLength(0);
   });
@@ -59,23 +61,45 @@ describe("hostile input: a string too long for its pattern refuses the whole cal
     { name: "allOf", schema: { properties: { q: { allOf: [{ type: "string" }, { not: { pattern: "^-" } }] } } }, args: (s) => ({ q: s }), where: "q" },
     { name: "$ref", schema: { properties: { q: { $ref: "#/$defs/safe" } }, $defs: { safe: { not: { pattern: "^-" } } } }, args: (s) => ({ q: s }), where: "q" },
     { name: "items", schema: { properties: { list: { type: "array", items: { not: { pattern: "^-" } } } } }, args: (s) => ({ list: ["ok", s] }), where: "list[1]" },
-    { name: "prefixItems", schema: { properties: { pair: { type: "array", prefixItems: [{}, { not: { pattern: "^-" } }] } } }, args: (s) => ({ pair: ["ok", s] }), where: "pair[1]" },
+    {
+      name: "prefixItems",
+      schema: { properties: { pair: { type: "array", prefixItems: [{}, { not: { pattern: "^-" } }] } } },
+      args: (s) => ({ pair: ["ok", s] }),
+      where: "pair[1]",
+    },
     { name: "contains", schema: { properties: { list: { type: "array", contains: { pattern: "^[a-z]" } } } }, args: (s) => ({ list: [s] }), where: "list[0]" },
     { name: "additionalProperties", schema: { additionalProperties: { not: { pattern: "^-" } } }, args: (s) => ({ extra: s }), where: "extra" },
     { name: "patternProperties (value)", schema: { patternProperties: { "^x": { not: { pattern: "^-" } } } }, args: (s) => ({ x1: s }), where: "x1" },
     { name: "dependentSchemas", schema: { dependentSchemas: { a: { properties: { q: { not: { pattern: "^-" } } } } } }, args: (s) => ({ a: 1, q: s }), where: "q" },
     { name: "unevaluatedProperties", schema: { properties: { a: {} }, unevaluatedProperties: { not: { pattern: "^-" } } }, args: (s) => ({ a: 1, b: s }), where: "b" },
-    { name: "unevaluatedItems", schema: { properties: { list: { type: "array", prefixItems: [{}], unevaluatedItems: { not: { pattern: "^-" } } } } }, args: (s) => ({ list: [1, s] }), where: "list[1]" },
-    { name: "propertyNames", schema: { properties: { meta: { type: "object", propertyNames: { not: { pattern: "^-" } } } } }, args: (s) => ({ meta: { [s]: 1 } }), where: "a key in meta" },
+    {
+      name: "unevaluatedItems",
+      schema: { properties: { list: { type: "array", prefixItems: [{}], unevaluatedItems: { not: { pattern: "^-" } } } } },
+      args: (s) => ({ list: [1, s] }),
+      where: "list[1]",
+    },
+    {
+      name: "propertyNames",
+      schema: { properties: { meta: { type: "object", propertyNames: { not: { pattern: "^-" } } } } },
+      args: (s) => ({ meta: { [s]: 1 } }),
+      where: "a key in meta",
+    },
     { name: "patternProperties (key)", schema: { patternProperties: { "^-": false } }, args: (s) => ({ [s]: 1 }), where: "a parameter name" },
-    { name: "patternProperties (nested key)", schema: { properties: { meta: { type: "object", patternProperties: { "^-": false } } } }, args: (s) => ({ meta: { [s]: 1 } }), where: "a key in meta" },
+    {
+      name: "patternProperties (nested key)",
+      schema: { properties: { meta: { type: "object", patternProperties: { "^-": false } } } },
+      args: (s) => ({ meta: { [s]: 1 } }),
+      where: "a key in meta",
+    },
   ];
 
   it.each(places)("$name: the long string refuses the call, naming where it is; a short one gets the ordinary verdict", ({ name, schema, args, where }) => {
     const { registry, tool } = registryWith("probe", { type: "object", ...schema });
     const long = `abc${"z".repeat(200_000)}`;
     const prepared = registry.prepareCall("probe", args(long));
-    expect(prepared.error?.content, name).toMatch(new RegExp(`^Error: Invalid parameters for tool 'probe': ${where.replace(/[[\]]/g, "\\$&")} is too long to check against its pattern \\(limit \\d+ characters\\)$`));
+    expect(prepared.error?.content, name).toMatch(
+      new RegExp(`^Error: Invalid parameters for tool 'probe': ${where.replace(/[[\]]/g, "\\$&")} is too long to check against its pattern \\(limit \\d+ characters\\)$`),
+    );
     expect(registry.prepareCall("probe", args("abc")).error, name).toBeNull();
     expect(tool.calls).toHaveLength(0);
   });
@@ -86,7 +110,9 @@ describe("hostile input: a string too long for its pattern refuses the whole cal
     expect(check("-x")).toBe(false);
     // A choice that casting works through: the long text is not cast, and the call is refused.
     const { registry } = registryWith("choice", { type: "object", properties: { n: { anyOf: [{ type: "integer" }, { type: "string", pattern: "^x" }] } } });
-    expect(registry.prepareCall("choice", { n: ` 42${" ".repeat(200_000)}` }).error?.content).toMatch(/^Error: Invalid parameters for tool 'choice': n is too long to check against its pattern/);
+    expect(registry.prepareCall("choice", { n: ` 42${" ".repeat(200_000)}` }).error?.content).toMatch(
+      /^Error: Invalid parameters for tool 'choice': n is too long to check against its pattern/,
+    );
     expect(registry.prepareCall("choice", { n: " 42 " }).error).toBeNull();
   });
 

@@ -54,9 +54,7 @@ describe("non-object params", () => {
 
   it("the tool's validateParams says the same", () => {
     const tool = new FakeTool({ name: "search", parameters: SEARCH });
-    expect(tool.validateParams([] as unknown as Record<string, unknown>)).toEqual([
-      "parameters must be an object, got array",
-    ]);
+    expect(tool.validateParams([] as unknown as Record<string, unknown>)).toEqual(["parameters must be an object, got array"]);
   });
 });
 
@@ -125,11 +123,7 @@ describe("type messages", () => {
   });
 
   it("the other values are still checked", () => {
-    expect(validate(SEARCH, { query: 1, count: 0, mode: "slow" })).toEqual([
-      "query should be string",
-      "count must be >= 1",
-      "mode must be one of [\"fast\",\"full\"]",
-    ]);
+    expect(validate(SEARCH, { query: 1, count: 0, mode: "slow" })).toEqual(["query should be string", "count must be >= 1", 'mode must be one of ["fast","full"]']);
   });
 
   it("type names are JSON names, also for a type list", () => {
@@ -154,9 +148,7 @@ describe("non-finite numbers", () => {
 
   it("for integers too, and inside arrays", () => {
     expect(validate(obj({ n: { type: "integer" } }), { n: Number.POSITIVE_INFINITY })).toEqual(["n must be finite"]);
-    expect(validate(obj({ xs: { type: "array", items: { type: "number" } } }), { xs: [1, Number.NaN] })).toEqual([
-      "xs[1] must be finite",
-    ]);
+    expect(validate(obj({ xs: { type: "array", items: { type: "number" } } }), { xs: [1, Number.NaN] })).toEqual(["xs[1] must be finite"]);
   });
 });
 
@@ -267,9 +259,7 @@ describe("a property named __proto__ (which Ajv alone would skip)", () => {
   const parse = (text: string): JsonSchema => JSON.parse(text) as JsonSchema;
 
   it("is type-checked at the root and nested, with its path", () => {
-    expect(validate(parse('{"type":"object","properties":{"__proto__":{"type":"integer"}}}'), parse('{"__proto__":"x"}'))).toEqual([
-      "__proto__ should be integer",
-    ]);
+    expect(validate(parse('{"type":"object","properties":{"__proto__":{"type":"integer"}}}'), parse('{"__proto__":"x"}'))).toEqual(["__proto__ should be integer"]);
     const nested = parse(
       '{"type":"object","properties":{"a":{"type":"object","properties":{"__proto__":{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}}}}}',
     );
@@ -285,25 +275,18 @@ describe("a property named __proto__ (which Ajv alone would skip)", () => {
   });
 
   it("undeclared, it is an unexpected parameter like any other key", () => {
-    expect(validate({ type: "object", additionalProperties: false }, parse('{"__proto__":1}'))).toEqual([
-      "unexpected parameter __proto__",
-    ]);
+    expect(validate({ type: "object", additionalProperties: false }, parse('{"__proto__":1}'))).toEqual(["unexpected parameter __proto__"]);
   });
 
   it("is checked inside array items, with the item's index, in item order", () => {
     const schema = parse(
       '{"type":"object","properties":{"l":{"type":"array","items":{"type":"object","properties":{"__proto__":{"type":"string"}},"additionalProperties":false}}}}',
     );
-    expect(validate(schema, parse('{"l":[{"__proto__":"a"},{"__proto__":2},{"x":1}]}'))).toEqual([
-      "l[1].__proto__ should be string",
-      "unexpected parameter l[2].x",
-    ]);
+    expect(validate(schema, parse('{"l":[{"__proto__":"a"},{"__proto__":2},{"x":1}]}'))).toEqual(["l[1].__proto__ should be string", "unexpected parameter l[2].x"]);
   });
 
   it("inside a combinator it cannot be enforced, so compiling refuses it", () => {
-    expect(() => compileValidator(parse('{"type":"object","anyOf":[{"properties":{"__proto__":{"type":"string"}}}]}'))).toThrow(
-      /__proto__/,
-    );
+    expect(() => compileValidator(parse('{"type":"object","anyOf":[{"properties":{"__proto__":{"type":"string"}}}]}'))).toThrow(/__proto__/);
   });
 });
 
@@ -350,18 +333,8 @@ describe("error order", () => {
       required: ["a", "b"],
       additionalProperties: false,
     };
-    expect(validate(schema, { c: "x", z: 1, b: "y" })).toEqual([
-      "missing required a",
-      "c should be boolean",
-      "unexpected parameter z",
-      "b should be integer",
-    ]);
-    expect(validate(schema, { b: "y", z: 1, c: "x" })).toEqual([
-      "missing required a",
-      "b should be integer",
-      "unexpected parameter z",
-      "c should be boolean",
-    ]);
+    expect(validate(schema, { c: "x", z: 1, b: "y" })).toEqual(["missing required a", "c should be boolean", "unexpected parameter z", "b should be integer"]);
+    expect(validate(schema, { b: "y", z: 1, c: "x" })).toEqual(["missing required a", "b should be integer", "unexpected parameter z", "c should be boolean"]);
   });
 
   it("array items in index order, each item's problems together, and upstream's order within a value", () => {
@@ -618,20 +591,26 @@ describe("multipleOf reads numbers as the decimals they are written as", () => {
 
   it("agrees with exact arithmetic on decimals of any size, at bounded cost whatever the exponents", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 999_999 }), fc.integer({ min: -320, max: 300 }), fc.integer({ min: 1, max: 99_999 }), fc.integer({ min: -320, max: 300 }), (a, ea, b, eb) => {
-        const value = Number(`${a}e${ea}`);
-        const divisor = Number(`${b}e${eb}`);
-        fc.pre(value > 0 && divisor > 0 && Number.isFinite(value) && Number.isFinite(divisor));
-        // The decimals the numbers are, from their shortest text, and the exact verdict on them.
-        const v = shortestDecimal(value);
-        const d = shortestDecimal(divisor);
-        const shift = v.exponent - d.exponent;
-        const exact = shift >= 0 ? (v.digits * 10n ** BigInt(shift)) % d.digits === 0n : v.digits % (d.digits * 10n ** BigInt(-shift)) === 0n;
-        expect(Number(`${v.digits}e${v.exponent}`)).toBe(value);
-        const before = workSnapshot();
-        expect(isMultipleOf(value, divisor)).toBe(exact);
-        expect(workBetween(before, workSnapshot()).multipleOfDigits).toBeLessThanOrEqual(700);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 999_999 }),
+        fc.integer({ min: -320, max: 300 }),
+        fc.integer({ min: 1, max: 99_999 }),
+        fc.integer({ min: -320, max: 300 }),
+        (a, ea, b, eb) => {
+          const value = Number(`${a}e${ea}`);
+          const divisor = Number(`${b}e${eb}`);
+          fc.pre(value > 0 && divisor > 0 && Number.isFinite(value) && Number.isFinite(divisor));
+          // The decimals the numbers are, from their shortest text, and the exact verdict on them.
+          const v = shortestDecimal(value);
+          const d = shortestDecimal(divisor);
+          const shift = v.exponent - d.exponent;
+          const exact = shift >= 0 ? (v.digits * 10n ** BigInt(shift)) % d.digits === 0n : v.digits % (d.digits * 10n ** BigInt(-shift)) === 0n;
+          expect(Number(`${v.digits}e${v.exponent}`)).toBe(value);
+          const before = workSnapshot();
+          expect(isMultipleOf(value, divisor)).toBe(exact);
+          expect(workBetween(before, workSnapshot()).multipleOfDigits).toBeLessThanOrEqual(700);
+        },
+      ),
       propertyConfig("multipleOf: exact decimals", 300),
     );
   });
@@ -650,13 +629,27 @@ describe("uniqueItems compares items in time linear in the array", () => {
   const unique = obj({ rows: { type: "array", uniqueItems: true } });
 
   it("equal objects are repeats whatever their key order; 1 and 1.0 are one number; different ones are not", () => {
-    expect(validate(unique, { rows: [{ a: 1, b: [1, { c: "x" }] }, { b: [1.0, { c: "x" }], a: 1 }] })).toEqual(["rows must not repeat items (items 0 and 1 are equal)"]);
+    expect(
+      validate(unique, {
+        rows: [
+          { a: 1, b: [1, { c: "x" }] },
+          { b: [1.0, { c: "x" }], a: 1 },
+        ],
+      }),
+    ).toEqual(["rows must not repeat items (items 0 and 1 are equal)"]);
     expect(validate(unique, { rows: [{ a: 1 }, { a: "1" }, { a: [1] }, [1], "1", 1, null, { a: null }, {}] })).toEqual([]);
     expect(validate(unique, { rows: ["x", "y", "x"] })).toEqual(["rows must not repeat items (items 0 and 2 are equal)"]);
     expect(validate(unique, { rows: [0, -0] })).toEqual(["rows must not repeat items (items 0 and 1 are equal)"]);
     // A key that looks like an encoded token cannot run into the next one.
     expect(validate(unique, { rows: [{ "1:a": 1 }, { "1": 1, a: 1 }] })).toEqual([]);
-    expect(validate(unique, { rows: [["ab", "c"], ["a", "bc"]] })).toEqual([]);
+    expect(
+      validate(unique, {
+        rows: [
+          ["ab", "c"],
+          ["a", "bc"],
+        ],
+      }),
+    ).toEqual([]);
     expect(validate(unique, { rows: ["__proto__", "__proto__"] })).toEqual(["rows must not repeat items (items 0 and 1 are equal)"]);
     expect(repeatedItems(JSON.parse('[{"__proto__": 1}, {"__proto__": 2}, {"__proto__": 1}]'))).toEqual([0, 2]);
   });

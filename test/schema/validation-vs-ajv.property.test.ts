@@ -42,22 +42,42 @@ const TYPES = ["string", "integer", "number", "boolean", "null", "array", "objec
 
 /** Scalars a model sends: numbers, booleans, null, and text that looks like them. */
 const SCALARS = [
-  "42", "007", "-3", " 7 ", "3.5", "1e3", "NaN", "true", "false", "TRUE", "yes", "no", "1", "0", "", "abc", "null",
-  0, 1, -1, 7, 42, 2.5, -0.5, 1e21, true, false, null,
+  "42",
+  "007",
+  "-3",
+  " 7 ",
+  "3.5",
+  "1e3",
+  "NaN",
+  "true",
+  "false",
+  "TRUE",
+  "yes",
+  "no",
+  "1",
+  "0",
+  "",
+  "abc",
+  "null",
+  0,
+  1,
+  -1,
+  7,
+  42,
+  2.5,
+  -0.5,
+  1e21,
+  true,
+  false,
+  null,
 ] as const;
 
 const scalar = fc.constantFrom(...SCALARS);
 
 /** A JSON value for the constants of `enum` and `const`. */
-const constant: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 4, arbitrary: scalar },
-  { weight: 1, arbitrary: fc.constantFrom([], [1], {}, { a: 1 }) },
-);
+const constant: fc.Arbitrary<unknown> = fc.oneof({ weight: 4, arbitrary: scalar }, { weight: 1, arbitrary: fc.constantFrom([], [1], {}, { a: 1 }) });
 
-const numericConstraints = fc.record(
-  { minimum: fc.integer({ min: -5, max: 10 }), maximum: fc.integer({ min: 0, max: 50 }) },
-  { requiredKeys: [] },
-);
+const numericConstraints = fc.record({ minimum: fc.integer({ min: -5, max: 10 }), maximum: fc.integer({ min: 0, max: 50 }) }, { requiredKeys: [] });
 const stringConstraints = fc.record({ minLength: fc.nat({ max: 3 }), maxLength: fc.integer({ min: 1, max: 6 }) }, { requiredKeys: [] });
 
 const leafSchema: fc.Arbitrary<JsonSchema> = fc.oneof(
@@ -65,9 +85,7 @@ const leafSchema: fc.Arbitrary<JsonSchema> = fc.oneof(
   fc.tuple(fc.constantFrom("integer", "number"), numericConstraints).map(([type, c]): JsonSchema => ({ type, ...c })),
   stringConstraints.map((c): JsonSchema => ({ type: "string", ...c })),
   fc.uniqueArray(fc.constantFrom(...TYPES), { minLength: 2, maxLength: 3 }).map((type): JsonSchema => ({ type })),
-  fc.uniqueArray(constant, { minLength: 1, maxLength: 4, comparator: "SameValueZero", selector: (v) => JSON.stringify(v) }).map(
-    (values): JsonSchema => ({ enum: values }),
-  ),
+  fc.uniqueArray(constant, { minLength: 1, maxLength: 4, comparator: "SameValueZero", selector: (v) => JSON.stringify(v) }).map((values): JsonSchema => ({ enum: values })),
   constant.map((value): JsonSchema => ({ const: value })),
   fc.constant<JsonSchema>({}),
 );
@@ -101,14 +119,12 @@ const { schema: anySchema } = fc.letrec<{ schema: JsonSchema; object: JsonSchema
     return schema;
   }),
   branch: fc.oneof(
-    fc.tuple(fc.constantFrom("anyOf", "oneOf", "allOf"), fc.array(tie("schema"), { minLength: 1, maxLength: 3 })).map(
-      ([keyword, branches]): JsonSchema => ({ [keyword]: branches }),
-    ),
+    fc
+      .tuple(fc.constantFrom("anyOf", "oneOf", "allOf"), fc.array(tie("schema"), { minLength: 1, maxLength: 3 }))
+      .map(([keyword, branches]): JsonSchema => ({ [keyword]: branches })),
     tie("schema").map((inner): JsonSchema => ({ not: inner })),
     // A combinator beside a type and constraints, as generated schemas often have it.
-    fc.tuple(fc.constantFrom(...TYPES), fc.array(tie("schema"), { minLength: 1, maxLength: 2 })).map(
-      ([type, branches]): JsonSchema => ({ type, anyOf: branches }),
-    ),
+    fc.tuple(fc.constantFrom(...TYPES), fc.array(tie("schema"), { minLength: 1, maxLength: 2 })).map(([type, branches]): JsonSchema => ({ type, anyOf: branches })),
     // Pydantic's Optional[X].
     tie("schema").map((inner): JsonSchema => ({ anyOf: [inner, { type: "null" }] })),
   ),
@@ -182,36 +198,40 @@ describe("property: prepareCall against Ajv", () => {
     expect(values.some((v) => v !== null && typeof v === "object" && !Array.isArray(v))).toBe(true);
   });
 
-  it("(a) a call is accepted exactly when Ajv (no coercion) accepts the cast arguments; (b) what Ajv already accepts runs unchanged", () => {
-    fc.assert(
-      fc.property(rootSchema, rootValue, (schema, args) => {
-        const reference = differentialReference.compile(schema);
-        const registry = new ToolRegistry();
-        registry.register(target(schema));
-        const snapshot = structuredClone(args);
-        const acceptedAsGiven = reference(args) === true;
+  it(
+    "(a) a call is accepted exactly when Ajv (no coercion) accepts the cast arguments; (b) what Ajv already accepts runs unchanged",
+    () => {
+      fc.assert(
+        fc.property(rootSchema, rootValue, (schema, args) => {
+          const reference = differentialReference.compile(schema);
+          const registry = new ToolRegistry();
+          registry.register(target(schema));
+          const snapshot = structuredClone(args);
+          const acceptedAsGiven = reference(args) === true;
 
-        const prepared = registry.prepareCall("target", args);
-        // Casting never mutates what it was given.
-        expect(args).toEqual(snapshot);
-        // (a) The verdict is Ajv's on the cast arguments.
-        const acceptedCast = reference(prepared.params) === true;
-        expect(prepared.error === null).toBe(acceptedCast);
-        if (prepared.error !== null) {
-          expect(prepared.error.isError).toBe(true);
-          expect(prepared.error.content).toMatch(/^Error: Invalid parameters for tool 'target': \S/);
-        }
-        // (b) Accepted as given: runs, with the very same object.
-        if (acceptedAsGiven) {
-          expect(prepared.error).toBeNull();
-          expect(prepared.params).toBe(args);
-        }
-      }),
-      params("differential: prepareCall vs Ajv"),
-    );
-    // Each run compiles its schema twice (the registry and the reference): the time limit grows
-    // with the run count, so a soak can finish.
-  }, 60_000 + 200 * runs(DEFAULT_RUNS));
+          const prepared = registry.prepareCall("target", args);
+          // Casting never mutates what it was given.
+          expect(args).toEqual(snapshot);
+          // (a) The verdict is Ajv's on the cast arguments.
+          const acceptedCast = reference(prepared.params) === true;
+          expect(prepared.error === null).toBe(acceptedCast);
+          if (prepared.error !== null) {
+            expect(prepared.error.isError).toBe(true);
+            expect(prepared.error.content).toMatch(/^Error: Invalid parameters for tool 'target': \S/);
+          }
+          // (b) Accepted as given: runs, with the very same object.
+          if (acceptedAsGiven) {
+            expect(prepared.error).toBeNull();
+            expect(prepared.params).toBe(args);
+          }
+        }),
+        params("differential: prepareCall vs Ajv"),
+      );
+      // Each run compiles its schema twice (the registry and the reference): the time limit grows
+      // with the run count, so a soak can finish.
+    },
+    60_000 + 200 * runs(DEFAULT_RUNS),
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -239,7 +259,7 @@ const anyString: fc.Arbitrary<string> = fc
   .tuple(fc.constantFrom(...BASES), fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom("a", " ", "-", "7") }), lengthArb)
   .map(([base, pad, length]) => {
     if (length === 0) return base;
-    const unit = pad ?? (base.at(-1) ?? "a");
+    const unit = pad ?? base.at(-1) ?? "a";
     return base + unit.repeat(Math.max(0, length - base.length));
   });
 
@@ -273,7 +293,9 @@ const { node: patternNode } = fc.letrec<{ node: JsonSchema; leaf: JsonSchema; co
       if (otherwise !== undefined) schema["else"] = otherwise;
       return schema;
     }),
-    fc.tuple(fc.constantFrom("anyOf", "oneOf", "allOf"), fc.array(tie("node"), { minLength: 1, maxLength: 3 })).map(([keyword, branches]): JsonSchema => ({ [keyword]: branches })),
+    fc
+      .tuple(fc.constantFrom("anyOf", "oneOf", "allOf"), fc.array(tie("node"), { minLength: 1, maxLength: 3 }))
+      .map(([keyword, branches]): JsonSchema => ({ [keyword]: branches })),
   ),
   object: fc
     .record(
@@ -318,10 +340,14 @@ const { value: stringValue } = fc.letrec<{ value: unknown }>((tie) => ({
 }));
 
 /** The arguments: known names and, now and then, a generated (possibly very long) key. */
-const stringArgs: fc.Arbitrary<Record<string, unknown>> = fc.dictionary(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...NAMES) }, { weight: 1, arbitrary: anyString }), stringValue, {
-  maxKeys: 4,
-  noNullPrototype: true,
-});
+const stringArgs: fc.Arbitrary<Record<string, unknown>> = fc.dictionary(
+  fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...NAMES) }, { weight: 1, arbitrary: anyString }),
+  stringValue,
+  {
+    maxKeys: 4,
+    noNullPrototype: true,
+  },
+);
 
 /** For each pattern, a short text it matches. */
 const MATCHED_BY: Readonly<Record<(typeof TAME_PATTERNS)[number], string>> = {
@@ -409,7 +435,14 @@ function patternKinds(schema: unknown, found: Set<PatternKind>, under: PatternKi
   for (const [key, child] of Object.entries(node)) {
     if (key === "patternProperties" && child !== null && typeof child === "object" && Object.keys(child).length > 0) found.add("patternProperties");
     const kind: PatternKind | null =
-      key === "not" || key === "anyOf" || key === "oneOf" || key === "allOf" || key === "propertyNames" || key === "contains" || key === "dependentSchemas" || key === "unevaluatedProperties"
+      key === "not" ||
+      key === "anyOf" ||
+      key === "oneOf" ||
+      key === "allOf" ||
+      key === "propertyNames" ||
+      key === "contains" ||
+      key === "dependentSchemas" ||
+      key === "unevaluatedProperties"
         ? key
         : key === "if" || key === "then" || key === "else"
           ? "if"
@@ -444,32 +477,36 @@ describe("property: fail closed: patterns anywhere, strings past every limit", (
     expect(lengths.some((n) => n < 20)).toBe(true);
   });
 
-  it("a call Ajv with no limits refuses is never executed; within the limits the verdict is Ajv's; past them only a refusal saying why differs", () => {
-    fc.assert(
-      fc.property(schemaAndArgs, ([schema, args]) => {
-        const reference = compileOnce(schema);
-        const registry = new ToolRegistry();
-        try {
-          registry.register(target(schema));
-        } catch (error) {
-          // Too many costly patterns for one schema: refused whole, so nothing of it can run.
-          expect(String(error)).toMatch(/over budget: its patterns cost more than/);
-          return;
-        }
-        const acceptedByReference = reference(args) === true;
-        const prepared = registry.prepareCall("target", args);
-        if (!acceptedByReference) expect(prepared.error, "refused by Ajv, so it must not run").not.toBeNull();
-        const limit = Math.min(MAX_PATTERN_INPUT, ...patternsIn(schema).map((p) => longestCheckedInput(p)));
-        if (longestString(args) <= limit) {
-          expect(prepared.error === null).toBe(acceptedByReference);
-        } else if (acceptedByReference && prepared.error !== null) {
-          expect(prepared.error.content).toMatch(/^Error: Invalid parameters for tool 'target': .* is too long to check against its pattern \(limit \d+ characters\)$/);
-        }
-        if (prepared.error === null) expect(prepared.params).toBe(args);
-      }),
-      propertyConfig("fail closed: prepareCall vs unlimited Ajv", FAIL_CLOSED_RUNS),
-    );
-    // Each run compiles its schema twice and runs patterns over strings up to 200,000 characters.
-    // The time limit grows with the run count, so a soak can finish.
-  }, 60_000 + 500 * runs(FAIL_CLOSED_RUNS));
+  it(
+    "a call Ajv with no limits refuses is never executed; within the limits the verdict is Ajv's; past them only a refusal saying why differs",
+    () => {
+      fc.assert(
+        fc.property(schemaAndArgs, ([schema, args]) => {
+          const reference = compileOnce(schema);
+          const registry = new ToolRegistry();
+          try {
+            registry.register(target(schema));
+          } catch (error) {
+            // Too many costly patterns for one schema: refused whole, so nothing of it can run.
+            expect(String(error)).toMatch(/over budget: its patterns cost more than/);
+            return;
+          }
+          const acceptedByReference = reference(args) === true;
+          const prepared = registry.prepareCall("target", args);
+          if (!acceptedByReference) expect(prepared.error, "refused by Ajv, so it must not run").not.toBeNull();
+          const limit = Math.min(MAX_PATTERN_INPUT, ...patternsIn(schema).map((p) => longestCheckedInput(p)));
+          if (longestString(args) <= limit) {
+            expect(prepared.error === null).toBe(acceptedByReference);
+          } else if (acceptedByReference && prepared.error !== null) {
+            expect(prepared.error.content).toMatch(/^Error: Invalid parameters for tool 'target': .* is too long to check against its pattern \(limit \d+ characters\)$/);
+          }
+          if (prepared.error === null) expect(prepared.params).toBe(args);
+        }),
+        propertyConfig("fail closed: prepareCall vs unlimited Ajv", FAIL_CLOSED_RUNS),
+      );
+      // Each run compiles its schema twice and runs patterns over strings up to 200,000 characters.
+      // The time limit grows with the run count, so a soak can finish.
+    },
+    60_000 + 500 * runs(FAIL_CLOSED_RUNS),
+  );
 });

@@ -45,24 +45,18 @@ describe("fidelity to upstream: WebFetchTool's ssrfAllowlist, upstream's tools.s
   });
 
   it("a redirect to any other private address is still refused", async () => {
-    server.use(
-      http.get("https://public.example/go", () => new HttpResponse(null, { status: 302, headers: { location: "http://169.254.169.254/latest" } })),
-    );
+    server.use(http.get("https://public.example/go", () => new HttpResponse(null, { status: 302, headers: { location: "http://169.254.169.254/latest" } })));
     const tool = new WebFetchTool({ lookup, ssrfAllowlist: ["10.0.0.5"] });
     const result = await tool.execute({ url: "https://public.example/go" }, { signal });
     expect(isToolErrorResult(result)).toBe(true);
-    expect((result as ToolResult).content).toBe(
-      "Error: Redirect blocked: Blocked: 169.254.169.254 resolves to private/internal address 169.254.169.254",
-    );
+    expect((result as ToolResult).content).toBe("Error: Redirect blocked: Blocked: 169.254.169.254 resolves to private/internal address 169.254.169.254");
   });
 
   it("without the allowlist the same address is refused, and the model reads upstream's note", async () => {
     const tool = new WebFetchTool({ lookup });
     const provider = new ScriptedProvider([toolReply([toolCall("c1", "web_fetch", { url: "http://10.0.0.5/status" })]), textReply("blocked")]);
     const result = await new AgentRunner().run({ provider, model: "m", tools: registryOf(tool), messages: [{ role: "user", content: "go" }] });
-    expect(result.messages[2]?.content).toBe(
-      "Error: URL validation failed: Blocked: 10.0.0.5 resolves to private/internal address 10.0.0.5\n\n" + SSRF_NOTE,
-    );
+    expect(result.messages[2]?.content).toBe("Error: URL validation failed: Blocked: 10.0.0.5 resolves to private/internal address 10.0.0.5\n\n" + SSRF_NOTE);
   });
 
   it("create(ctx) reads the allowlist from config.tools (ssrfAllowlist, or upstream's ssrfWhitelist)", async () => {

@@ -40,9 +40,7 @@ describe("fidelity to upstream: IPv6 addresses that carry a private IPv4 address
   });
 
   it("the IPv4-mapped form, which upstream does unwrap, is refused in upstream's words", async () => {
-    await expect(assertPublicUrl("http://[::ffff:127.0.0.1]/", noLookup)).rejects.toThrow(
-      "Blocked: ::ffff:127.0.0.1 resolves to private/internal address ::ffff:7f00:1",
-    );
+    await expect(assertPublicUrl("http://[::ffff:127.0.0.1]/", noLookup)).rejects.toThrow("Blocked: ::ffff:127.0.0.1 resolves to private/internal address ::ffff:7f00:1");
   });
 
   it("NAT64 and 6to4 of a public IPv4 address pass: the carried address decides", async () => {

@@ -54,39 +54,98 @@ describe("parseHostAddress: numeric spellings", () => {
     expect(parseHostAddress(host)).toBe(expected);
   });
 
-  it.each(["example.com", "localhost", "256.1", "1.2.3.4.5", "4294967296", "1::2::3", "1:2:3:4:5:6:7:8:9", "08.1", "", "::g"])(
-    "%j is not a numeric address",
-    (host) => {
-      expect(parseHostAddress(host)).toBeNull();
-    },
-  );
+  it.each(["example.com", "localhost", "256.1", "1.2.3.4.5", "4294967296", "1::2::3", "1:2:3:4:5:6:7:8:9", "08.1", "", "::g"])("%j is not a numeric address", (host) => {
+    expect(parseHostAddress(host)).toBeNull();
+  });
 });
 
 describe("isPrivateAddress", () => {
   it.each([
     // IPv4
-    "127.0.0.1", "127.255.255.254", "10.0.0.1", "10.255.255.255", "172.16.0.1", "172.31.255.255",
-    "192.168.0.1", "192.168.255.255", "169.254.169.254", "169.254.0.1", "100.64.0.1", "100.127.255.255",
-    "224.0.0.1", "239.255.255.250", "0.0.0.0", "0.1.2.3", "255.255.255.255", "240.0.0.1",
-    "192.0.2.1", "198.18.0.1", "198.51.100.7", "203.0.113.9", "192.0.0.8",
+    "127.0.0.1",
+    "127.255.255.254",
+    "10.0.0.1",
+    "10.255.255.255",
+    "172.16.0.1",
+    "172.31.255.255",
+    "192.168.0.1",
+    "192.168.255.255",
+    "169.254.169.254",
+    "169.254.0.1",
+    "100.64.0.1",
+    "100.127.255.255",
+    "224.0.0.1",
+    "239.255.255.250",
+    "0.0.0.0",
+    "0.1.2.3",
+    "255.255.255.255",
+    "240.0.0.1",
+    "192.0.2.1",
+    "198.18.0.1",
+    "198.51.100.7",
+    "203.0.113.9",
+    "192.0.0.8",
     // numeric spellings
-    "2130706433", "0x7f.1", "0x7f000001", "0177.0.0.1", "127.1", "10.1.1", "0xa9.0xfe.0xa9.0xfe",
+    "2130706433",
+    "0x7f.1",
+    "0x7f000001",
+    "0177.0.0.1",
+    "127.1",
+    "10.1.1",
+    "0xa9.0xfe.0xa9.0xfe",
     // IPv6
-    "::1", "::", "[::1]", "fe80::1", "febf::1", "fc00::1", "fd12:3456::1", "ff02::1", "ff05::fb",
-    "::ffff:127.0.0.1", "::ffff:7f00:1", "::ffff:10.0.0.1", "::ffff:a9fe:a9fe", "::ffff:192.168.1.1",
-    "::127.0.0.1", "::7f00:1", "::10.0.0.1",
-    "64:ff9b::127.0.0.1", "64:ff9b::7f00:1", "64:ff9b::192.168.0.1", "64:ff9b:1::1",
-    "2002:7f00:1::1", "2002:c0a8:101::1", "2001:db8::1", "2001::1", "fec0::1", "100::1",
+    "::1",
+    "::",
+    "[::1]",
+    "fe80::1",
+    "febf::1",
+    "fc00::1",
+    "fd12:3456::1",
+    "ff02::1",
+    "ff05::fb",
+    "::ffff:127.0.0.1",
+    "::ffff:7f00:1",
+    "::ffff:10.0.0.1",
+    "::ffff:a9fe:a9fe",
+    "::ffff:192.168.1.1",
+    "::127.0.0.1",
+    "::7f00:1",
+    "::10.0.0.1",
+    "64:ff9b::127.0.0.1",
+    "64:ff9b::7f00:1",
+    "64:ff9b::192.168.0.1",
+    "64:ff9b:1::1",
+    "2002:7f00:1::1",
+    "2002:c0a8:101::1",
+    "2001:db8::1",
+    "2001::1",
+    "fec0::1",
+    "100::1",
     "::ffff:0:10.0.0.1",
   ])("%s is private", (ip) => {
     expect(isPrivateAddress(ip)).toBe(true);
   });
 
   it.each([
-    "93.184.216.34", "8.8.8.8", "1.1.1.1", "172.15.255.255", "172.32.0.0", "100.63.255.255", "100.128.0.0",
-    "192.169.0.1", "169.253.255.255", "223.255.255.255", "11.0.0.1",
-    "2606:4700::1111", "2001:4860:4860::8888", "2a00:1450:4001::200e", "::ffff:93.184.216.34", "::ffff:808:808",
-    "64:ff9b::8.8.8.8", "2002:808:808::1", "fe7f::1",
+    "93.184.216.34",
+    "8.8.8.8",
+    "1.1.1.1",
+    "172.15.255.255",
+    "172.32.0.0",
+    "100.63.255.255",
+    "100.128.0.0",
+    "192.169.0.1",
+    "169.253.255.255",
+    "223.255.255.255",
+    "11.0.0.1",
+    "2606:4700::1111",
+    "2001:4860:4860::8888",
+    "2a00:1450:4001::200e",
+    "::ffff:93.184.216.34",
+    "::ffff:808:808",
+    "64:ff9b::8.8.8.8",
+    "2002:808:808::1",
+    "fe7f::1",
   ])("%s is public", (ip) => {
     expect(isPrivateAddress(ip)).toBe(false);
   });
@@ -131,9 +190,7 @@ describe("assertPublicUrl: refusals that name a private/internal address", () =>
 
   it("uses upstream's wording, naming the host as written and the address it is", async () => {
     expect((await refusal("http://127.1/")).message).toBe("Blocked: 127.1 resolves to private/internal address 127.0.0.1");
-    expect((await refusal("http://[::ffff:127.0.0.1]/")).message).toBe(
-      "Blocked: ::ffff:127.0.0.1 resolves to private/internal address ::ffff:7f00:1",
-    );
+    expect((await refusal("http://[::ffff:127.0.0.1]/")).message).toBe("Blocked: ::ffff:127.0.0.1 resolves to private/internal address ::ffff:7f00:1");
   });
 
   it.each([
@@ -174,9 +231,7 @@ describe("assertPublicUrl: refusals that name a private/internal address", () =>
 
   it("names the first private address among several", async () => {
     const lookup = tableLookup({ "mixed.example": ["93.184.216.34", "192.168.1.2", "10.0.0.1"] });
-    expect((await refusal("http://mixed.example/", lookup)).message).toBe(
-      "Blocked: mixed.example resolves to private/internal address 192.168.1.2",
-    );
+    expect((await refusal("http://mixed.example/", lookup)).message).toBe("Blocked: mixed.example resolves to private/internal address 192.168.1.2");
   });
 });
 
@@ -216,19 +271,14 @@ describe("assertPublicUrl: other refusals (no marker, the model may correct them
   });
 
   it("a name with no addresses is refused", async () => {
-    expect((await refusal("http://empty.example/", tableLookup({ "empty.example": [] }))).message).toBe(
-      "Cannot resolve hostname: empty.example",
-    );
+    expect((await refusal("http://empty.example/", tableLookup({ "empty.example": [] }))).message).toBe("Cannot resolve hostname: empty.example");
   });
 });
 
 describe("assertPublicUrl: public URLs pass", () => {
-  it.each(["http://93.184.216.34/", "https://[2606:4700::1111]/dns-query", "http://8.8.8.8:8080/x?y=1"])(
-    "%s passes without a lookup",
-    async (url) => {
-      await expect(assertPublicUrl(url, noLookup)).resolves.toBeInstanceOf(URL);
-    },
-  );
+  it.each(["http://93.184.216.34/", "https://[2606:4700::1111]/dns-query", "http://8.8.8.8:8080/x?y=1"])("%s passes without a lookup", async (url) => {
+    await expect(assertPublicUrl(url, noLookup)).resolves.toBeInstanceOf(URL);
+  });
 
   it("a name resolving only to public addresses passes", async () => {
     const lookup = tableLookup({ "example.com": ["93.184.216.34", "2606:2800:220:1:248:1893:25c8:1946"] });

@@ -31,9 +31,7 @@ function readTool(): FakeTool {
 
 describe(CHECK.question, () => {
   it(partTitle(CHECK, "a"), () => {
-    expect(answered(answer.replayOfBrokenText, `${Q} a) replayOfBrokenText`), `${Q} a): what the real replay rule returned`).toEqual(
-      toolArgumentsObjectForReplay(BROKEN),
-    );
+    expect(answered(answer.replayOfBrokenText, `${Q} a) replayOfBrokenText`), `${Q} a): what the real replay rule returned`).toEqual(toolArgumentsObjectForReplay(BROKEN));
   });
 
   it(partTitle(CHECK, "b"), () => {
@@ -53,7 +51,7 @@ describe(CHECK.question, () => {
   it(partTitle(CHECK, "d"), () => {
     expectReason(answer.reason, `${Q} d) reason`, "b", {
       a: "the repair takes microseconds; the registry rejects broken text for what it would do, not for how long it takes.",
-      c: "a repaired object can pass the schema perfectly (see a): { path: \"secrets.txt\" } is valid for read_file).",
+      c: 'a repaired object can pass the schema perfectly (see a): { path: "secrets.txt" } is valid for read_file).',
     });
   });
 });

@@ -39,9 +39,7 @@ class ExclusiveReadOnlyProbe extends ReadOnlyProbe {
 
 describe(CHECK.question, () => {
   it(partTitle(CHECK, "a"), () => {
-    expect(answered(answer.readOnlyToolIsSafe, `${Q} a) readOnlyToolIsSafe`), `${Q} a): the real Tool's concurrencySafe`).toBe(
-      new ReadOnlyProbe().concurrencySafe,
-    );
+    expect(answered(answer.readOnlyToolIsSafe, `${Q} a) readOnlyToolIsSafe`), `${Q} a): the real Tool's concurrencySafe`).toBe(new ReadOnlyProbe().concurrencySafe);
   });
 
   it(partTitle(CHECK, "b"), () => {

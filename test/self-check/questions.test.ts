@@ -16,7 +16,10 @@ import { registryOutcome, runnerText } from "./_thrown-texts.js";
 
 /** Text as a reader compares it: comment markers and runs of blank space made one space. */
 function flat(text: string): string {
-  return text.replace(/^[^\S\r\n\u2028\u2029]*\/\/\s?/gm, " ").replace(/\s+/g, " ").trim();
+  return text
+    .replace(/^[^\S\r\n\u2028\u2029]*\/\/\s?/gm, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 const lesson11 = readFileSync(join(ROOT, "lessons", "11-self-check", "README.md"), "utf8");
@@ -24,7 +27,9 @@ const stubs = new Map(SELF_CHECKS.map((c) => [c.number, readFileSync(join(EXERCI
 const worked = new Map(SELF_CHECKS.map((c) => [c.number, readFileSync(join(SOLUTIONS_DIR, SELF_CHECK_ID, c.file), "utf8")]));
 const answers = new Map(
   await Promise.all(
-    SELF_CHECKS.map(async (c) => [c.number, ((await import(pathToFileURL(join(SOLUTIONS_DIR, SELF_CHECK_ID, c.file)).href)) as { answer: Record<string, unknown> }).answer] as const),
+    SELF_CHECKS.map(
+      async (c) => [c.number, ((await import(pathToFileURL(join(SOLUTIONS_DIR, SELF_CHECK_ID, c.file)).href)) as { answer: Record<string, unknown> }).answer] as const,
+    ),
   ),
 );
 
@@ -47,7 +52,10 @@ describe("the self-check questions", () => {
 
   it.each(SELF_CHECKS.map((c) => [c.number, c] as const))("question %i: each part is asked in the answer files in the catalog's words", (_n, check) => {
     for (const part of check.parts) {
-      for (const [which, text] of [["answer file", stubs.get(check.number)], ["worked answer", worked.get(check.number)]] as const) {
+      for (const [which, text] of [
+        ["answer file", stubs.get(check.number)],
+        ["worked answer", worked.get(check.number)],
+      ] as const) {
         expect(text, `${which}: part ${part.letter}`).toContain(`/** ${part.letter}) ${part.ask} */\n  ${part.field}:`);
       }
     }
@@ -79,9 +87,15 @@ describe("the self-check questions", () => {
 
   it("the right choice is at varying places and is not always the longest", () => {
     const positions = choiceParts.map(({ choices, right }) => choices.findIndex((c) => c.value === right));
-    expect(positions.every((p) => p >= 0), "every worked answer picks one of the listed choices").toBe(true);
+    expect(
+      positions.every((p) => p >= 0),
+      "every worked answer picks one of the listed choices",
+    ).toBe(true);
     const counts = [0, 1, 2].map((p) => positions.filter((q) => q === p).length);
-    expect(counts.every((n) => n >= 1), `every place holds the right choice at least once: ${positions.join(", ")}`).toBe(true);
+    expect(
+      counts.every((n) => n >= 1),
+      `every place holds the right choice at least once: ${positions.join(", ")}`,
+    ).toBe(true);
     expect(Math.max(...counts), `no place holds it more than half the time: ${positions.join(", ")}`).toBeLessThanOrEqual(Math.ceil(positions.length / 2));
     const longest = choiceParts.filter(({ choices, right }) => {
       const length = choices.find((c) => c.value === right)?.text.length ?? 0;

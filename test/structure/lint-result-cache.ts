@@ -37,7 +37,12 @@ export function lintInputs(root: string): string[] {
 /** The key of the tree as it is now: the names and contents of {@link lintInputs}, and the Node version that runs ESLint. */
 export function lintKey(root: string): string {
   const hash = createHash("sha256").update(process.version).update("\0");
-  for (const rel of lintInputs(root)) hash.update(rel.split(sep).join("/")).update("\0").update(readFileSync(join(root, rel))).update("\0");
+  for (const rel of lintInputs(root))
+    hash
+      .update(rel.split(sep).join("/"))
+      .update("\0")
+      .update(readFileSync(join(root, rel)))
+      .update("\0");
   return hash.digest("hex");
 }
 

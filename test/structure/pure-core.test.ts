@@ -53,11 +53,18 @@ describe("the runner's pure core", () => {
     for (const nodeOnly of ["src/agent/results/result-persistence.ts", "src/agent/guards/violations.ts", "src/tools/workspace.ts"]) {
       expect(graph.modules, `${nodeOnly} is imported statically`).not.toContain(nodeOnly);
     }
-    expect(graph.dynamic.sort()).toEqual(["src/agent/call.ts -> src/agent/guards/violations.ts", "src/agent/results/tool-message.ts -> src/agent/results/result-persistence.ts"]);
+    expect(graph.dynamic.sort()).toEqual([
+      "src/agent/call.ts -> src/agent/guards/violations.ts",
+      "src/agent/results/tool-message.ts -> src/agent/results/result-persistence.ts",
+    ]);
     // ...and those two are the Node parts.
     const persistence = staticGraph(["src/agent/results/result-persistence.ts"]).node;
-    expect(persistence).toEqual(expect.arrayContaining(["src/agent/results/result-persistence.ts -> node:fs/promises", "src/agent/results/result-persistence.ts -> node:crypto"]));
-    expect(staticGraph(["src/agent/guards/violations.ts"]).node).toEqual(expect.arrayContaining(["src/agent/guards/violations.ts -> node:fs", "src/agent/guards/violations.ts -> node:os"]));
+    expect(persistence).toEqual(
+      expect.arrayContaining(["src/agent/results/result-persistence.ts -> node:fs/promises", "src/agent/results/result-persistence.ts -> node:crypto"]),
+    );
+    expect(staticGraph(["src/agent/guards/violations.ts"]).node).toEqual(
+      expect.arrayContaining(["src/agent/guards/violations.ts -> node:fs", "src/agent/guards/violations.ts -> node:os"]),
+    );
   });
 
   it("importing the runner in a fresh Node loads neither of the Node parts", () => {

@@ -28,7 +28,11 @@ describe("ScriptedProvider", () => {
   });
 
   it("a step that throws makes chat reject", async () => {
-    const provider = new ScriptedProvider([() => { throw new Error("HTTP 500"); }]);
+    const provider = new ScriptedProvider([
+      () => {
+        throw new Error("HTTP 500");
+      },
+    ]);
     await expect(provider.chat({ model: "m", messages: [], tools: [] })).rejects.toThrow("HTTP 500");
   });
 });

@@ -96,7 +96,11 @@ const KINDS: Record<string, fc.Arbitrary<CostCase>> = {
           : repeatTo(space, size / 2) + core + repeatTo(space, size / 2) + end,
     })),
   "huge integer literals": fc
-    .tuple(tool, digit.filter((d) => d >= "1" && d <= "9"), fc.constantFrom("one", "many exact", "floats"))
+    .tuple(
+      tool,
+      digit.filter((d) => d >= "1" && d <= "9"),
+      fc.constantFrom("one", "many exact", "floats"),
+    )
     .map(([t, d, shape]) => ({
       kind: "literal",
       tool: t,
@@ -208,9 +212,7 @@ function workOf(c: CostCase, text: string): number {
 const worst = { ratio: 0, kind: "", small: 0, large: 0 };
 
 afterAll(() => {
-  console.log(
-    `argument cost, ${GROWTH}x the text: worst counted ratio ${worst.ratio.toFixed(2)} (${worst.kind}: ${worst.small} -> ${worst.large} reads)`,
-  );
+  console.log(`argument cost, ${GROWTH}x the text: worst counted ratio ${worst.ratio.toFixed(2)} (${worst.kind}: ${worst.small} -> ${worst.large} reads)`);
 });
 
 function checkLinear(c: CostCase): void {
@@ -224,11 +226,15 @@ function checkLinear(c: CostCase): void {
 }
 
 describe("property: the cost of argument text grows linearly with its size", () => {
-  it.each(Object.entries(KINDS))("(7) %s: 8x the text costs at most 16x the counted work", (name, cases) => {
-    fc.assert(fc.property(cases, checkLinear), propertyConfig(`argument cost: ${name}`, 8));
-  }, 600_000);
+  it.each(Object.entries(KINDS))(
+    "(7) %s: 8x the text costs at most 16x the counted work",
+    (name, cases) => {
+      fc.assert(fc.property(cases, checkLinear), propertyConfig(`argument cost: ${name}`, 8));
+    },
+    600_000,
+  );
 
-  it("(7) the same, wrapped in {\"arguments\": …}", () => {
+  it('(7) the same, wrapped in {"arguments": …}', () => {
     fc.assert(fc.property(wrapped, checkLinear), propertyConfig("argument cost: wrapped", 12));
   }, 600_000);
 

@@ -51,9 +51,7 @@ describe("coverage: file-system failures as the model reads them", () => {
   it("describes a thrown value that is not an Error, and a workspace refusal by its message", () => {
     expect(String(fileErrorResult("a.txt", "odd"))).toBe("Error: Could not access a.txt: odd");
     expect(String(fileErrorResult("a.txt", null))).toBe("Error: Could not access a.txt: null");
-    expect(String(fileErrorResult("../x", new WorkspaceViolationError("Path ../x is outside allowed directory /w")))).toBe(
-      "Error: Path ../x is outside allowed directory /w",
-    );
+    expect(String(fileErrorResult("../x", new WorkspaceViolationError("Path ../x is outside allowed directory /w")))).toBe("Error: Path ../x is outside allowed directory /w");
   });
 });
 

@@ -21,8 +21,7 @@ import { FakeTool, registryOf, ScriptedProvider, textReply, toolCall, toolReply 
 import type { JsonSchema } from "../../src/tools/base.js";
 
 const withField = (field: JsonSchema): JsonSchema => ({ type: "object", properties: { n: field } });
-const REFUSAL =
-  "Error: Invalid parameters for tool 'big': n cannot be represented exactly: the integer 12345678901234567890 would become 12345678901234567168";
+const REFUSAL = "Error: Invalid parameters for tool 'big': n cannot be represented exactly: the integer 12345678901234567890 would become 12345678901234567168";
 
 describe("fidelity to upstream: a JSON integer literal past 2^53 is refused, never rounded", () => {
   it.each(["integer", "number", "string"])("a %s field: the call comes back as an error and the tool never runs", async (type) => {
@@ -41,17 +40,14 @@ describe("fidelity to upstream: a JSON integer literal past 2^53 is refused, nev
 
   it("through the runner, the model reads the refusal as the tool's error result", async () => {
     const tool = new FakeTool({ name: "big", parameters: withField({ type: "integer" }) });
-    const provider = new ScriptedProvider([
-      toolReply([toolCall("c1", "big", parseToolArguments('{"n": 12345678901234567890}'))]),
-      textReply("done"),
-    ]);
+    const provider = new ScriptedProvider([toolReply([toolCall("c1", "big", parseToolArguments('{"n": 12345678901234567890}'))]), textReply("done")]);
     const result = await new AgentRunner().run({ provider, model: "m", tools: registryOf(tool), messages: [{ role: "user", content: "go" }] });
     const message = result.messages.find((m) => m.role === "tool");
     expect(message?.content).toBe(REFUSAL + RETRY_HINT);
     expect(tool.calls).toHaveLength(0);
   });
 
-  it("names the place of a nested literal, and a negative one, and one wrapped in {\"arguments\": …}", () => {
+  it('names the place of a nested literal, and a negative one, and one wrapped in {"arguments": …}', () => {
     const registry = registryOf(new FakeTool({ name: "big", parameters: { type: "object" } }));
     expect(registry.prepareCall("big", '{"meta": {"ids": [1, 9007199254740993]}}').error?.content).toBe(
       "Error: Invalid parameters for tool 'big': meta.ids[1] cannot be represented exactly: the integer 9007199254740993 would become 9007199254740992",
@@ -59,9 +55,7 @@ describe("fidelity to upstream: a JSON integer literal past 2^53 is refused, nev
     expect(registry.prepareCall("big", '{"n": -12345678901234567890}').error?.content).toContain(
       "n cannot be represented exactly: the integer -12345678901234567890 would become -12345678901234567168",
     );
-    expect(registry.prepareCall("big", { arguments: '{"n": 12345678901234567890}' }).error?.content).toContain(
-      "n cannot be represented exactly",
-    );
+    expect(registry.prepareCall("big", { arguments: '{"n": 12345678901234567890}' }).error?.content).toContain("n cannot be represented exactly");
     const huge = "1" + "0".repeat(400);
     expect(registry.prepareCall("big", `{"n": ${huge}}`).error?.content).toBe(
       "Error: Invalid parameters for tool 'big': n cannot be represented exactly: the integer 10000000000000000000… (401 digits) would become Infinity",

@@ -63,9 +63,7 @@ describe("the loader's log lines show untrusted text escaped", () => {
   it("a module path and its thrown message", async () => {
     const log = collect();
     await new ToolLoader({ builtinDir: join(temp, "builtin"), pluginRoots: [], logger: log.logger }).discover();
-    expect(log.lines).toEqual([
-      "skipped module e\\u001b[2Jvil.mjs: it failed to import (import failed\\u2028[tool loader] all good\\u001b]0;owned\\u0007)",
-    ]);
+    expect(log.lines).toEqual(["skipped module e\\u001b[2Jvil.mjs: it failed to import (import failed\\u2028[tool loader] all good\\u001b]0;owned\\u0007)"]);
   });
 
   it("plugin entry names and package folders from a manifest", async () => {

@@ -46,10 +46,15 @@ beforeAll(async () => {
   await mkdir(dir);
   const head = `import { Tool } from ${JSON.stringify(baseUrl)};\n`;
   await writeFile(join(dir, "zeta.mjs"), head + toolSource("ZetaTool", "zeta") + toolSource("_PrivateTool", "private"));
-  await writeFile(join(dir, "alpha.mjs"), head + toolSource("AlphaTool", "alpha") + `export class BaseTool extends Tool {}\n` +
-    `export class HiddenTool extends Tool { static discoverable = false; name = "hidden"; description = ""; parameters = {type:"object"}; async execute() { return ""; } }\n` +
-    `export class MarkedAbstract extends Tool { static abstract = true; name = "m"; description = ""; parameters = {type:"object"}; async execute() { return ""; } }\n` +
-    `export const NOT_A_CLASS = 3;\n`);
+  await writeFile(
+    join(dir, "alpha.mjs"),
+    head +
+      toolSource("AlphaTool", "alpha") +
+      `export class BaseTool extends Tool {}\n` +
+      `export class HiddenTool extends Tool { static discoverable = false; name = "hidden"; description = ""; parameters = {type:"object"}; async execute() { return ""; } }\n` +
+      `export class MarkedAbstract extends Tool { static abstract = true; name = "m"; description = ""; parameters = {type:"object"}; async execute() { return ""; } }\n` +
+      `export const NOT_A_CLASS = 3;\n`,
+  );
   await writeFile(join(dir, "broken.mjs"), `throw new Error("cannot import me");\n`);
   await writeFile(join(dir, "_scratch.mjs"), head + toolSource("ScratchTool", "scratch"));
   await writeFile(join(dir, "registry.mjs"), head + toolSource("InfraTool", "infra"));
@@ -59,17 +64,25 @@ beforeAll(async () => {
   const scoped = join(nm, "@acme", "tools");
   await mkdir(plain, { recursive: true });
   await mkdir(scoped, { recursive: true });
-  await writeFile(join(plain, "package.json"), JSON.stringify({
-    name: "plain-plugin", type: "module",
-    nanobot: { tools: { greet: "./tools.mjs#GreetTool", shadow: "./tools.mjs#ShadowAlpha", abstract: "./tools.mjs#BaseTool", broken: "./broken.mjs#X" } },
-  }));
+  await writeFile(
+    join(plain, "package.json"),
+    JSON.stringify({
+      name: "plain-plugin",
+      type: "module",
+      nanobot: { tools: { greet: "./tools.mjs#GreetTool", shadow: "./tools.mjs#ShadowAlpha", abstract: "./tools.mjs#BaseTool", broken: "./broken.mjs#X" } },
+    }),
+  );
   await writeFile(join(plain, "tools.mjs"), head + toolSource("GreetTool", "greet") + toolSource("ShadowAlpha", "alpha") + `export class BaseTool extends Tool {}\n`);
   await writeFile(join(plain, "broken.mjs"), `throw new Error("plugin import failed");\n`);
   await writeFile(join(scoped, "package.json"), JSON.stringify({ name: "@acme/tools", type: "module", nanobot: { tools: { legacy: "./index.mjs" } } }));
-  await writeFile(join(scoped, "index.mjs"), head + `export default class LegacyTool extends Tool {
+  await writeFile(
+    join(scoped, "index.mjs"),
+    head +
+      `export default class LegacyTool extends Tool {
   name = "legacy"; description = "d"; parameters = { type: "object" };
   async execute() { return "Error: legacy failure"; }
-}\n`);
+}\n`,
+  );
   await mkdir(join(nm, "no-manifest"));
   await writeFile(join(nm, "no-manifest", "package.json"), JSON.stringify({ name: "no-manifest" }));
 });
@@ -151,18 +164,23 @@ describe("load()", () => {
     const loader = new ToolLoader({
       classes: [
         named("off", { enabled: () => false }),
-        named("bad_enabled", { enabled: () => { throw new Error("no config"); } }),
-        named("bad_create", { create: () => { throw new RangeError("create failed"); } }),
+        named("bad_enabled", {
+          enabled: () => {
+            throw new Error("no config");
+          },
+        }),
+        named("bad_create", {
+          create: () => {
+            throw new RangeError("create failed");
+          },
+        }),
         named("fine"),
       ],
       plugins: {},
       logger: log.logger,
     });
     expect(await loader.load(ctx, new ToolRegistry())).toEqual(["fine"]);
-    expect(log.lines).toEqual([
-      expect.stringContaining("bad_enabledClass: Error: no config"),
-      expect.stringContaining("bad_createClass: RangeError: create failed"),
-    ]);
+    expect(log.lines).toEqual([expect.stringContaining("bad_enabledClass: Error: no config"), expect.stringContaining("bad_createClass: RangeError: create failed")]);
   });
 
   it("lets a later built-in overwrite an earlier one, and a later plugin another plugin", async () => {
@@ -190,7 +208,7 @@ describe("load()", () => {
     };
     const names = await new ToolLoader({ classes: [broken, named("ok")], plugins: {}, logger: log.logger }).load(ctx, new ToolRegistry());
     expect(names).toEqual(["ok"]);
-    expect(log.lines.join("\n")).toContain("must have type \"object\"");
+    expect(log.lines.join("\n")).toContain('must have type "object"');
   });
 });
 
@@ -213,11 +231,21 @@ describe("the plugin wrapper", () => {
       readonly name = "api_plugin";
       readonly description = "custom";
       readonly parameters = { type: "object", properties: { value: { type: "string" } } };
-      override get readOnly(): boolean { return true; }
-      override get concurrencySafe(): boolean { return false; }
-      override castParams(p: Record<string, unknown>): Record<string, unknown> { return { value: String(p["value"]) }; }
-      override validateParams(): string[] { return []; }
-      async execute(): Promise<unknown> { return ""; }
+      override get readOnly(): boolean {
+        return true;
+      }
+      override get concurrencySafe(): boolean {
+        return false;
+      }
+      override castParams(p: Record<string, unknown>): Record<string, unknown> {
+        return { value: String(p["value"]) };
+      }
+      override validateParams(): string[] {
+        return [];
+      }
+      async execute(): Promise<unknown> {
+        return "";
+      }
     }
     const wrapped = wrapPluginTool(new Custom());
     expect(wrapped.name).toBe("api_plugin");

@@ -89,10 +89,14 @@ const pollutionRows: { label: string; raw: string; schema?: JsonSchema }[] = [
 
 describe("hostile input: prototype pollution", () => {
   it.each(pollutionRows)("$label", async ({ raw, schema }) => {
-    const tool = hostileTool("target", (params) => {
-      // Reading the params the way a careless tool would must find nothing inherited.
-      return `polluted=${String((params as { polluted?: unknown }).polluted)} proto=${Object.getPrototypeOf(params) === Object.prototype}`;
-    }, schema ?? OPEN);
+    const tool = hostileTool(
+      "target",
+      (params) => {
+        // Reading the params the way a careless tool would must find nothing inherited.
+        return `polluted=${String((params as { polluted?: unknown }).polluted)} proto=${Object.getPrototypeOf(params) === Object.prototype}`;
+      },
+      schema ?? OPEN,
+    );
     const out = await drive({ tools: [tool], name: "target", raw });
     record(out.hostile?.content);
     expect(out.prepared.error).toBeNull();
@@ -193,10 +197,30 @@ const argumentRows: { label: string; raw: () => unknown; schema?: JsonSchema; ex
   { label: "Infinity", raw: () => '{"n":Infinity}', schema: NUMBER_SCHEMA, expect: /must be a JSON object, got string/ },
   { label: "1e999 for a number", raw: () => '{"n":1e999}', schema: NUMBER_SCHEMA, expect: /Invalid parameters for tool 'target': n must be finite/ },
   { label: "-1e999 for an integer", raw: () => '{"n":-1e999}', schema: INTEGER_SCHEMA, expect: /Invalid parameters for tool 'target': n (must be finite|should be integer)/ },
-  { label: "the string \"NaN\" for a number", raw: () => '{"n":"NaN"}', schema: NUMBER_SCHEMA, expect: /Invalid parameters for tool 'target': n (should be number|must be finite)/ },
-  { label: "the string \"Infinity\" for a number", raw: () => '{"n":"Infinity"}', schema: NUMBER_SCHEMA, expect: /Invalid parameters for tool 'target': n (should be number|must be finite)/ },
-  { label: "an integer beyond 2^53", raw: () => '{"n":9007199254740993}', schema: INTEGER_SCHEMA, expect: /n cannot be represented exactly: the integer 9007199254740993 would become 9007199254740992/ },
-  { label: "an integer string beyond 2^53", raw: () => '{"n":"90071992547409930000"}', schema: INTEGER_SCHEMA, expect: /^n:number\(|^Error: Invalid parameters for tool 'target': n/ },
+  {
+    label: 'the string "NaN" for a number',
+    raw: () => '{"n":"NaN"}',
+    schema: NUMBER_SCHEMA,
+    expect: /Invalid parameters for tool 'target': n (should be number|must be finite)/,
+  },
+  {
+    label: 'the string "Infinity" for a number',
+    raw: () => '{"n":"Infinity"}',
+    schema: NUMBER_SCHEMA,
+    expect: /Invalid parameters for tool 'target': n (should be number|must be finite)/,
+  },
+  {
+    label: "an integer beyond 2^53",
+    raw: () => '{"n":9007199254740993}',
+    schema: INTEGER_SCHEMA,
+    expect: /n cannot be represented exactly: the integer 9007199254740993 would become 9007199254740992/,
+  },
+  {
+    label: "an integer string beyond 2^53",
+    raw: () => '{"n":"90071992547409930000"}',
+    schema: INTEGER_SCHEMA,
+    expect: /^n:number\(|^Error: Invalid parameters for tool 'target': n/,
+  },
   { label: "duplicate keys: the last wins", raw: () => '{"n":1,"n":2}', schema: NUMBER_SCHEMA, expect: /^n:number\(2\)$/ },
   { label: "double-encoded JSON", raw: () => JSON.stringify('{"n":1}'), schema: NUMBER_SCHEMA, expect: /^n:number\(1\)$|must be a JSON object, got string/ },
   { label: "triple-encoded JSON", raw: () => JSON.stringify(JSON.stringify('{"n":1}')), schema: NUMBER_SCHEMA, expect: /must be a JSON object, got string/ },
@@ -211,10 +235,30 @@ const argumentRows: { label: string; raw: () => unknown; schema?: JsonSchema; ex
   { label: "an empty string: no arguments", raw: () => "", expect: /^\(no params\)$/ },
   { label: "a string of NUL bytes", raw: () => "\u0000".repeat(100), expect: /must be a JSON object, got string/ },
   { label: "a number instead of text", raw: () => 7, expect: /must be a JSON object, got number/ },
-  { label: "a required parameter named toString, missing", raw: () => "{}", schema: { type: "object", properties: { toString: { type: "string" } }, required: ["toString"] }, expect: /missing required toString/ },
-  { label: "an optional parameter named constructor, absent", raw: () => '{"n":1}', schema: { type: "object", properties: { constructor: { type: "integer" }, n: { type: "number" } } }, expect: /^n:number\(1\)$/ },
-  { label: "a required parameter named __proto__, given", raw: () => '{"__proto__":"x"}', schema: { type: "object", properties: { ["__proto__"]: { type: "string" } }, required: ["__proto__"] }, expect: /^__proto__:string\(1\)$/ },
-  { label: "a required parameter named __proto__, missing", raw: () => "{}", schema: { type: "object", properties: { ["__proto__"]: { type: "string" } }, required: ["__proto__"] }, expect: /missing required __proto__/ },
+  {
+    label: "a required parameter named toString, missing",
+    raw: () => "{}",
+    schema: { type: "object", properties: { toString: { type: "string" } }, required: ["toString"] },
+    expect: /missing required toString/,
+  },
+  {
+    label: "an optional parameter named constructor, absent",
+    raw: () => '{"n":1}',
+    schema: { type: "object", properties: { constructor: { type: "integer" }, n: { type: "number" } } },
+    expect: /^n:number\(1\)$/,
+  },
+  {
+    label: "a required parameter named __proto__, given",
+    raw: () => '{"__proto__":"x"}',
+    schema: { type: "object", properties: { ["__proto__"]: { type: "string" } }, required: ["__proto__"] },
+    expect: /^__proto__:string\(1\)$/,
+  },
+  {
+    label: "a required parameter named __proto__, missing",
+    raw: () => "{}",
+    schema: { type: "object", properties: { ["__proto__"]: { type: "string" } }, required: ["__proto__"] },
+    expect: /missing required __proto__/,
+  },
   { label: "a 10 MB string value", raw: () => `{"s":"${"x".repeat(10 * 1024 * 1024)}"}`, schema: STRING_SCHEMA, expect: /^s:string\(10485760\)$/ },
 ];
 
@@ -250,39 +294,108 @@ function cyclic(): unknown {
   return a;
 }
 
-const hostileProxy = new Proxy({}, {
-  get() {
-    throw new Error("proxy get trap");
+const hostileProxy = new Proxy(
+  {},
+  {
+    get() {
+      throw new Error("proxy get trap");
+    },
+    ownKeys() {
+      throw new Error("proxy ownKeys trap");
+    },
+    getPrototypeOf() {
+      throw new Error("proxy getPrototypeOf trap");
+    },
   },
-  ownKeys() {
-    throw new Error("proxy ownKeys trap");
-  },
-  getPrototypeOf() {
-    throw new Error("proxy getPrototypeOf trap");
-  },
-});
+);
 
 const faultRows: { label: string; run: Behaviour; expect: RegExp; spec?: { toolTimeoutMs?: number }; memory?: boolean }[] = [
-  { label: "throws synchronously", run: () => { throw new TypeError("bad input"); }, expect: /^Error: TypeError: bad input$/ },
+  {
+    label: "throws synchronously",
+    run: () => {
+      throw new TypeError("bad input");
+    },
+    expect: /^Error: TypeError: bad input$/,
+  },
   { label: "rejects later", run: () => new Promise((_r, reject) => setTimeout(() => reject(new RangeError("late failure")), 5)), expect: /^Error: RangeError: late failure$/ },
   // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
-  { label: "throws undefined", run: () => { throw undefined; }, expect: /^Error: Thrown undefined/ },
+  {
+    label: "throws undefined",
+    run: () => {
+      throw undefined;
+    },
+    expect: /^Error: Thrown undefined/,
+  },
   // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
-  { label: "throws null", run: () => { throw null; }, expect: /^Error: Thrown null/ },
+  {
+    label: "throws null",
+    run: () => {
+      throw null;
+    },
+    expect: /^Error: Thrown null/,
+  },
   // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
-  { label: "throws a string", run: () => { throw "plain words"; }, expect: /^Error: Thrown string: plain words$/ },
+  {
+    label: "throws a string",
+    run: () => {
+      throw "plain words";
+    },
+    expect: /^Error: Thrown string: plain words$/,
+  },
   // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
-  { label: "throws an object", run: () => { throw { code: 42 }; }, expect: /^Error: Thrown object: \{"code":42\}$/ },
+  {
+    label: "throws an object",
+    run: () => {
+      throw { code: 42 };
+    },
+    expect: /^Error: Thrown object: \{"code":42\}$/,
+  },
   // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
-  { label: "throws a Symbol", run: () => { throw Symbol("boom"); }, expect: /^Error: Thrown symbol: Symbol\(boom\)$/ },
+  {
+    label: "throws a Symbol",
+    run: () => {
+      throw Symbol("boom");
+    },
+    expect: /^Error: Thrown symbol: Symbol\(boom\)$/,
+  },
   // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the row pins how a rejection with a non-Error is reported
   { label: "rejects with a Symbol", run: () => Promise.reject(Symbol("later")), expect: /^Error: Thrown symbol: Symbol\(later\)$/ },
   // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
-  { label: "throws a BigInt", run: () => { throw 10n; }, expect: /^Error: Thrown bigint: 10/ },
-  { label: "throws an Error whose message getter throws", run: () => { const e = new Error("x"); Object.defineProperty(e, "message", { get() { throw new Error("no"); } }); throw e; }, expect: /^Error: / },
+  {
+    label: "throws a BigInt",
+    run: () => {
+      throw 10n;
+    },
+    expect: /^Error: Thrown bigint: 10/,
+  },
+  {
+    label: "throws an Error whose message getter throws",
+    run: () => {
+      const e = new Error("x");
+      Object.defineProperty(e, "message", {
+        get() {
+          throw new Error("no");
+        },
+      });
+      throw e;
+    },
+    expect: /^Error: /,
+  },
   // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
-  { label: "throws a Proxy that traps everything", run: () => { throw hostileProxy; }, expect: /^Error: / },
-  { label: "throws an Error with an empty message", run: () => { throw new Error(""); }, expect: /^Error: Error$/ },
+  {
+    label: "throws a Proxy that traps everything",
+    run: () => {
+      throw hostileProxy;
+    },
+    expect: /^Error: /,
+  },
+  {
+    label: "throws an Error with an empty message",
+    run: () => {
+      throw new Error("");
+    },
+    expect: /^Error: Error$/,
+  },
   { label: "returns a ToolResult error", run: () => ToolResult.error("Error: the disk is full"), expect: /^Error: the disk is full\n\n\[Analyze/ },
   { label: "returns undefined", run: () => undefined, expect: /^\(target completed with no output\)$/ },
   { label: "returns null", run: () => null, expect: /^\(target completed with no output\)$/ },
@@ -294,13 +407,47 @@ const faultRows: { label: string; run: Behaviour; expect: RegExp; spec?: { toolT
   { label: "returns a Buffer", run: () => Buffer.from("hello"), expect: /^\[Buffer 5 bytes\]$/ },
   { label: "returns an object holding a BigInt and a function", run: () => ({ n: 1n, f: () => 1 }), expect: /^\{"n":"1","f":"\[function f\]"\}$/ },
   { label: "returns a Proxy that traps everything", run: () => hostileProxy, expect: /./ },
-  { label: "returns an object whose toJSON throws", run: () => ({ toJSON() { throw new Error("no json"); } }), expect: /no json/ },
-  { label: "returns a thenable that throws in then", run: () => ({ then() { throw new Error("bad thenable"); } }), expect: /^Error: Error: bad thenable$/ },
-  { label: "returns 10,000-deep nesting", run: () => { let v: unknown = 1; for (let i = 0; i < 10_000; i++) v = [v]; return v; }, expect: /Too deep/ },
+  {
+    label: "returns an object whose toJSON throws",
+    run: () => ({
+      toJSON() {
+        throw new Error("no json");
+      },
+    }),
+    expect: /no json/,
+  },
+  {
+    label: "returns a thenable that throws in then",
+    run: () => ({
+      then() {
+        throw new Error("bad thenable");
+      },
+    }),
+    expect: /^Error: Error: bad thenable$/,
+  },
+  {
+    label: "returns 10,000-deep nesting",
+    run: () => {
+      let v: unknown = 1;
+      for (let i = 0; i < 10_000; i++) v = [v];
+      return v;
+    },
+    expect: /Too deep/,
+  },
   { label: "returns a 50 MB string", run: () => "y".repeat(50 * 1024 * 1024), expect: /^y{16000}\n\.\.\. \(truncated\)$/, memory: true },
   { label: "never settles (toolTimeoutMs)", run: () => new Promise(() => undefined), expect: /^Error: Tool 'target' timed out after 30 ms/, spec: { toolTimeoutMs: 30 } },
-  { label: "ignores its signal and settles after the timeout", run: () => new Promise((r) => setTimeout(() => r("too late"), 60)), expect: /timed out after 20 ms/, spec: { toolTimeoutMs: 20 } },
-  { label: "rejects after the timeout", run: () => new Promise((_r, reject) => setTimeout(() => reject(new Error("late")), 60)), expect: /timed out after 20 ms/, spec: { toolTimeoutMs: 20 } },
+  {
+    label: "ignores its signal and settles after the timeout",
+    run: () => new Promise((r) => setTimeout(() => r("too late"), 60)),
+    expect: /timed out after 20 ms/,
+    spec: { toolTimeoutMs: 20 },
+  },
+  {
+    label: "rejects after the timeout",
+    run: () => new Promise((_r, reject) => setTimeout(() => reject(new Error("late")), 60)),
+    expect: /timed out after 20 ms/,
+    spec: { toolTimeoutMs: 20 },
+  },
 ];
 
 describe("hostile input: faulty tools", () => {
@@ -325,7 +472,10 @@ describe("hostile input: faulty tools", () => {
     { label: "resolves after the run was aborted", run: () => new Promise((r) => setTimeout(() => r("late value"), 40)) },
     { label: "rejects after the run was aborted", run: () => new Promise((_r, reject) => setTimeout(() => reject(new Error("late")), 40)) },
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a tool that rejects with its signal's abort reason, whatever that is
-    { label: "rejects with the abort reason when its signal fires", run: (_p, o) => new Promise((_r, reject) => o.signal.addEventListener("abort", () => reject(o.signal.reason))) },
+    {
+      label: "rejects with the abort reason when its signal fires",
+      run: (_p, o) => new Promise((_r, reject) => o.signal.addEventListener("abort", () => reject(o.signal.reason))),
+    },
     { label: "never settles and ignores its signal", run: () => new Promise(() => undefined) },
   ];
 
@@ -386,23 +536,48 @@ function classOf(name: string, statics: { enabled?: () => boolean; create?: () =
 
 beforeAll(async () => {
   temp = await mkdtemp(join(tmpdir(), "adversarial-plugins-"));
-  await writePackage(join(temp, "app"), "throws-on-import", { exploding: "./index.mjs#Exploding" }, {
-    "index.mjs": `throw new Error("import-time explosion");\n`,
-  });
-  await writePackage(join(temp, "app"), "rejects-on-import", { awaiting: "./index.mjs#Awaiting" }, {
-    "index.mjs": `await Promise.reject(new TypeError("top-level await rejected"));\n`,
-  });
-  await writePackage(join(temp, "app"), "good-one", { twin: "./index.mjs#TwinA", solo: "./index.mjs#Solo" }, {
-    "index.mjs": pluginSource("TwinA", "twin", "first twin") + pluginSource("Solo", "solo", "solo ran").split("\n").slice(1).join("\n"),
-  });
-  await writePackage(join(temp, "app"), "good-two", { twin: "./index.mjs#TwinB", twin_alias: "./index.mjs#TwinC" }, {
-    "index.mjs": pluginSource("TwinB", "twin", "second twin") + pluginSource("TwinC", "twin", "third twin").split("\n").slice(1).join("\n"),
-  });
-  await writePackage(join(temp, "app"), "bad-statics", { bad_enabled: "./index.mjs#BadEnabled", bad_create: "./index.mjs#BadCreate" }, {
-    "index.mjs":
-      pluginSource("BadEnabled", "bad_enabled", "x", "static enabled() { throw new Error('enabled exploded'); }") +
-      pluginSource("BadCreate", "bad_create", "x", "static create() { throw 'create exploded'; }").split("\n").slice(1).join("\n"),
-  });
+  await writePackage(
+    join(temp, "app"),
+    "throws-on-import",
+    { exploding: "./index.mjs#Exploding" },
+    {
+      "index.mjs": `throw new Error("import-time explosion");\n`,
+    },
+  );
+  await writePackage(
+    join(temp, "app"),
+    "rejects-on-import",
+    { awaiting: "./index.mjs#Awaiting" },
+    {
+      "index.mjs": `await Promise.reject(new TypeError("top-level await rejected"));\n`,
+    },
+  );
+  await writePackage(
+    join(temp, "app"),
+    "good-one",
+    { twin: "./index.mjs#TwinA", solo: "./index.mjs#Solo" },
+    {
+      "index.mjs": pluginSource("TwinA", "twin", "first twin") + pluginSource("Solo", "solo", "solo ran").split("\n").slice(1).join("\n"),
+    },
+  );
+  await writePackage(
+    join(temp, "app"),
+    "good-two",
+    { twin: "./index.mjs#TwinB", twin_alias: "./index.mjs#TwinC" },
+    {
+      "index.mjs": pluginSource("TwinB", "twin", "second twin") + pluginSource("TwinC", "twin", "third twin").split("\n").slice(1).join("\n"),
+    },
+  );
+  await writePackage(
+    join(temp, "app"),
+    "bad-statics",
+    { bad_enabled: "./index.mjs#BadEnabled", bad_create: "./index.mjs#BadCreate" },
+    {
+      "index.mjs":
+        pluginSource("BadEnabled", "bad_enabled", "x", "static enabled() { throw new Error('enabled exploded'); }") +
+        pluginSource("BadCreate", "bad_create", "x", "static create() { throw 'create exploded'; }").split("\n").slice(1).join("\n"),
+    },
+  );
 });
 
 afterAll(async () => {
@@ -456,10 +631,21 @@ describe("hostile input: plugins", () => {
       label: "classes that throw in enabled or create (given directly)",
       loader: (warn) =>
         new ToolLoader({
-          classes: [classOf("builtin_ok"), classOf("builtin_enabled", { enabled: () => { throw new Error("no config"); } })],
+          classes: [
+            classOf("builtin_ok"),
+            classOf("builtin_enabled", {
+              enabled: () => {
+                throw new Error("no config");
+              },
+            }),
+          ],
           plugins: {
             // eslint-disable-next-line @typescript-eslint/only-throw-error -- the loader must survive a create() that throws a non-Error
-            plugin_create: classOf("plugin_create", { create: () => { throw Symbol("sym"); } }),
+            plugin_create: classOf("plugin_create", {
+              create: () => {
+                throw Symbol("sym");
+              },
+            }),
             plugin_null: classOf("plugin_null", { create: () => null as unknown as Tool }),
             plugin_ok: classOf("plugin_ok"),
           },
@@ -490,7 +676,10 @@ describe("hostile input: plugins", () => {
 
   it.each(rows)("$label", async (row) => {
     const warnings: string[] = [];
-    const out = await runLoaded(row.loader((m) => warnings.push(m)), row.calls);
+    const out = await runLoaded(
+      row.loader((m) => warnings.push(m)),
+      row.calls,
+    );
     record(out.tools[0]?.content);
     for (const name of row.registered) expect(out.registry.has(name)).toBe(true);
     expect(new Set(out.registered).size).toBeLessThanOrEqual(out.registered.length);

@@ -65,13 +65,14 @@ const notObjectText: fc.Arbitrary<string> = fc
   .oneof(
     fc.string(),
     fc.string({ unit: "binary" }),
-    fc.jsonValue().filter((v) => !isPlainObject(v)).map((v) => JSON.stringify(v)),
-    fc.constantFrom("null", " null ", "NaN", "Infinity", "undefined", "true", "[]", "{", "}", "{path:\"foo.txt\"}", "{'a':1}"),
+    fc
+      .jsonValue()
+      .filter((v) => !isPlainObject(v))
+      .map((v) => JSON.stringify(v)),
+    fc.constantFrom("null", " null ", "NaN", "Infinity", "undefined", "true", "[]", "{", "}", '{path:"foo.txt"}', "{'a':1}"),
     fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 3 }).map((o) => JSON.stringify(o).slice(0, -1)),
     fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 3 }).map((o) => JSON.stringify(o) + ","),
-    fc
-      .tuple(fc.constantFrom("{", "[", " {", "\n[", ""), fc.string(), fc.constantFrom("}", "]", "", "}}"))
-      .map(([a, b, c]) => a + b + c),
+    fc.tuple(fc.constantFrom("{", "[", " {", "\n[", ""), fc.string(), fc.constantFrom("}", "]", "", "}}")).map(([a, b, c]) => a + b + c),
   )
   .filter((text) => text.trim() !== "" && !isJsonObjectText(text));
 
@@ -115,7 +116,7 @@ describe("property: core properties", () => {
   );
   const typeOf = (value: unknown): string => (Array.isArray(value) ? "array" : typeof value);
 
-  it("(1') an array or a scalar given as a value, bare or wrapped in {\"arguments\": …}, never reaches execute", async () => {
+  it('(1\') an array or a scalar given as a value, bare or wrapped in {"arguments": …}, never reaches execute', async () => {
     const { registry, tools } = spyRegistry();
     const seen = new Set<string>();
     await fc.assert(
@@ -147,12 +148,10 @@ describe("property: core properties", () => {
   /** A case and separator variant of a registered name, or an unrelated string. */
   const separators = fc.constantFrom("_", "-", " ", "", ".", "__", "/", "\t");
   const variant: fc.Arbitrary<{ name: string; base: string | null }> = fc.oneof(
-    fc
-      .tuple(fc.constantFrom(...NAMES), fc.array(fc.boolean(), { minLength: 16, maxLength: 16 }), separators, separators, separators)
-      .map(([base, upper, sep, pre, post]) => {
-        const cased = [...base].map((ch, i) => (upper[i % upper.length] === true ? ch.toUpperCase() : ch)).join("");
-        return { name: pre + cased.split("_").join(sep) + post, base };
-      }),
+    fc.tuple(fc.constantFrom(...NAMES), fc.array(fc.boolean(), { minLength: 16, maxLength: 16 }), separators, separators, separators).map(([base, upper, sep, pre, post]) => {
+      const cased = [...base].map((ch, i) => (upper[i % upper.length] === true ? ch.toUpperCase() : ch)).join("");
+      return { name: pre + cased.split("_").join(sep) + post, base };
+    }),
     fc.string().map((name) => ({ name, base: null })),
     fc.constantFrom("constructor", "__proto__", "toString", "hasOwnProperty", "").map((name) => ({ name, base: null })),
   );
@@ -316,12 +315,10 @@ describe("property: core properties", () => {
   const KEYS = ["path", "count", "meta", "flags", "a", "b_c", "x1", "arguments", "mode", "constructor", "toString", "__proto__"] as const;
 
   const stringNode: fc.Arbitrary<Node> = fc.oneof(
-    fc
-      .tuple(fc.nat({ max: 3 }), fc.nat({ max: 6 }))
-      .map(([min, extra]): Node => ({
-        schema: { type: "string", minLength: min, maxLength: min + extra },
-        value: fc.string({ unit: "grapheme-ascii", minLength: min, maxLength: min + extra }),
-      })),
+    fc.tuple(fc.nat({ max: 3 }), fc.nat({ max: 6 })).map(([min, extra]): Node => ({
+      schema: { type: "string", minLength: min, maxLength: min + extra },
+      value: fc.string({ unit: "grapheme-ascii", minLength: min, maxLength: min + extra }),
+    })),
     fc.uniqueArray(fc.string({ maxLength: 5 }), { minLength: 1, maxLength: 4 }).map((values): Node => ({
       schema: { type: "string", enum: values },
       value: fc.constantFrom(...values),
@@ -329,15 +326,16 @@ describe("property: core properties", () => {
     fc.constant<Node>({ schema: { type: ["string", "null"] }, value: fc.option(fc.string(), { nil: null }) }),
     fc.constant<Node>({ schema: { type: "string", nullable: true }, value: fc.option(fc.string({ unit: "binary" }), { nil: null }) }),
     // Text that looks like other types stays text for a string field.
-    fc.constant<Node>({ schema: { type: "string" }, value: fc.oneof(fc.constantFrom("42", "-7", "3.5", "true", "no", "null", "{}", "[1]", ""), fc.string({ unit: "binary" })) }),
+    fc.constant<Node>({
+      schema: { type: "string" },
+      value: fc.oneof(fc.constantFrom("42", "-7", "3.5", "true", "no", "null", "{}", "[1]", ""), fc.string({ unit: "binary" })),
+    }),
   );
   const integerNode: fc.Arbitrary<Node> = fc.oneof(
-    fc
-      .tuple(fc.integer({ min: -1000, max: 1000 }), fc.nat({ max: 2000 }))
-      .map(([min, span]): Node => ({
-        schema: { type: "integer", minimum: min, maximum: min + span },
-        value: fc.integer({ min, max: min + span }),
-      })),
+    fc.tuple(fc.integer({ min: -1000, max: 1000 }), fc.nat({ max: 2000 })).map(([min, span]): Node => ({
+      schema: { type: "integer", minimum: min, maximum: min + span },
+      value: fc.integer({ min, max: min + span }),
+    })),
     fc.constant<Node>({ schema: { type: "integer" }, value: fc.maxSafeInteger() }),
     fc.constant<Node>({ schema: { type: "integer", nullable: true }, value: fc.option(fc.integer(), { nil: null }) }),
   );
@@ -358,7 +356,10 @@ describe("property: core properties", () => {
       value: fc.oneof(fc.integer(), fc.constantFrom("007", "42", "-3", "true", "3.5", ""), fc.string()),
     }),
     fc.constant<Node>({ schema: { type: ["boolean", "string"] }, value: fc.oneof(fc.boolean(), fc.constantFrom("yes", "no", "true", "0")) }),
-    fc.constant<Node>({ schema: { type: ["string", "number", "null"] }, value: fc.oneof(fc.constantFrom("5", "1e3", null), fc.double({ noNaN: true, noDefaultInfinity: true })) }),
+    fc.constant<Node>({
+      schema: { type: ["string", "number", "null"] },
+      value: fc.oneof(fc.constantFrom("5", "1e3", null), fc.double({ noNaN: true, noDefaultInfinity: true })),
+    }),
     fc.tuple(scalarNode, scalarNode).map(([a, b]): Node => ({ schema: { anyOf: [a.schema, b.schema] }, value: fc.oneof(a.value, b.value) })),
     integerNode.map((a): Node => ({ schema: { anyOf: [a.schema, { type: "null" }] }, value: fc.option(a.value, { nil: null }) })),
     fc.tuple(stringNode, booleanNode).map(([a, b]): Node => ({ schema: { oneOf: [a.schema, b.schema] }, value: fc.oneof(a.value, b.value) })),
@@ -484,13 +485,49 @@ describe("property: prepareCall never throws", () => {
     return value;
   });
   /** Values whose every reflective operation throws. */
-  const hostile = fc.constantFrom<() => unknown>(
-    () => new Proxy({}, { getPrototypeOf: () => { throw new Error("trap"); } }),
-    () => new Proxy({}, { ownKeys: () => { throw new Error("trap"); } }),
-    () => new Proxy([], { get: () => { throw new Error("trap"); } }),
-    () => Object.defineProperty({}, "path", { enumerable: true, get: () => { throw new Error("getter"); } }),
-    () => ({ toString: () => { throw new Error("toString"); }, valueOf: () => { throw new Error("valueOf"); } }),
-  ).map((make) => make());
+  const hostile = fc
+    .constantFrom<() => unknown>(
+      () =>
+        new Proxy(
+          {},
+          {
+            getPrototypeOf: () => {
+              throw new Error("trap");
+            },
+          },
+        ),
+      () =>
+        new Proxy(
+          {},
+          {
+            ownKeys: () => {
+              throw new Error("trap");
+            },
+          },
+        ),
+      () =>
+        new Proxy([], {
+          get: () => {
+            throw new Error("trap");
+          },
+        }),
+      () =>
+        Object.defineProperty({}, "path", {
+          enumerable: true,
+          get: () => {
+            throw new Error("getter");
+          },
+        }),
+      () => ({
+        toString: () => {
+          throw new Error("toString");
+        },
+        valueOf: () => {
+          throw new Error("valueOf");
+        },
+      }),
+    )
+    .map((make) => make());
   const anyParams: fc.Arbitrary<unknown> = fc.oneof(
     fc.anything(),
     fc.jsonValue().map((v) => JSON.stringify(v)),
@@ -500,11 +537,7 @@ describe("property: prepareCall never throws", () => {
     hostile,
     hostile.map((h) => ({ path: h, u: [h, h], head: h })),
   );
-  const anyName: fc.Arbitrary<unknown> = fc.oneof(
-    fc.constantFrom("read_file", "unique", "linked", "choice", "missing", "constructor", "__proto__"),
-    fc.anything(),
-    hostile,
-  );
+  const anyName: fc.Arbitrary<unknown> = fc.oneof(fc.constantFrom("read_file", "unique", "linked", "choice", "missing", "constructor", "__proto__"), fc.anything(), hostile);
 
   /** A copy of a deep chain without recursion (structuredClone would overflow). */
   function structuredCloneSafe(value: unknown): unknown {

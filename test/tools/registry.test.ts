@@ -18,8 +18,7 @@ const HINT = "\n\n[Analyze the error above and try a different approach.]";
 
 function nonObject(name: string, type: string): string {
   return (
-    `Error: Tool '${name}' parameters must be a JSON object, got ${type}. ` +
-    `Use named parameters like tool_name(param1="value1", param2="value2") matching the tool schema.`
+    `Error: Tool '${name}' parameters must be a JSON object, got ${type}. ` + `Use named parameters like tool_name(param1="value1", param2="value2") matching the tool schema.`
   );
 }
 
@@ -98,17 +97,14 @@ describe("register, unregister, lookup", () => {
     expect(registry.toolNames).toEqual(["a"]);
   });
 
-  it.each(["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "prototype", "__defineGetter__"])(
-    "%s is never a tool",
-    (name) => {
-      const registry = registryOf(new FakeTool({ name: "a" }));
-      expect(registry.get(name)).toBeUndefined();
-      expect(registry.has(name)).toBe(false);
-      const prepared = registry.prepareCall(name, {});
-      expect(prepared.tool).toBeNull();
-      expect(expectError(prepared.error).content).toBe(`Error: Tool '${name}' not found. Available: a`);
-    },
-  );
+  it.each(["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "prototype", "__defineGetter__"])("%s is never a tool", (name) => {
+    const registry = registryOf(new FakeTool({ name: "a" }));
+    expect(registry.get(name)).toBeUndefined();
+    expect(registry.has(name)).toBe(false);
+    const prepared = registry.prepareCall(name, {});
+    expect(prepared.tool).toBeNull();
+    expect(expectError(prepared.error).content).toBe(`Error: Tool '${name}' not found. Available: a`);
+  });
 
   it("a tool may be named like an Object.prototype member, and only then is one", () => {
     const tool = new FakeTool({ name: "constructor" });
@@ -128,19 +124,13 @@ describe("register, unregister, lookup", () => {
 
   it("a declared __proto__ property is validated like any other; one Ajv could not reach is refused", () => {
     const registry = new ToolRegistry();
-    const declared = JSON.parse(
-      '{"type":"object","properties":{"__proto__":{"type":"integer"}},"required":["__proto__"],"additionalProperties":false}',
-    ) as JsonSchema;
+    const declared = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"integer"}},"required":["__proto__"],"additionalProperties":false}') as JsonSchema;
     registry.register(new FakeTool({ name: "declared", parameters: declared }));
     const ok = registry.prepareCall("declared", '{"__proto__":"5"}');
     expect(ok.error).toBeNull();
     expect(Object.getOwnPropertyDescriptor(ok.params, "__proto__")?.value).toBe(5);
-    expect(registry.prepareCall("declared", '{"__proto__":"x"}').error?.content).toBe(
-      "Error: Invalid parameters for tool 'declared': __proto__ should be integer",
-    );
-    expect(registry.prepareCall("declared", "{}").error?.content).toBe(
-      "Error: Invalid parameters for tool 'declared': missing required __proto__",
-    );
+    expect(registry.prepareCall("declared", '{"__proto__":"x"}').error?.content).toBe("Error: Invalid parameters for tool 'declared': __proto__ should be integer");
+    expect(registry.prepareCall("declared", "{}").error?.content).toBe("Error: Invalid parameters for tool 'declared': missing required __proto__");
     const inAnyOf = JSON.parse('{"type":"object","anyOf":[{"properties":{"__proto__":{"type":"string"}}}]}') as JsonSchema;
     expect(() => registry.register(new FakeTool({ name: "in_any_of", parameters: inAnyOf }))).toThrow(TypeError);
     expect(registry.toolNames).toEqual(["declared"]);
@@ -159,9 +149,7 @@ describe("register, unregister, lookup", () => {
     expect(Object.keys(params)).toEqual(["__proto__", "path"]);
     expect(params["polluted"]).toBeUndefined();
 
-    expect(registry.prepareCall("closed", text).error?.content).toBe(
-      "Error: Invalid parameters for tool 'closed': unexpected parameter __proto__",
-    );
+    expect(registry.prepareCall("closed", text).error?.content).toBe("Error: Invalid parameters for tool 'closed': unexpected parameter __proto__");
     expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
   });
 
@@ -173,9 +161,7 @@ describe("register, unregister, lookup", () => {
 
   it("register throws a TypeError for a schema Ajv cannot compile, and for a nameless tool", () => {
     const registry = new ToolRegistry();
-    expect(() => registry.register(new FakeTool({ name: "bad", parameters: { type: "object", properties: { n: { type: "nonsense" } } } }))).toThrow(
-      TypeError,
-    );
+    expect(() => registry.register(new FakeTool({ name: "bad", parameters: { type: "object", properties: { n: { type: "nonsense" } } } }))).toThrow(TypeError);
     expect(() => registry.register(new FakeTool({ name: "" }))).toThrow(TypeError);
     expect(registry.size).toBe(0);
   });
@@ -196,7 +182,13 @@ describe("getDefinitions", () => {
 
   it("sorts by code units, not by locale", () => {
     // Names are ASCII (the name rule); "_" sorts between upper and lower case, "-" before both.
-    const registry = registryOf(new FakeTool({ name: "a" }), new FakeTool({ name: "_x" }), new FakeTool({ name: "z" }), new FakeTool({ name: "-x" }), new FakeTool({ name: "Z" }));
+    const registry = registryOf(
+      new FakeTool({ name: "a" }),
+      new FakeTool({ name: "_x" }),
+      new FakeTool({ name: "z" }),
+      new FakeTool({ name: "-x" }),
+      new FakeTool({ name: "Z" }),
+    );
     expect(namesOf(registry)).toEqual(["-x", "Z", "_x", "a", "z"]);
   });
 
@@ -250,24 +242,16 @@ describe("getDefinitions", () => {
       }
     }
     const registry = registryOf(new FakeTool({ name: "m" }), new Flat({ name: "b" }), new Nameless({ name: "zzz" }), new Flat({ name: "mcp_a" }));
-    expect(registry.getDefinitions()).toEqual([
-      { custom: true },
-      { name: "b", custom: true },
-      new FakeTool({ name: "m" }).toSchema(),
-      { name: "mcp_a", custom: true },
-    ]);
+    expect(registry.getDefinitions()).toEqual([{ custom: true }, { name: "b", custom: true }, new FakeTool({ name: "m" }).toSchema(), { name: "mcp_a", custom: true }]);
   });
 });
 
 describe("suggestName", () => {
-  it.each(["readFile", "read-file", "READ_FILE", "read file", "readfile", "Read.File", "read__file"])(
-    "%s suggests read_file",
-    (name) => {
-      const registry = registryOf(new FakeTool({ name: "read_file" }), new FakeTool({ name: "write_file" }));
-      expect(registry.suggestName(name)).toBe("read_file");
-      expect(suggestToolName(name, registry.toolNames)).toBe("read_file");
-    },
-  );
+  it.each(["readFile", "read-file", "READ_FILE", "read file", "readfile", "Read.File", "read__file"])("%s suggests read_file", (name) => {
+    const registry = registryOf(new FakeTool({ name: "read_file" }), new FakeTool({ name: "write_file" }));
+    expect(registry.suggestName(name)).toBe("read_file");
+    expect(suggestToolName(name, registry.toolNames)).toBe("read_file");
+  });
 
   it.each(["", "foo", "read", "file", "readfil", "read_file_tool", "___", "-", "-_ "])("%j suggests nothing", (name) => {
     const registry = registryOf(new FakeTool({ name: "read_file" }), new FakeTool({ name: "write_file" }));
@@ -312,16 +296,12 @@ describe("exact lookup and the not-found message", () => {
     expect(fromText.tool).toBeNull();
     expect(fromText.params).toBe(raw);
     expect(fromText.error?.isError).toBe(true);
-    expect(fromText.error?.content).toBe(
-      "Error: Tool 'readFile' not found. Did you mean 'read_file'? Tool names must match exactly. Available: read_file, write_file",
-    );
+    expect(fromText.error?.content).toBe("Error: Tool 'readFile' not found. Did you mean 'read_file'? Tool names must match exactly. Available: read_file, write_file");
   });
 
   it("without a suggestion the message has no hint", () => {
     const registry = registryOf(new FakeTool({ name: "read_file" }), new FakeTool({ name: "write_file" }));
-    expect(registry.prepareCall("missing", {}).error?.content).toBe(
-      "Error: Tool 'missing' not found. Available: read_file, write_file",
-    );
+    expect(registry.prepareCall("missing", {}).error?.content).toBe("Error: Tool 'missing' not found. Available: read_file, write_file");
   });
 
   it("Available lists the registration order, not the sorted order", () => {
@@ -343,9 +323,7 @@ describe("exact lookup and the not-found message", () => {
 
   it("a name that is not a string is shown as text and never found", () => {
     const registry = registryOf(new FakeTool({ name: "null" }), new FakeTool({ name: "none" }));
-    expect(registry.prepareCall(null, {}).error?.content).toBe(
-      "Error: Tool 'null' not found. Did you mean 'null'? Tool names must match exactly. Available: null, none",
-    );
+    expect(registry.prepareCall(null, {}).error?.content).toBe("Error: Tool 'null' not found. Did you mean 'null'? Tool names must match exactly. Available: null, none");
     expect(registry.prepareCall(undefined, {}).error?.content).toBe("Error: Tool 'undefined' not found. Available: null, none");
     expect(registry.prepareCall(5, {}).tool).toBeNull();
     const plain = registryOf(new FakeTool({ name: "read_file" }));
@@ -421,16 +399,13 @@ describe("coerce and unwrap", () => {
     expect(expectError(prepared.error).content).toBe(nonObject("read_file", "string"));
   });
 
-  it.each(["https://example.com", "true", "null", "42", '"s"', "foo.txt", "{", "[1,"])(
-    "the string %j is not parsed and is refused as a string",
-    (params) => {
-      const tool = read();
-      const prepared = registryOf(tool).prepareCall("read_file", params);
-      expect(prepared.tool).toBe(tool);
-      expect(prepared.params).toBe(params);
-      expect(expectError(prepared.error).content).toBe(nonObject("read_file", "string"));
-    },
-  );
+  it.each(["https://example.com", "true", "null", "42", '"s"', "foo.txt", "{", "[1,"])("the string %j is not parsed and is refused as a string", (params) => {
+    const tool = read();
+    const prepared = registryOf(tool).prepareCall("read_file", params);
+    expect(prepared.tool).toBe(tool);
+    expect(prepared.params).toBe(params);
+    expect(expectError(prepared.error).content).toBe(nonObject("read_file", "string"));
+  });
 
   it("non-object, non-string params are refused with the tool found and the params as given", () => {
     const grep = new FakeTool({ name: "grep", parameters: { type: "object", properties: { pattern: { type: "string" } } } });
@@ -585,11 +560,7 @@ describe("cast and validate in prepareCall", () => {
       },
     });
     const registry = registryOf(tool);
-    for (const params of [
-      { action: "list" },
-      { action: "remove", job_id: "abc" },
-      { action: "add", message: "ping", at: "2030-01-01T00:00:00" },
-    ]) {
+    for (const params of [{ action: "list" }, { action: "remove", job_id: "abc" }, { action: "add", message: "ping", at: "2030-01-01T00:00:00" }]) {
       const prepared = registry.prepareCall("cron", params);
       expect(prepared).toEqual({ tool, params, error: null });
       expect(prepared.params).toBe(params);
@@ -756,9 +727,7 @@ describe("execute", () => {
     const tool = new FakeTool({ name: "read_file", parameters: { ...PATH_SCHEMA, additionalProperties: false }, run: async () => "one" });
     const result = await registryOf(tool).execute("read_file", { path: "sample.txt", line_limit: 1 });
     expect(isToolErrorResult(result)).toBe(true);
-    expect(String(result)).toBe(
-      `Error: Invalid parameters for tool 'read_file': unexpected parameter line_limit${HINT}`,
-    );
+    expect(String(result)).toBe(`Error: Invalid parameters for tool 'read_file': unexpected parameter line_limit${HINT}`);
     expect(String(result)).not.toContain("one\n");
     expect(tool.calls).toHaveLength(0);
   });
@@ -923,7 +892,7 @@ describe("a call runs if and only if Ajv accepts its cast arguments", () => {
     expect(registry.prepareCall("wait", { seconds: "5" }).params).toEqual({ seconds: 5 });
   });
 
-  it("casting keeps a value a type list already accepts (\"007\" stays \"007\")", () => {
+  it('casting keeps a value a type list already accepts ("007" stays "007")', () => {
     const registry = registryOf(new FakeTool({ name: "code", parameters: { type: "object", properties: { code: { type: ["integer", "string"] } } } }));
     const args = { code: "007" };
     const prepared = registry.prepareCall("code", args);

@@ -69,7 +69,12 @@ describe("StopGroup", () => {
 
   it("each piece of work gets a signal of its own, never the parent's, never shared", async () => {
     const run = new AbortController();
-    for (const [parent, ms] of [[run.signal, 1_000], [run.signal, null], [undefined, 1_000], [undefined, null]] as const) {
+    for (const [parent, ms] of [
+      [run.signal, 1_000],
+      [run.signal, null],
+      [undefined, 1_000],
+      [undefined, null],
+    ] as const) {
       const stops = new StopGroup(parent, ms);
       const signals: AbortSignal[] = [];
       await Promise.all([1, 2].map(() => stops.race(async (signal) => void signals.push(signal), undefined, undefined)));
@@ -156,10 +161,7 @@ describe("a long-lived run signal gains nothing per call", () => {
   it("300 calls in 3 turns, safe and unsafe, with a time limit: at most one listener at a time, none left", async () => {
     const run = new AbortController();
     const count = countListeners(run.signal);
-    const tools = registryOf(
-      new FakeTool({ name: "safe", readOnly: true, run: () => "ok" }),
-      new FakeTool({ name: "unsafe", run: () => "ok" }),
-    );
+    const tools = registryOf(new FakeTool({ name: "safe", readOnly: true, run: () => "ok" }), new FakeTool({ name: "unsafe", run: () => "ok" }));
     const spec = { provider: new ScriptedProvider([]), model: "m", tools, messages: [], signal: run.signal, toolTimeoutMs: 30_000 };
     const runner = new AgentRunner();
     for (let turn = 0; turn < 3; turn++) {
@@ -237,7 +239,12 @@ describe("deadlineSignal", () => {
 
   it("aborts with the parent's reason, or what parentReason makes of it, and never times out after release", async () => {
     const parent = new AbortController();
-    const deadline = deadlineSignal(parent.signal, 60_000, () => "late", (reason) => `wrapped ${String(reason)}`);
+    const deadline = deadlineSignal(
+      parent.signal,
+      60_000,
+      () => "late",
+      (reason) => `wrapped ${String(reason)}`,
+    );
     parent.abort("stop");
     expect(deadline.signal.reason).toBe("wrapped stop");
     expect(deadline.timedOut).toBe(false);

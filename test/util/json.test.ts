@@ -34,7 +34,7 @@ describe("safeJsonStringify", () => {
     const shared = { k: 1 };
     expect(safeJsonStringify({ x: shared, y: [shared, shared] })).toBe('{"x":{"k":1},"y":[{"k":1},{"k":1}]}');
     const deep: Record<string, unknown> = { inner: { list: [] as unknown[] } };
-    ((deep["inner"] as { list: unknown[] }).list).push(deep, { sibling: true });
+    (deep["inner"] as { list: unknown[] }).list.push(deep, { sibling: true });
     expect(safeJsonStringify(deep)).toBe('{"inner":{"list":["[Circular]",{"sibling":true}]}}');
   });
 
@@ -57,16 +57,7 @@ describe("the other JSON helpers", () => {
     expect(isPlainObject(Object.create(null))).toBe(true);
     expect(isPlainObject([])).toBe(false);
     expect(isPlainObject(new Map())).toBe(false);
-    expect([null, [], 1, "s", true, {}, 1n, new Date(0)].map(describeJsonType)).toEqual([
-      "null",
-      "array",
-      "number",
-      "string",
-      "boolean",
-      "object",
-      "bigint",
-      "Date",
-    ]);
+    expect([null, [], 1, "s", true, {}, 1n, new Date(0)].map(describeJsonType)).toEqual(["null", "array", "number", "string", "boolean", "object", "bigint", "Date"]);
     expect(parseJsonOr('{"a":1}', null)).toEqual({ a: 1 });
     expect(parseJsonOr("{a:1}", "fallback")).toBe("fallback");
   });

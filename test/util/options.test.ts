@@ -109,9 +109,7 @@ const GUARDED: Guarded[] = [
   { option: "maxRedirects", verdicts: whole(0), give: async (v) => new WebFetchTool({ maxRedirects: v as number }).maxRedirects },
 ];
 
-const CASES = GUARDED.flatMap((g, index) =>
-  VALUES.map(([label, value]) => [`${index + 1}. ${g.option}, ${label}`, g, label, value] as const),
-);
+const CASES = GUARDED.flatMap((g, index) => VALUES.map(([label, value]) => [`${index + 1}. ${g.option}, ${label}`, g, label, value] as const));
 
 describe("every option is checked where it is given", () => {
   it.each(CASES)("%s", async (_title, guarded, label, value) => {
@@ -180,9 +178,7 @@ describe("where the runner reports a bad option", () => {
     const messages = [{ role: "user" as const, content: "go" }];
     const result = await new AgentRunner().run({ provider, model: "m", tools: registryOf(echo), messages, toolTimeoutMs: Number.NaN });
     expect(result.stopReason).toBe("error");
-    expect(result.error).toBe(
-      "Error: RangeError: toolTimeoutMs must be a positive, finite number of milliseconds (longer than 2147483647 counts as 2147483647); got NaN",
-    );
+    expect(result.error).toBe("Error: RangeError: toolTimeoutMs must be a positive, finite number of milliseconds (longer than 2147483647 counts as 2147483647); got NaN");
     expect(result.finalContent).toBe(result.error);
     expect(result.messages).toEqual(messages);
     expect(provider.requests).toHaveLength(0);

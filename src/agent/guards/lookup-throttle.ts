@@ -11,9 +11,7 @@ import { pyStrip } from "../../util/python-space.js";
 import { isPlainObject } from "../../util/json.js";
 
 /** The refusal returned for the third and later identical external lookup in one turn (upstream's exact text). */
-export const REPEATED_LOOKUP_MESSAGE =
-  "Error: repeated external lookup blocked. " +
-  "Use the results you already have to answer, or try a meaningfully different source.";
+export const REPEATED_LOOKUP_MESSAGE = "Error: repeated external lookup blocked. " + "Use the results you already have to answer, or try a meaningfully different source.";
 
 /** The event detail of a lookup refused by the repeated-lookup throttle. */
 export const REPEATED_LOOKUP_DETAIL = "repeated external lookup blocked";

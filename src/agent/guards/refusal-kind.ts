@@ -36,11 +36,7 @@ export const SSRF_NOTE =
 export type ViolationKind = RefusalCode;
 
 /** Lower-case phrases that mark an SSRF refusal. Checked before the workspace phrases. */
-const SSRF_MARKERS: readonly string[] = [
-  "internal/private url detected",
-  "private/internal address",
-  "private address",
-];
+const SSRF_MARKERS: readonly string[] = ["internal/private url detected", "private/internal address", "private address"];
 
 /** Lower-case phrases that mark a refusal to touch a path outside the workspace. */
 const WORKSPACE_MARKERS: readonly string[] = [

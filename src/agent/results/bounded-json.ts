@@ -32,7 +32,6 @@ export function describeFunction(fn: object): string {
   return `[function ${name === "" ? "(anonymous)" : name}]`;
 }
 
-
 function describeBytes(value: object): string | null {
   if (typeof Buffer !== "undefined" && Buffer.isBuffer(value)) return `[Buffer ${value.length} bytes]`;
   if (ArrayBuffer.isView(value)) {

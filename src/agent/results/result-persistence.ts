@@ -32,7 +32,9 @@ export const TOOL_RESULT_BUCKET_MARKER = ".created-by-runner";
  */
 export function safeFileName(name: string): string {
   // eslint-disable-next-line no-control-regex
-  const cleaned = String(name).replace(/[<>:"/\\|?*\u0000-\u001f]/g, "_").trim();
+  const cleaned = String(name)
+    .replace(/[<>:"/\\|?*\u0000-\u001f]/g, "_")
+    .trim();
   return cleaned === "" || cleaned === "." || cleaned === ".." ? "_" : cleaned;
 }
 
@@ -91,12 +93,7 @@ const MAX_NAME_TRIES = 100;
  *
  * Rejects when the file cannot be written safely; the caller then truncates instead.
  */
-export async function persistToolResult(opts: {
-  workspace: string;
-  sessionKey?: string;
-  callId: string;
-  text: string;
-}): Promise<string> {
+export async function persistToolResult(opts: { workspace: string; sessionKey?: string; callId: string; text: string }): Promise<string> {
   const bucket = safeFileName(opts.sessionKey === undefined || opts.sessionKey === "" ? "default" : opts.sessionKey);
   const base = safeFileName(opts.callId);
   // The workspace must exist (it is never created here); a file instead of a folder fails at mkdir.
@@ -113,8 +110,7 @@ export async function persistToolResult(opts: {
   let temp: string | null = null;
   try {
     for (let attempt = 1; ; attempt++) {
-      const name =
-        attempt === 1 ? `${base}.txt` : attempt <= MAX_NAME_TRIES ? `${base}.${attempt}.txt` : `${base}.${randomUUID()}.txt`;
+      const name = attempt === 1 ? `${base}.txt` : attempt <= MAX_NAME_TRIES ? `${base}.${attempt}.txt` : `${base}.${randomUUID()}.txt`;
       const target = join(dir, name);
       const existing = await lstat(target).catch(() => null);
       if (existing !== null) {

@@ -26,11 +26,7 @@ type TextBlock = { type: "text"; text: string };
 
 function isTextBlockList(value: unknown): value is TextBlock[] {
   try {
-    return (
-      Array.isArray(value) &&
-      value.length > 0 &&
-      value.every((item) => isPlainObject(item) && item["type"] === "text" && typeof item["text"] === "string")
-    );
+    return Array.isArray(value) && value.length > 0 && value.every((item) => isPlainObject(item) && item["type"] === "text" && typeof item["text"] === "string");
   } catch {
     return false;
   }

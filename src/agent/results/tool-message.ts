@@ -50,12 +50,7 @@ export const PERSISTENCE_EXEMPT_TOOLS: ReadonlySet<string> = new Set(["read_file
 export function persistedReference(path: string, text: string): string {
   const preview = sliceAtCodePoint(text, PERSIST_PREVIEW_CHARS);
   const cut = text.length > PERSIST_PREVIEW_CHARS ? PERSISTED_PREVIEW_CUT_LINE : "";
-  return (
-    "[tool output persisted]\n" +
-    `Full output saved to: ${path}\n` +
-    `Original size: ${text.length} chars\n` +
-    `Preview:\n${preview}${cut}`
-  );
+  return "[tool output persisted]\n" + `Full output saved to: ${path}\n` + `Original size: ${text.length} chars\n` + `Preview:\n${preview}${cut}`;
 }
 
 /**

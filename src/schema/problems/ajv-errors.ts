@@ -28,7 +28,7 @@ export function formatAjvErrors(errors: readonly ErrorObject[], root: unknown): 
   // drop repeats); the others are only counted.
   const shown: string[] = [];
   let more = 0;
-  for (let i = 0; i < problems.length; ) {
+  for (let i = 0; i < problems.length;) {
     const first = problems[i] as Problem;
     let end = i + 1;
     while (end < problems.length && (problems[end] as Problem).pointer === first.pointer) end++;

@@ -17,9 +17,7 @@ export function pointerSegments(pointer: string): string[] {
 
 /** An own property of an object or array, or `undefined`. */
 export function ownValue(current: unknown, key: string): unknown {
-  return current !== null && typeof current === "object" && Object.hasOwn(current, key)
-    ? (current as Record<string, unknown>)[key]
-    : undefined;
+  return current !== null && typeof current === "object" && Object.hasOwn(current, key) ? (current as Record<string, unknown>)[key] : undefined;
 }
 
 /** The dotted path of the first `count` segments, using the value to tell indexes from keys. */

@@ -100,9 +100,7 @@ export type ReadFileParams = {
  * The extensions upstream treats as text: a file with one of them that is not valid UTF-8 is read
  * as Latin-1 (each byte one character), as upstream's `_is_text_extension` lists them.
  */
-const TEXT_EXTENSIONS: ReadonlySet<string> = new Set([
-  ".txt", ".md", ".csv", ".json", ".xml", ".html", ".htm", ".log", ".yaml", ".yml", ".toml", ".ini", ".cfg",
-]);
+const TEXT_EXTENSIONS: ReadonlySet<string> = new Set([".txt", ".md", ".csv", ".json", ".xml", ".html", ".htm", ".log", ".yaml", ".yml", ".toml", ".ini", ".cfg"]);
 
 /** A file's extension as Python's `Path.suffix` gives it, lower-cased: `".txt"`, or `""` for `.bashrc` and `notes.`. */
 function pathSuffix(path: string): string {
@@ -135,10 +133,7 @@ function decodeFileText(bytes: Uint8Array, realPath: string): string {
  */
 export class ReadFileTool extends WorkspaceTool<ReadFileParams> {
   readonly name = "read_file";
-  readonly description =
-    "Text output format: LINE_NUM|CONTENT. " +
-    "Use offset and limit for large text files. " +
-    "Reads exceeding ~128K chars are truncated.";
+  readonly description = "Text output format: LINE_NUM|CONTENT. " + "Use offset and limit for large text files. " + "Reads exceeding ~128K chars are truncated.";
   readonly parameters: ParametersSchema<ReadFileParams> = {
     type: "object",
     properties: {

@@ -51,10 +51,7 @@ function cutNote(maxBytes: number): string {
 }
 
 /** Reads at most `maxBytes` of a body; `cut` says whether more was there. */
-async function readLimited(
-  body: ReadableStream<Uint8Array> | null,
-  maxBytes: number,
-): Promise<{ text: string; cut: boolean }> {
+async function readLimited(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<{ text: string; cut: boolean }> {
   if (body === null) return { text: "", cut: false };
   const reader = body.getReader();
   const decoder = new TextDecoder("utf-8");
@@ -113,8 +110,7 @@ export class WebFetchTool extends Tool<WebFetchParams> {
    * `maxChars` option, which is not ported.
    */
   readonly description =
-    "Fetch a URL and extract readable content (HTML → markdown/text). " +
-    "Works for most web pages and docs; may fail on login-walled or JS-heavy sites.";
+    "Fetch a URL and extract readable content (HTML → markdown/text). " + "Works for most web pages and docs; may fail on login-walled or JS-heavy sites.";
   /** One required argument, the URL, as upstream declares it (its `extractMode` and `maxChars` are not ported). */
   readonly parameters: ParametersSchema<WebFetchParams> = {
     type: "object",

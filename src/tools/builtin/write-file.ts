@@ -24,8 +24,7 @@ export type WriteFileParams = {
 export class WriteFileTool extends WorkspaceTool<WriteFileParams> {
   readonly name = "write_file";
   readonly description =
-    "Create a new file or intentionally replace an entire file with the provided content. " +
-    "Overwrites existing files and creates parent directories as needed.";
+    "Create a new file or intentionally replace an entire file with the provided content. " + "Overwrites existing files and creates parent directories as needed.";
   readonly parameters: ParametersSchema<WriteFileParams> = {
     type: "object",
     properties: {

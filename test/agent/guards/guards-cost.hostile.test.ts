@@ -45,8 +45,16 @@ function costRatio<T>(make: (n: number) => T, run: (input: T) => unknown, n: num
     let eightSmall = Number.POSITIVE_INFINITY;
     let oneLarge = Number.POSITIVE_INFINITY;
     for (let i = 0; i < 3; i++) {
-      eightSmall = Math.min(eightSmall, cpuMs(() => { for (let k = 0; k < 8; k++) run(small); }));
-      oneLarge = Math.min(oneLarge, cpuMs(() => run(large)));
+      eightSmall = Math.min(
+        eightSmall,
+        cpuMs(() => {
+          for (let k = 0; k < 8; k++) run(small);
+        }),
+      );
+      oneLarge = Math.min(
+        oneLarge,
+        cpuMs(() => run(large)),
+      );
     }
     best = Math.min(best, (8 * oneLarge) / Math.max(eightSmall, 0.05));
   }
@@ -108,8 +116,36 @@ function countReads(work: () => void): number {
 
 /** Pieces of hostile pages; a page repeats a few of them up to its length. */
 const hostilePiece = fc.constantFrom(
-  "<", "<!--", "<br", "<script", "</script", "<a ", "x=1 ", "x='", '"', "<div>", "</p>", "\n \t", "&amp;", "&#x41;", "&nbsp",
-  "&notit;", "&", "#", "0", "b", "<svg>", "<template>", "</", "-->", "]]>", "<![CDATA[", "<title>", "/>", ">", "😀",
+  "<",
+  "<!--",
+  "<br",
+  "<script",
+  "</script",
+  "<a ",
+  "x=1 ",
+  "x='",
+  '"',
+  "<div>",
+  "</p>",
+  "\n \t",
+  "&amp;",
+  "&#x41;",
+  "&nbsp",
+  "&notit;",
+  "&",
+  "#",
+  "0",
+  "b",
+  "<svg>",
+  "<template>",
+  "</",
+  "-->",
+  "]]>",
+  "<![CDATA[",
+  "<title>",
+  "/>",
+  ">",
+  "😀",
 );
 
 /** `unit` repeated to exactly `length` characters. */

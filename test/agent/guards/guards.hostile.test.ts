@@ -273,7 +273,12 @@ describe("hostile input: SSRF guard: names that resolve to private addresses (in
 
   it("a lookup that fails is an error, not a fetch", async () => {
     const spy = fetchSpy();
-    const tool = new WebFetchTool({ fetch: spy.fetch, lookup: async () => { throw new Error("ENOTFOUND"); } });
+    const tool = new WebFetchTool({
+      fetch: spy.fetch,
+      lookup: async () => {
+        throw new Error("ENOTFOUND");
+      },
+    });
     expect(await fetchWith(tool, "http://nowhere.example/")).toMatch(/^Error/);
     expect(spy.calls).toEqual([]);
   });
@@ -314,7 +319,13 @@ const server = setupServer(
 );
 
 describe("hostile input: SSRF guard: redirects to private addresses (msw)", () => {
-  beforeAll(() => server.listen({ onUnhandledRequest: (req) => { hits.push(`UNHANDLED ${req.url}`); } }));
+  beforeAll(() =>
+    server.listen({
+      onUnhandledRequest: (req) => {
+        hits.push(`UNHANDLED ${req.url}`);
+      },
+    }),
+  );
   afterEach(() => {
     hits.length = 0;
   });
@@ -322,7 +333,12 @@ describe("hostile input: SSRF guard: redirects to private addresses (msw)", () =
 
   const lookup = async (host: string): Promise<string[]> => (host === "public.example" ? ["93.184.216.34"] : host === "localhost" ? ["127.0.0.1"] : ["10.0.0.9"]);
 
-  it.each(redirectTargets.flatMap((to) => [{ to, path: "redirect" }, { to, path: "hop" }]))("$path → $to", async ({ to, path }) => {
+  it.each(
+    redirectTargets.flatMap((to) => [
+      { to, path: "redirect" },
+      { to, path: "hop" },
+    ]),
+  )("$path → $to", async ({ to, path }) => {
     const tool = new WebFetchTool({ lookup });
     const text = await fetchWith(tool, `http://public.example/${path}?to=${encodeURIComponent(to)}`);
     expect(text).toMatch(PRIVATE);

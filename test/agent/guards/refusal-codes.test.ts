@@ -81,7 +81,7 @@ describe("the built-ins carry the kind of their refusals as data", () => {
     ["read_file", () => new ReadFileTool({ workspace: ws }), { path: "../secret.txt" }],
     ["list_dir", () => new ListDirTool({ workspace: ws }), { path: ".." }],
     ["write_file", () => new WriteFileTool({ workspace: ws }), { path: "../planted.txt", content: "x" }],
-  ])("%s refuses a path outside the workspace with code \"workspace\"", async (_name, make, args) => {
+  ])('%s refuses a path outside the workspace with code "workspace"', async (_name, make, args) => {
     const result = await make().execute(args, { signal });
     expect(result).toBeInstanceOf(ToolResult);
     expect(result).toMatchObject({ isError: true, code: "workspace" });
@@ -93,7 +93,7 @@ describe("the built-ins carry the kind of their refusals as data", () => {
     expect((result as ToolResult).code).toBeUndefined();
   });
 
-  it("web_fetch refuses a private address with code \"ssrf\"; a URL the model can fix has no code", async () => {
+  it('web_fetch refuses a private address with code "ssrf"; a URL the model can fix has no code', async () => {
     const fetchNever = async (): Promise<Response> => {
       throw new Error("must not fetch");
     };

@@ -89,9 +89,7 @@ describe("fidelity to upstream: escalation of repeated workspace refusals", () =
     });
 
     it("'..' after a symlink goes to the parent of the link's target", () => {
-      expect(workspaceViolationSignature("read_file", { path: join(root, "link", "sub", "..", "Q") })).toBe(
-        `violation:${join(root, "real", "q")}`.toLowerCase(),
-      );
+      expect(workspaceViolationSignature("read_file", { path: join(root, "link", "sub", "..", "Q") })).toBe(`violation:${join(root, "real", "q")}`.toLowerCase());
     });
 
     it("~user is expanded from the user database; an unknown user is kept as written", () => {
@@ -126,9 +124,7 @@ describe("fidelity to upstream: repeated external lookups", () => {
     ]);
     const result = await runner.run({ provider, model: "m", tools: registryOf(fetcher), messages: user });
     expect(fetcher.calls).toHaveLength(2);
-    expect(REPEATED_LOOKUP_MESSAGE).toBe(
-      "Error: repeated external lookup blocked. Use the results you already have to answer, or try a meaningfully different source.",
-    );
+    expect(REPEATED_LOOKUP_MESSAGE).toBe("Error: repeated external lookup blocked. Use the results you already have to answer, or try a meaningfully different source.");
     expect(toolMessages(result.messages)[2]?.content).toBe(REPEATED_LOOKUP_MESSAGE + RETRY_HINT);
     expect(result.toolEvents[2]).toEqual({ name: "web_fetch", status: "error", detail: "repeated external lookup blocked" });
   });

@@ -16,16 +16,12 @@ import { workspaceViolationSignature } from "../../../src/agent/guards/violation
 describe("coverage: externalLookupSignature spells non-string values as Python's str()", () => {
   it("a list of strings: each quoted as Python's repr picks the quote, escapes shown", () => {
     const url = ["A", "it's", 'say "hi"', "both ' and \"", "tab\there\\n"];
-    expect(externalLookupSignature("web_fetch", { url })).toBe(
-      `web_fetch:['a', "it's", 'say "hi"', 'both \\' and "', 'tab\\there\\\\n']`,
-    );
+    expect(externalLookupSignature("web_fetch", { url })).toBe(`web_fetch:['a', "it's", 'say "hi"', 'both \\' and "', 'tab\\there\\\\n']`);
   });
 
   it("an object: keys quoted, true/null/false as Python names them, exponents with two digits", () => {
     const url = { K: true, n: null, f: false, x: 1e21, y: 1e-7, z: 2.5, e: [], d: {} };
-    expect(externalLookupSignature("web_fetch", { url })).toBe(
-      "web_fetch:{'k': true, 'n': none, 'f': false, 'x': 1e+21, 'y': 1e-07, 'z': 2.5, 'e': [], 'd': {}}",
-    );
+    expect(externalLookupSignature("web_fetch", { url })).toBe("web_fetch:{'k': true, 'n': none, 'f': false, 'x': 1e+21, 'y': 1e-07, 'z': 2.5, 'e': [], 'd': {}}");
   });
 
   it("scalars: a number and true are keyed by their Python spelling", () => {

@@ -23,9 +23,7 @@ describe("classifyViolation", () => {
     "Path Traversal Detected",
   ])("workspace: %s", (text) => expect(classifyViolation(text)).toBe("workspace"));
 
-  it.each(["Error: Command blocked by deny pattern filter", "Error: File not found: a.txt", ""])("none: %s", (text) =>
-    expect(classifyViolation(text)).toBeNull(),
-  );
+  it.each(["Error: Command blocked by deny pattern filter", "Error: File not found: a.txt", ""])("none: %s", (text) => expect(classifyViolation(text)).toBeNull());
 
   it("SSRF wins when both kinds of marker appear", () => {
     expect(classifyViolation("private/internal address, and outside allowed directory")).toBe("ssrf");
@@ -34,9 +32,7 @@ describe("classifyViolation", () => {
 
 describe("workspaceViolationSignature", () => {
   it("uses the first non-blank path-like key, normalized and lower-cased", () => {
-    expect(workspaceViolationSignature("read_file", { path: "/Users/X/Downloads/01.md" })).toBe(
-      "violation:/users/x/downloads/01.md",
-    );
+    expect(workspaceViolationSignature("read_file", { path: "/Users/X/Downloads/01.md" })).toBe("violation:/users/x/downloads/01.md");
     expect(workspaceViolationSignature("edit_file", { path: "  ", file_path: "/a/./b/../c.md" })).toBe("violation:/a/c.md");
     expect(workspaceViolationSignature("copy", { source: "/s", destination: "/d" })).toBe("violation:/s");
     expect(workspaceViolationSignature("mv", { target: "/T" })).toBe("violation:/t");
@@ -52,9 +48,7 @@ describe("workspaceViolationSignature", () => {
 
   it("exec/shell: falls back to working_dir; ~ is the home folder", () => {
     expect(workspaceViolationSignature("shell", { command: "ls", working_dir: "/Etc" })).toBe("violation:/etc");
-    expect(workspaceViolationSignature("exec", { command: "cat ~/notes.txt" })).toBe(
-      `violation:${homedir().replace(/\\/g, "/")}/notes.txt`.toLowerCase(),
-    );
+    expect(workspaceViolationSignature("exec", { command: "cat ~/notes.txt" })).toBe(`violation:${homedir().replace(/\\/g, "/")}/notes.txt`.toLowerCase());
   });
 
   it("gives null when there is no target or the arguments are not an object", () => {

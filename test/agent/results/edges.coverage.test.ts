@@ -39,7 +39,9 @@ describe("coverage: the model server client when the connection fails", () => {
       baseURL: "http://model.test/v1/",
       fetch: () => Promise.reject(new TypeError("fetch failed", { cause: new Error("connect ECONNREFUSED") })),
     });
-    await expect(provider.chat(request)).rejects.toThrow(/Could not reach the model server at http:\/\/model\.test\/v1\/chat\/completions: fetch failed \(connect ECONNREFUSED\)/);
+    await expect(provider.chat(request)).rejects.toThrow(
+      /Could not reach the model server at http:\/\/model\.test\/v1\/chat\/completions: fetch failed \(connect ECONNREFUSED\)/,
+    );
   });
 
   it("says the connection dropped when the body cannot be read", async () => {

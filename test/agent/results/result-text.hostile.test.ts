@@ -83,9 +83,22 @@ describe("hostile input: result-to-text is bounded", () => {
         revoke();
         return proxy;
       })(),
-      { get boom(): never { throw new TypeError("getter"); } },
+      {
+        get boom(): never {
+          throw new TypeError("getter");
+        },
+      },
       { toJSON: trap },
-      new Map([[{ get k(): never { throw new Error("key"); } }, 1]]),
+      new Map([
+        [
+          {
+            get k(): never {
+              throw new Error("key");
+            },
+          },
+          1,
+        ],
+      ]),
     ];
     for (const value of hostile) {
       let text = "";
@@ -97,7 +110,14 @@ describe("hostile input: result-to-text is bounded", () => {
   });
 
   it("buildToolMessage never rejects on a hostile value, with or without a workspace", async () => {
-    const value = new Proxy({}, { getPrototypeOf: () => { throw new Error("no prototype"); } });
+    const value = new Proxy(
+      {},
+      {
+        getPrototypeOf: () => {
+          throw new Error("no prototype");
+        },
+      },
+    );
     const call = new ToolCallRequest({ id: "h1", name: "hostile", arguments: {} });
     const message = await buildToolMessage(call, value, { maxToolResultChars: 100 });
     expect(message).toMatchObject({ role: "tool", tool_call_id: "h1", name: "hostile" });
@@ -114,7 +134,14 @@ describe("hostile input: every own key is kept, __proto__ included", () => {
   it("a nested __proto__ key and a Map key __proto__ are kept", () => {
     const nested = JSON.parse('{"user": {"__proto__": [1, 2], "name": "x"}}') as unknown;
     expect(toolResultToText(nested)).toBe('{"user":{"__proto__":[1,2],"name":"x"}}');
-    expect(toolResultToText(new Map<string, unknown>([["__proto__", { a: 1 }], ["id", 7]]))).toBe('{"__proto__":{"a":1},"id":7}');
+    expect(
+      toolResultToText(
+        new Map<string, unknown>([
+          ["__proto__", { a: 1 }],
+          ["id", 7],
+        ]),
+      ),
+    ).toBe('{"__proto__":{"a":1},"id":7}');
   });
 
   it("an object without a prototype keeps its keys too", () => {

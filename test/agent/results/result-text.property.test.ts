@@ -55,7 +55,10 @@ const key = fc.oneof(fc.constantFrom("__proto__", "constructor", "toString", "id
 const planArb: fc.Arbitrary<Plan> = fc.letrec<{ plan: Plan }>((tie) => ({
   plan: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
-    fc.record({ t: fc.constant("prim" as const), v: fc.oneof(fc.string({ maxLength: 8, unit: "binary" }), fc.double(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined)) }),
+    fc.record({
+      t: fc.constant("prim" as const),
+      v: fc.oneof(fc.string({ maxLength: 8, unit: "binary" }), fc.double(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined)),
+    }),
     fc.record({ t: fc.constant("huge" as const), unit: fc.constantFrom("x", "\u{1F600}", "é\n", '"\\'), times: fc.integer({ min: 1_000, max: 300_000 }) }),
     fc.record({ t: fc.constant("bigint" as const), v: fc.bigInt() }),
     fc.record({ t: fc.constant("symbol" as const), d: fc.string({ maxLength: 4 }) }),
@@ -202,7 +205,26 @@ describe("property: (a) result-to-text is total and bounded", () => {
       }),
       propertyConfig("result-to-text is total and bounded", 500),
     );
-    for (const kind of ["prim", "huge", "bigint", "symbol", "obj", "proto", "arr", "map", "set", "proxy", "revoked", "getter", "toJSON", "shared reference", "cycle", "dag", "misc", "__proto__ key"]) {
+    for (const kind of [
+      "prim",
+      "huge",
+      "bigint",
+      "symbol",
+      "obj",
+      "proto",
+      "arr",
+      "map",
+      "set",
+      "proxy",
+      "revoked",
+      "getter",
+      "toJSON",
+      "shared reference",
+      "cycle",
+      "dag",
+      "misc",
+      "__proto__ key",
+    ]) {
       expect(seenKinds.get(kind) ?? 0, `the generator reached ${kind}`).toBeGreaterThan(0);
     }
     expect(cut, "some texts had to be cut").toBeGreaterThan(0);
@@ -262,7 +284,6 @@ describe("property: (b) a cut never holds a lone surrogate", () => {
     expect(splitPair, "some cuts fell inside a surrogate pair").toBeGreaterThan(0);
   });
 });
-
 
 // ---------------------------------------------------------------------------------------------
 // (c) linear work
@@ -356,10 +377,7 @@ const FAMILIES: Family[] = [
   {
     name: "MCP blocks, not text",
     build: (n, c) =>
-      c.wrap([
-        c.wrap({ type: "text", text: "see the images" }),
-        ...Array.from({ length: n }, (_, i) => c.wrap({ type: "image", data: `QUJD${i}`, mimeType: "image/png" })),
-      ]),
+      c.wrap([c.wrap({ type: "text", text: "see the images" }), ...Array.from({ length: n }, (_, i) => c.wrap({ type: "image", data: `QUJD${i}`, mimeType: "image/png" }))]),
   },
   { name: "text blocks", build: (n, c) => c.wrap(Array.from({ length: n }, (_, i) => c.wrap({ type: "text", text: `line ${i}` }))) },
   { name: "blank text blocks", build: (n, c) => c.wrap(Array.from({ length: n }, () => c.wrap({ type: "text", text: " " }))) },

@@ -71,9 +71,7 @@ describe("coverage: toolResultToText: values JSON spells its own way", () => {
       [new Error("boom"), 7],
       [{ a: 1 }, 8],
     ]);
-    expect(toolResultToText(map)).toBe(
-      '{"Symbol(k)":1,"[function named]":2,"1":3,"null":4,"undefined":5,"true":6,"[Error: boom]":7,"[object Object]":8}',
-    );
+    expect(toolResultToText(map)).toBe('{"Symbol(k)":1,"[function named]":2,"1":3,"null":4,"undefined":5,"true":6,"[Error: boom]":7,"[object Object]":8}');
   });
 
   it("a Map key that throws when inspected is shown as unreadable", () => {
@@ -123,9 +121,7 @@ describe("coverage: buildToolMessage: values that only turn out blank or odd onc
   });
 
   it("a ToolResult gives its content as it is, cut like any text when over the limit", async () => {
-    expect((await buildToolMessage(call, new ToolResult("  kept as written  "), { maxToolResultChars: 100 })).content).toBe(
-      "  kept as written  ",
-    );
+    expect((await buildToolMessage(call, new ToolResult("  kept as written  "), { maxToolResultChars: 100 })).content).toBe("  kept as written  ");
     const long = await buildToolMessage(call, ToolResult.error("e".repeat(30)), { maxToolResultChars: 10 });
     expect(long.content).toBe("e".repeat(10) + TRUNCATION_SUFFIX);
   });

@@ -23,13 +23,20 @@ async function listAll(dir: string): Promise<string[]> {
 }
 
 describe("isEmptyToolResult", () => {
-  it.each([null, undefined, "", "   \n\t", [], [{ type: "text", text: "" }, { type: "text", text: "  " }], new ToolResult(" ")])(
-    "empty: %j",
-    (value) => expect(isEmptyToolResult(value)).toBe(true),
-  );
-  it.each([0, false, "x", {}, [0], [{ type: "text", text: "a" }], [{ type: "image", text: "" }], new ToolResult("x")])(
-    "not empty: %j",
-    (value) => expect(isEmptyToolResult(value)).toBe(false),
+  it.each([
+    null,
+    undefined,
+    "",
+    "   \n\t",
+    [],
+    [
+      { type: "text", text: "" },
+      { type: "text", text: "  " },
+    ],
+    new ToolResult(" "),
+  ])("empty: %j", (value) => expect(isEmptyToolResult(value)).toBe(true));
+  it.each([0, false, "x", {}, [0], [{ type: "text", text: "a" }], [{ type: "image", text: "" }], new ToolResult("x")])("not empty: %j", (value) =>
+    expect(isEmptyToolResult(value)).toBe(false),
   );
 });
 
@@ -77,13 +84,29 @@ describe("toolResultToText (non-string results become text)", () => {
   });
 
   it("a list of text blocks gives its texts joined by newlines", () => {
-    expect(toolResultToText([{ type: "text", text: "a" }, { type: "text", text: "b" }])).toBe("a\nb");
+    expect(
+      toolResultToText([
+        { type: "text", text: "a" },
+        { type: "text", text: "b" },
+      ]),
+    ).toBe("a\nb");
   });
 
   it("never throws: throwing getters, throwing toJSON, very deep values", () => {
-    const tricky = { get boom(): never { throw new Error("getter"); }, ok: 1 };
+    const tricky = {
+      get boom(): never {
+        throw new Error("getter");
+      },
+      ok: 1,
+    };
     expect(toolResultToText(tricky)).toBe('{"boom":"[unreadable: Error: getter]","ok":1}');
-    expect(toolResultToText({ toJSON: () => { throw new RangeError("no"); } })).toBe("[unreadable: RangeError: no]");
+    expect(
+      toolResultToText({
+        toJSON: () => {
+          throw new RangeError("no");
+        },
+      }),
+    ).toBe("[unreadable: RangeError: no]");
     let deep: Record<string, unknown> = {};
     const root = deep;
     for (let i = 0; i < 100_000; i++) {
@@ -93,7 +116,14 @@ describe("toolResultToText (non-string results become text)", () => {
     }
     const text = toolResultToText(root);
     expect(text).toContain("[Too deep]");
-    const proxy = new Proxy({}, { ownKeys: () => { throw new Error("trap"); } });
+    const proxy = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error("trap");
+        },
+      },
+    );
     expect(typeof toolResultToText(proxy)).toBe("string");
   });
 });
@@ -124,11 +154,7 @@ describe("persistToolResult", () => {
     const path = await persistToolResult({ workspace, sessionKey: "test:runner", callId: "call_big", text: "x".repeat(20_000) });
     expect(path).toBe(join(workspace, ".tool-results", "test_runner", "call_big.txt"));
     expect(await readFile(path, "utf8")).toBe("x".repeat(20_000));
-    expect(await listAll(join(workspace, ".tool-results"))).toEqual([
-      "test_runner",
-      join("test_runner", ".created-by-runner"),
-      join("test_runner", "call_big.txt"),
-    ]);
+    expect(await listAll(join(workspace, ".tool-results"))).toEqual(["test_runner", join("test_runner", ".created-by-runner"), join("test_runner", "call_big.txt")]);
   });
 
   it("uses the default bucket without a session key", async () => {
@@ -164,9 +190,7 @@ describe("persistToolResult", () => {
 
 describe("persistedReference", () => {
   it("short text: full preview, no cut line", () => {
-    expect(persistedReference("/p.txt", "hello")).toBe(
-      "[tool output persisted]\nFull output saved to: /p.txt\nOriginal size: 5 chars\nPreview:\nhello",
-    );
+    expect(persistedReference("/p.txt", "hello")).toBe("[tool output persisted]\nFull output saved to: /p.txt\nOriginal size: 5 chars\nPreview:\nhello");
   });
   it("long text: 1200-char preview and a line about reading the file", () => {
     const text = "a".repeat(1200) + "b".repeat(10);
@@ -204,11 +228,7 @@ describe("buildToolMessage", () => {
     expect(big.content).toContain("Original size: 20000 chars");
     const exact = await buildToolMessage(toolCall("call_eq", "exec"), "y".repeat(2048), { ...opts, workspace });
     expect(exact.content).toBe("y".repeat(2048));
-    expect(await listAll(join(workspace, ".tool-results"))).toEqual([
-      "test_runner",
-      join("test_runner", ".created-by-runner"),
-      join("test_runner", "call_big.txt"),
-    ]);
+    expect(await listAll(join(workspace, ".tool-results"))).toEqual(["test_runner", join("test_runner", ".created-by-runner"), join("test_runner", "call_big.txt")]);
   });
 
   it("non-string results over the limit are persisted as their text", async () => {

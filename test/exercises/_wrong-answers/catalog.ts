@@ -16,91 +16,285 @@ function answers(folder: string, file: string, entries: readonly Entry[]): Wrong
 /** Exercise 1: the tool contract. */
 const exercise1 = answers("01-tool-contract", "word-count.ts", [
   { rule: "R1", what: "the name in camel case", edits: [['readonly name: string = "word_count";', 'readonly name: string = "wordCount";']] },
-  { rule: "R2", what: "no description", edits: [['readonly description: string = "Count the words in a text. Use it when you need the number of words, not the text itself.";', 'readonly description: string = "Counts.";']] },
+  {
+    rule: "R2",
+    what: "no description",
+    edits: [
+      [
+        'readonly description: string = "Count the words in a text. Use it when you need the number of words, not the text itself.";',
+        'readonly description: string = "Counts.";',
+      ],
+    ],
+  },
   { rule: "R3", what: "text is optional", edits: [['    required: ["text"],\n', ""]] },
-  { rule: "R3", what: "text declared without a type", edits: [['text: { type: "string", description: "The text whose words are counted." }', 'text: { description: "The text whose words are counted." }']] },
+  {
+    rule: "R3",
+    what: "text declared without a type",
+    edits: [['text: { type: "string", description: "The text whose words are counted." }', 'text: { description: "The text whose words are counted." }']],
+  },
   { rule: "R4", what: "extra parameters allowed", edits: [["    additionalProperties: false,\n", ""]] },
   {
     rule: "R4",
     what: "an optional second parameter declared",
-    edits: [['properties: { text: { type: "string", description: "The text whose words are counted." } },', 'properties: { text: { type: "string", description: "The text whose words are counted." }, language: { type: "string" } },']],
+    edits: [
+      [
+        'properties: { text: { type: "string", description: "The text whose words are counted." } },',
+        'properties: { text: { type: "string", description: "The text whose words are counted." }, language: { type: "string" } },',
+      ],
+    ],
   },
   { rule: "R5", what: "readOnly left false", edits: [["  override get readOnly(): boolean {\n    return true;\n  }\n", ""]] },
   { rule: "R5", what: "concurrencySafe overridden instead of readOnly", edits: [["override get readOnly(): boolean {", "override get concurrencySafe(): boolean {"]] },
-  { rule: "R5", what: "also marked exclusive", edits: [["  override get readOnly(): boolean {\n    return true;\n  }\n", "  override get readOnly(): boolean {\n    return true;\n  }\n\n  override get exclusive(): boolean {\n    return true;\n  }\n"]] },
+  {
+    rule: "R5",
+    what: "also marked exclusive",
+    edits: [
+      [
+        "  override get readOnly(): boolean {\n    return true;\n  }\n",
+        "  override get readOnly(): boolean {\n    return true;\n  }\n\n  override get exclusive(): boolean {\n    return true;\n  }\n",
+      ],
+    ],
+  },
   { rule: "R6", what: "the count as a number", edits: [["return String(text.trim().split(/\\s+/).length);", "return text.trim().split(/\\s+/).length;"]] },
   { rule: "R6", what: "split on single spaces", edits: [["return String(text.trim().split(/\\s+/).length);", 'return String(text.trim().split(" ").length);']] },
   { rule: "R6", what: "split without trimming", edits: [["return String(text.trim().split(/\\s+/).length);", "return String(text.split(/\\s+/).length);"]] },
-  { rule: "R7", what: "blank text is an empty string", edits: [['if (text.trim() === "") return ToolResult.error("Error: text is empty");', 'if (text.trim() === "") return "";']] },
-  { rule: "R7", what: "blank text is a plain string that starts with Error:", edits: [['if (text.trim() === "") return ToolResult.error("Error: text is empty");', 'if (text.trim() === "") return "Error: text is empty";']] },
-  { rule: "R7", what: "blank text throws", edits: [['if (text.trim() === "") return ToolResult.error("Error: text is empty");', 'if (text.trim() === "") throw new Error("text is empty");']] },
-  { rule: "R7", what: "only spaces count as blank", edits: [['if (text.trim() === "") return ToolResult.error("Error: text is empty");', 'if (text.replaceAll(" ", "") === "") return ToolResult.error("Error: text is empty");']] },
+  {
+    rule: "R7",
+    what: "blank text is an empty string",
+    edits: [['if (text.trim() === "") return ToolResult.error("Error: text is empty");', 'if (text.trim() === "") return "";']],
+  },
+  {
+    rule: "R7",
+    what: "blank text is a plain string that starts with Error:",
+    edits: [['if (text.trim() === "") return ToolResult.error("Error: text is empty");', 'if (text.trim() === "") return "Error: text is empty";']],
+  },
+  {
+    rule: "R7",
+    what: "blank text throws",
+    edits: [['if (text.trim() === "") return ToolResult.error("Error: text is empty");', 'if (text.trim() === "") throw new Error("text is empty");']],
+  },
+  {
+    rule: "R7",
+    what: "only spaces count as blank",
+    edits: [
+      ['if (text.trim() === "") return ToolResult.error("Error: text is empty");', 'if (text.replaceAll(" ", "") === "") return ToolResult.error("Error: text is empty");'],
+    ],
+  },
   { rule: "R7", what: "the message without Error:", edits: [['ToolResult.error("Error: text is empty")', 'ToolResult.error("text is empty")']] },
   { rule: "R8", what: "execute reads a misspelt parameter", edits: [['const text = String(params["text"] ?? "");', 'const text = String(params["txt"] ?? "");']] },
 ]);
 
 /** Exercise 2: the loader's rules. */
 const exercise2 = answers("02-tool-loader", "rules.ts", [
-  { rule: "R1", what: "every class is refused when execute is looked up on the class, not its prototype", edits: [["if (typeof (prototype as { execute?: unknown }).execute !== \"function\") return false;", "if (typeof (value as { execute?: unknown }).execute !== \"function\") return false;"]] },
-  { rule: "R2", what: "typeof object accepted too (lookalikes)", edits: [['if (typeof value !== "function") return false;', 'if (value === null || value === undefined) return false;']] },
+  {
+    rule: "R1",
+    what: "every class is refused when execute is looked up on the class, not its prototype",
+    edits: [
+      [
+        'if (typeof (prototype as { execute?: unknown }).execute !== "function") return false;',
+        'if (typeof (value as { execute?: unknown }).execute !== "function") return false;',
+      ],
+    ],
+  },
+  {
+    rule: "R2",
+    what: "typeof object accepted too (lookalikes)",
+    edits: [['if (typeof value !== "function") return false;', "if (value === null || value === undefined) return false;"]],
+  },
   { rule: "R2", what: "no typeof check: null crashes", edits: [['if (typeof value !== "function") return false;\n', ""]] },
-  { rule: "R3", what: "a class whose name ends in Tool is a tool", edits: [["if (!(prototype instanceof Tool)) return false;", "if (!/Tool$/.test((value as { name: string }).name)) return false;"]] },
+  {
+    rule: "R3",
+    what: "a class whose name ends in Tool is a tool",
+    edits: [["if (!(prototype instanceof Tool)) return false;", "if (!/Tool$/.test((value as { name: string }).name)) return false;"]],
+  },
   { rule: "R3", what: "any class with an execute method is a tool", edits: [["if (!(prototype instanceof Tool)) return false;", ""]] },
   { rule: "R4", what: "any _ in the name is private", edits: [['if (exportName.startsWith("_")) return false;', 'if (exportName.includes("_")) return false;']] },
   { rule: "R4", what: "the leading _ is not checked", edits: [['if (exportName.startsWith("_")) return false;', ""]] },
-  { rule: "R5", what: "execute must be the class's own (Object.hasOwn)", edits: [['if (typeof (prototype as { execute?: unknown }).execute !== "function") return false;', 'if (!Object.hasOwn(prototype as object, "execute")) return false;']] },
-  { rule: "R5", what: "Object.hasOwn, and no discoverable check", edits: [['if (typeof (prototype as { execute?: unknown }).execute !== "function") return false;', 'if (!Object.hasOwn(prototype as object, "execute")) return false;'], ["return (value as { discoverable?: unknown }).discoverable !== false;", "return true;"]] },
-  { rule: "R5", what: "\"execute\" in prototype, whatever it holds", edits: [['if (typeof (prototype as { execute?: unknown }).execute !== "function") return false;', 'if (!("execute" in (prototype as object))) return false;']] },
+  {
+    rule: "R5",
+    what: "execute must be the class's own (Object.hasOwn)",
+    edits: [['if (typeof (prototype as { execute?: unknown }).execute !== "function") return false;', 'if (!Object.hasOwn(prototype as object, "execute")) return false;']],
+  },
+  {
+    rule: "R5",
+    what: "Object.hasOwn, and no discoverable check",
+    edits: [
+      ['if (typeof (prototype as { execute?: unknown }).execute !== "function") return false;', 'if (!Object.hasOwn(prototype as object, "execute")) return false;'],
+      ["return (value as { discoverable?: unknown }).discoverable !== false;", "return true;"],
+    ],
+  },
+  {
+    rule: "R5",
+    what: '"execute" in prototype, whatever it holds',
+    edits: [['if (typeof (prototype as { execute?: unknown }).execute !== "function") return false;', 'if (!("execute" in (prototype as object))) return false;']],
+  },
   { rule: "R5", what: "no concreteness check", edits: [['if (typeof (prototype as { execute?: unknown }).execute !== "function") return false;', ""]] },
   { rule: "R6", what: "no discoverable check", edits: [["return (value as { discoverable?: unknown }).discoverable !== false;", "return true;"]] },
-  { rule: "R6", what: "discoverable read as truthy", edits: [["return (value as { discoverable?: unknown }).discoverable !== false;", "return Boolean((value as { discoverable?: unknown }).discoverable);"]] },
-  { rule: "R6", what: "only an own discoverable flag counts", edits: [["return (value as { discoverable?: unknown }).discoverable !== false;", 'return !(Object.hasOwn(value, "discoverable") && (value as { discoverable?: unknown }).discoverable === false);']] },
-  { rule: "R7", what: "a new name from a plugin is skipped", edits: [['if (earlier === null) return "register";', 'if (earlier === null) return incoming === "plugin" ? "skip" : "register";']] },
+  {
+    rule: "R6",
+    what: "discoverable read as truthy",
+    edits: [["return (value as { discoverable?: unknown }).discoverable !== false;", "return Boolean((value as { discoverable?: unknown }).discoverable);"]],
+  },
+  {
+    rule: "R6",
+    what: "only an own discoverable flag counts",
+    edits: [
+      [
+        "return (value as { discoverable?: unknown }).discoverable !== false;",
+        'return !(Object.hasOwn(value, "discoverable") && (value as { discoverable?: unknown }).discoverable === false);',
+      ],
+    ],
+  },
+  {
+    rule: "R7",
+    what: "a new name from a plugin is skipped",
+    edits: [['if (earlier === null) return "register";', 'if (earlier === null) return incoming === "plugin" ? "skip" : "register";']],
+  },
   { rule: "R8", what: "a plugin replaces a built-in", edits: [['if (incoming === "plugin" && earlier === "builtin") return "skip";', ""]] },
-  { rule: "R8", what: "the pair the wrong way round: a built-in after a plugin is skipped", edits: [['if (incoming === "plugin" && earlier === "builtin") return "skip";', 'if (incoming === "builtin" && earlier === "plugin") return "skip";']] },
-  { rule: "R9", what: "any plugin collision is skipped", edits: [['if (incoming === "plugin" && earlier === "builtin") return "skip";', 'if (incoming === "plugin") return "skip";']] },
+  {
+    rule: "R8",
+    what: "the pair the wrong way round: a built-in after a plugin is skipped",
+    edits: [['if (incoming === "plugin" && earlier === "builtin") return "skip";', 'if (incoming === "builtin" && earlier === "plugin") return "skip";']],
+  },
+  {
+    rule: "R9",
+    what: "any plugin collision is skipped",
+    edits: [['if (incoming === "plugin" && earlier === "builtin") return "skip";', 'if (incoming === "plugin") return "skip";']],
+  },
   { rule: "R9", what: "the first one wins", edits: [['  return "replace";\n}', '  return "skip";\n}']] },
 ]);
 
 /** Exercise 3: definition order and the cache. */
 const exercise3 = answers("03-tool-registry", "definition-cache.ts", [
-  { rule: "R1", what: "one list sorted by name, MCP tools among the others", edits: [["this.#cached = builtins.sort(byName).concat(mcp.sort(byName));", "this.#cached = builtins.concat(mcp).sort(byName);"]] },
-  { rule: "R1", what: "MCP tools first", edits: [["this.#cached = builtins.sort(byName).concat(mcp.sort(byName));", "this.#cached = mcp.sort(byName).concat(builtins.sort(byName));"]] },
+  {
+    rule: "R1",
+    what: "one list sorted by name, MCP tools among the others",
+    edits: [["this.#cached = builtins.sort(byName).concat(mcp.sort(byName));", "this.#cached = builtins.concat(mcp).sort(byName);"]],
+  },
+  {
+    rule: "R1",
+    what: "MCP tools first",
+    edits: [["this.#cached = builtins.sort(byName).concat(mcp.sort(byName));", "this.#cached = mcp.sort(byName).concat(builtins.sort(byName));"]],
+  },
   { rule: "R1", what: "registration order kept", edits: [["this.#cached = builtins.sort(byName).concat(mcp.sort(byName));", "this.#cached = builtins.concat(mcp);"]] },
   { rule: "R2", what: "localeCompare", edits: [["return x < y ? -1 : x > y ? 1 : 0;", "return x.localeCompare(y);"]] },
-  { rule: "R2", what: "case-insensitive order", edits: [["const x = a.function.name;\n  const y = b.function.name;", "const x = a.function.name.toLowerCase();\n  const y = b.function.name.toLowerCase();"]] },
+  {
+    rule: "R2",
+    what: "case-insensitive order",
+    edits: [["const x = a.function.name;\n  const y = b.function.name;", "const x = a.function.name.toLowerCase();\n  const y = b.function.name.toLowerCase();"]],
+  },
   { rule: "R3", what: "the prefix without its underscore", edits: [['def.function.name.startsWith("mcp_")', 'def.function.name.startsWith("mcp")']] },
   { rule: "R3", what: "the prefix in any case", edits: [['def.function.name.startsWith("mcp_")', 'def.function.name.toLowerCase().startsWith("mcp_")']] },
   { rule: "R3", what: "mcp_ anywhere in the name", edits: [['def.function.name.startsWith("mcp_")', 'def.function.name.includes("mcp_")']] },
-  { rule: "R4", what: "a definition built by hand without parameters", edits: [["const def = tool.toSchema();", 'const def = { type: "function" as const, function: { name: tool.name, description: tool.description, parameters: {} } };']] },
+  {
+    rule: "R4",
+    what: "a definition built by hand without parameters",
+    edits: [["const def = tool.toSchema();", 'const def = { type: "function" as const, function: { name: tool.name, description: tool.description, parameters: {} } };']],
+  },
   { rule: "R5", what: "a fresh copy every time", edits: [["    return this.#cached;\n  }\n}", "    return [...this.#cached];\n  }\n}"]] },
   { rule: "R5", what: "no cache at all", edits: [["if (this.#cached === null) {", "{"]] },
-  { rule: "R6", what: "register invalidates only for a new name", edits: [["this.#tools.set(tool.name, tool);\n    this.#cached = null;", "if (!this.#tools.has(tool.name)) this.#cached = null;\n    this.#tools.set(tool.name, tool);"]] },
+  {
+    rule: "R6",
+    what: "register invalidates only for a new name",
+    edits: [["this.#tools.set(tool.name, tool);\n    this.#cached = null;", "if (!this.#tools.has(tool.name)) this.#cached = null;\n    this.#tools.set(tool.name, tool);"]],
+  },
   { rule: "R6", what: "register forgets to invalidate", edits: [["this.#tools.set(tool.name, tool);\n    this.#cached = null;", "this.#tools.set(tool.name, tool);"]] },
-  { rule: "R7", what: "unregister invalidates only when something was removed", edits: [["this.#tools.delete(name);\n    // Invalidate unconditionally: cheaper to rebuild once than to reason about what changed.\n    this.#cached = null;", "if (this.#tools.delete(name)) this.#cached = null;"]] },
-  { rule: "R7", what: "unregister forgets to invalidate", edits: [["    // Invalidate unconditionally: cheaper to rebuild once than to reason about what changed.\n    this.#cached = null;\n", ""]] },
+  {
+    rule: "R7",
+    what: "unregister invalidates only when something was removed",
+    edits: [
+      [
+        "this.#tools.delete(name);\n    // Invalidate unconditionally: cheaper to rebuild once than to reason about what changed.\n    this.#cached = null;",
+        "if (this.#tools.delete(name)) this.#cached = null;",
+      ],
+    ],
+  },
+  {
+    rule: "R7",
+    what: "unregister forgets to invalidate",
+    edits: [["    // Invalidate unconditionally: cheaper to rebuild once than to reason about what changed.\n    this.#cached = null;\n", ""]],
+  },
 ]);
 
 /** Exercise 4: suggestions and the not-found message. */
 const exercise4 = answers("04-exact-names", "names.ts", [
-  { rule: "R1", what: "the first name that contains the input", edits: [["const matches = registered.filter((candidate) => looseKey(candidate) === key);", "const matches = registered.filter((candidate) => looseKey(candidate).includes(key));"]] },
-  { rule: "R1", what: "a prefix counts as a match", edits: [["const matches = registered.filter((candidate) => looseKey(candidate) === key);", "const matches = registered.filter((candidate) => looseKey(candidate).startsWith(key));"]] },
-  { rule: "R2", what: "the registered names compared as they are", edits: [["const matches = registered.filter((candidate) => looseKey(candidate) === key);", 'const matches = registered.filter((candidate) => candidate.replaceAll("_", "") === key);']] },
-  { rule: "R2", what: "only the input is lower-cased", edits: [["const matches = registered.filter((candidate) => looseKey(candidate) === key);", 'const matches = registered.filter((candidate) => candidate.replace(/[^\\p{L}\\p{N}]/gu, "") === key);']] },
+  {
+    rule: "R1",
+    what: "the first name that contains the input",
+    edits: [
+      [
+        "const matches = registered.filter((candidate) => looseKey(candidate) === key);",
+        "const matches = registered.filter((candidate) => looseKey(candidate).includes(key));",
+      ],
+    ],
+  },
+  {
+    rule: "R1",
+    what: "a prefix counts as a match",
+    edits: [
+      [
+        "const matches = registered.filter((candidate) => looseKey(candidate) === key);",
+        "const matches = registered.filter((candidate) => looseKey(candidate).startsWith(key));",
+      ],
+    ],
+  },
+  {
+    rule: "R2",
+    what: "the registered names compared as they are",
+    edits: [
+      [
+        "const matches = registered.filter((candidate) => looseKey(candidate) === key);",
+        'const matches = registered.filter((candidate) => candidate.replaceAll("_", "") === key);',
+      ],
+    ],
+  },
+  {
+    rule: "R2",
+    what: "only the input is lower-cased",
+    edits: [
+      [
+        "const matches = registered.filter((candidate) => looseKey(candidate) === key);",
+        'const matches = registered.filter((candidate) => candidate.replace(/[^\\p{L}\\p{N}]/gu, "") === key);',
+      ],
+    ],
+  },
   { rule: "R3", what: "ASCII letters and digits only", edits: [["if (/[\\p{L}\\p{N}]/u.test(ch))", "if (/[a-zA-Z0-9]/.test(ch))"]] },
   { rule: "R3", what: "\\w keeps the underscore", edits: [["if (/[\\p{L}\\p{N}]/u.test(ch))", "if (/\\w/u.test(ch))"]] },
   { rule: "R3", what: "letters only, digits dropped", edits: [["if (/[\\p{L}\\p{N}]/u.test(ch))", "if (/\\p{L}/u.test(ch))"]] },
   { rule: "R4", what: "upper-cased keys", edits: [["key += ch.toLowerCase();", "key += ch.toUpperCase();"]] },
   { rule: "R4", what: "the case is kept", edits: [["key += ch.toLowerCase();", "key += ch;"]] },
   { rule: "R5", what: "no empty-key check", edits: [['  if (key === "") return null;\n', ""]] },
-  { rule: "R5", what: "the empty key checked after the comparison", edits: [['  if (key === "") return null;\n', ""], ["return matches.length === 1 ? (matches[0] as string) : null;", 'return matches.length === 1 && key !== "" ? (matches[0] as string) : matches.length === 0 && key === "" ? (registered[0] ?? null) : null;']] },
+  {
+    rule: "R5",
+    what: "the empty key checked after the comparison",
+    edits: [
+      ['  if (key === "") return null;\n', ""],
+      [
+        "return matches.length === 1 ? (matches[0] as string) : null;",
+        'return matches.length === 1 && key !== "" ? (matches[0] as string) : matches.length === 0 && key === "" ? (registered[0] ?? null) : null;',
+      ],
+    ],
+  },
   { rule: "R6", what: "the first of several matches", edits: [["return matches.length === 1 ? (matches[0] as string) : null;", "return matches[0] ?? null;"]] },
   { rule: "R6", what: "the last of several matches", edits: [["return matches.length === 1 ? (matches[0] as string) : null;", "return matches.at(-1) ?? null;"]] },
   { rule: "R7", what: "the names joined without a space", edits: [['registered.join(", ")', 'registered.join(",")']] },
   { rule: "R7", what: "the names sorted", edits: [['registered.join(", ")', '[...registered].sort().join(", ")']] },
-  { rule: "R8", what: "the suggestion without the exact-name sentence", edits: [["Did you mean '${suggestion}'? Tool names must match exactly.", "Did you mean '${suggestion}'?"]] },
+  {
+    rule: "R8",
+    what: "the suggestion without the exact-name sentence",
+    edits: [["Did you mean '${suggestion}'? Tool names must match exactly.", "Did you mean '${suggestion}'?"]],
+  },
   { rule: "R8", what: "a suggestion sentence even with none", edits: [['const hint = suggestion === null ? "" :', "const hint ="]] },
-  { rule: "R9", what: "Available left out when nothing is registered", edits: [["return `Error: Tool '${name}' not found.${hint} Available: ${registered.join(\", \")}`;", "return `Error: Tool '${name}' not found.${hint}${registered.length > 0 ? ` Available: ${registered.join(\", \")}` : \"\"}`;"]] },
+  {
+    rule: "R9",
+    what: "Available left out when nothing is registered",
+    edits: [
+      [
+        "return `Error: Tool '${name}' not found.${hint} Available: ${registered.join(\", \")}`;",
+        'return `Error: Tool \'${name}\' not found.${hint}${registered.length > 0 ? ` Available: ${registered.join(", ")}` : ""}`;',
+      ],
+    ],
+  },
 ]);
 
 /** Exercise 5: coerce, unwrap and prepare. */
@@ -108,26 +302,113 @@ const exercise5 = answers("05-argument-processing", "prepare.ts", [
   { rule: "R1", what: "only null is no arguments", edits: [["if (value === null || value === undefined) return {};", "if (value === null) return {};"]] },
   { rule: "R1", what: "blank text is not trimmed", edits: [['if (text === "") return {};', 'if (value === "") return {};']] },
   { rule: "R2", what: "if (!value) return {}: false and 0 become {}", edits: [["if (value === null || value === undefined) return {};", "if (!value) return {};"]] },
-  { rule: "R2", what: "objects are copied", edits: [['if (typeof value !== "string") return value;', 'if (typeof value !== "string") return typeof value === "object" ? structuredClone(value) : value;']] },
-  { rule: "R3", what: "the text is not trimmed before its first character is read", edits: [['if (!text.startsWith("{") && !text.startsWith("[")) return value;', 'if (!value.startsWith("{") && !value.startsWith("[")) return value;']] },
+  {
+    rule: "R2",
+    what: "objects are copied",
+    edits: [['if (typeof value !== "string") return value;', 'if (typeof value !== "string") return typeof value === "object" ? structuredClone(value) : value;']],
+  },
+  {
+    rule: "R3",
+    what: "the text is not trimmed before its first character is read",
+    edits: [['if (!text.startsWith("{") && !text.startsWith("[")) return value;', 'if (!value.startsWith("{") && !value.startsWith("[")) return value;']],
+  },
   { rule: "R3", what: "arrays are not parsed", edits: [['if (!text.startsWith("{") && !text.startsWith("[")) return value;', 'if (!text.startsWith("{")) return value;']] },
-  { rule: "R4", what: "every text is parsed when it is JSON (\"42\", \"true\")", edits: [['  if (!text.startsWith("{") && !text.startsWith("[")) return value;\n', ""]] },
-  { rule: "R4", what: "malformed text comes back trimmed", edits: [["    // Malformed JSON is kept as it is: repairing it could execute something the model never sent.\n    return value;", "    return text;"]] },
-  { rule: "R4", what: "malformed JSON becomes {}", edits: [["    // Malformed JSON is kept as it is: repairing it could execute something the model never sent.\n    return value;", "    return {};"]] },
-  { rule: "R4", what: "malformed JSON repaired with jsonrepair", edits: [['import { describeJsonType, isPlainObject } from "../../src/util/json.js";', 'import { jsonrepair } from "jsonrepair";\nimport { describeJsonType, isPlainObject } from "../../src/util/json.js";'], ["    // Malformed JSON is kept as it is: repairing it could execute something the model never sent.\n    return value;", "    return JSON.parse(jsonrepair(text)) as unknown;"]] },
+  { rule: "R4", what: 'every text is parsed when it is JSON ("42", "true")', edits: [['  if (!text.startsWith("{") && !text.startsWith("[")) return value;\n', ""]] },
+  {
+    rule: "R4",
+    what: "malformed text comes back trimmed",
+    edits: [["    // Malformed JSON is kept as it is: repairing it could execute something the model never sent.\n    return value;", "    return text;"]],
+  },
+  {
+    rule: "R4",
+    what: "malformed JSON becomes {}",
+    edits: [["    // Malformed JSON is kept as it is: repairing it could execute something the model never sent.\n    return value;", "    return {};"]],
+  },
+  {
+    rule: "R4",
+    what: "malformed JSON repaired with jsonrepair",
+    edits: [
+      [
+        'import { describeJsonType, isPlainObject } from "../../src/util/json.js";',
+        'import { jsonrepair } from "jsonrepair";\nimport { describeJsonType, isPlainObject } from "../../src/util/json.js";',
+      ],
+      [
+        "    // Malformed JSON is kept as it is: repairing it could execute something the model never sent.\n    return value;",
+        "    return JSON.parse(jsonrepair(text)) as unknown;",
+      ],
+    ],
+  },
   { rule: "R5", what: "the inside is not coerced", edits: [['return coerce(value["arguments"]);', 'return value["arguments"];']] },
   { rule: "R5", what: "unwrapped again and again", edits: [['return coerce(value["arguments"]);', 'return unwrap(schema, coerce(value["arguments"]));']] },
-  { rule: "R6", what: "unwrapped even when the tool declares arguments", edits: [['  if (isPlainObject(properties) && Object.hasOwn(properties, "arguments")) return value;\n', ""]] },
-  { rule: "R6", what: "unwrapped when other keys sit beside arguments", edits: [['if (keys.length !== 1 || keys[0] !== "arguments") return value;', 'if (!keys.includes("arguments")) return value;']] },
-  { rule: "R7", what: "a schema without properties crashes", edits: [['if (isPlainObject(properties) && Object.hasOwn(properties, "arguments")) return value;', 'if (Object.hasOwn(properties as object, "arguments")) return value;']] },
-  { rule: "R7", what: "a string wrapper is unwrapped from its JSON", edits: [["if (!isPlainObject(value)) return value;", "if (typeof value === \"string\") return value;\n  if (!isPlainObject(value)) return value;"], ["const keys = Object.keys(value);", "const keys = Object.keys(value);\n  if (keys.length === 0) return null;"]] },
-  { rule: "R8", what: "the wrapper is unwrapped in place", edits: [['return coerce(value["arguments"]);', 'const inner = coerce(value["arguments"]);\n  delete value["arguments"];\n  return isPlainObject(inner) ? Object.assign(value, inner) : inner;']] },
+  {
+    rule: "R6",
+    what: "unwrapped even when the tool declares arguments",
+    edits: [['  if (isPlainObject(properties) && Object.hasOwn(properties, "arguments")) return value;\n', ""]],
+  },
+  {
+    rule: "R6",
+    what: "unwrapped when other keys sit beside arguments",
+    edits: [['if (keys.length !== 1 || keys[0] !== "arguments") return value;', 'if (!keys.includes("arguments")) return value;']],
+  },
+  {
+    rule: "R7",
+    what: "a schema without properties crashes",
+    edits: [['if (isPlainObject(properties) && Object.hasOwn(properties, "arguments")) return value;', 'if (Object.hasOwn(properties as object, "arguments")) return value;']],
+  },
+  {
+    rule: "R7",
+    what: "a string wrapper is unwrapped from its JSON",
+    edits: [
+      ["if (!isPlainObject(value)) return value;", 'if (typeof value === "string") return value;\n  if (!isPlainObject(value)) return value;'],
+      ["const keys = Object.keys(value);", "const keys = Object.keys(value);\n  if (keys.length === 0) return null;"],
+    ],
+  },
+  {
+    rule: "R8",
+    what: "the wrapper is unwrapped in place",
+    edits: [
+      [
+        'return coerce(value["arguments"]);',
+        'const inner = coerce(value["arguments"]);\n  delete value["arguments"];\n  return isPlainObject(inner) ? Object.assign(value, inner) : inner;',
+      ],
+    ],
+  },
   { rule: "R9", what: "the uncast params are returned", edits: [["  return { tool, params: cast, error: null };\n}", "  return { tool, params: value, error: null };\n}"]] },
-  { rule: "R10", what: "the suggestion is run", edits: [["const tool = tools.get(name);", "const tool = tools.get(name) ?? tools.get(suggestToolName(name, tools.keys()) ?? \"\");"]] },
-  { rule: "R10", what: "no suggestion in the message", edits: [["toolNotFoundMessage(name, suggestToolName(name, tools.keys()), [...tools.keys()])", "toolNotFoundMessage(name, null, [...tools.keys()])"]] },
-  { rule: "R10", what: "the arguments coerced before the lookup", edits: [["  const tool = tools.get(name);\n  if (tool === undefined) {", "  const early = coerce(params);\n  if (!isPlainObject(early)) return { tool: null, params, error: ToolResult.error(notAnObjectMessage(name, describeJsonType(early))) };\n  const tool = tools.get(name);\n  if (tool === undefined) {"]] },
-  { rule: "R11", what: "no shape check: the cast gets a string", edits: [["  if (!isPlainObject(value)) {\n    return { tool, params: value, error: ToolResult.error(notAnObjectMessage(tool.name, describeJsonType(value))) };\n  }\n", "  if (value === null) {\n    return { tool, params: value, error: ToolResult.error(notAnObjectMessage(tool.name, describeJsonType(value))) };\n  }\n"]] },
-  { rule: "R11", what: "typeof object lets arrays through", edits: [["  if (!isPlainObject(value)) {\n    return { tool, params: value", "  if (typeof value !== \"object\" || value === null) {\n    return { tool, params: value"]] },
+  {
+    rule: "R10",
+    what: "the suggestion is run",
+    edits: [["const tool = tools.get(name);", 'const tool = tools.get(name) ?? tools.get(suggestToolName(name, tools.keys()) ?? "");']],
+  },
+  {
+    rule: "R10",
+    what: "no suggestion in the message",
+    edits: [["toolNotFoundMessage(name, suggestToolName(name, tools.keys()), [...tools.keys()])", "toolNotFoundMessage(name, null, [...tools.keys()])"]],
+  },
+  {
+    rule: "R10",
+    what: "the arguments coerced before the lookup",
+    edits: [
+      [
+        "  const tool = tools.get(name);\n  if (tool === undefined) {",
+        "  const early = coerce(params);\n  if (!isPlainObject(early)) return { tool: null, params, error: ToolResult.error(notAnObjectMessage(name, describeJsonType(early))) };\n  const tool = tools.get(name);\n  if (tool === undefined) {",
+      ],
+    ],
+  },
+  {
+    rule: "R11",
+    what: "no shape check: the cast gets a string",
+    edits: [
+      [
+        "  if (!isPlainObject(value)) {\n    return { tool, params: value, error: ToolResult.error(notAnObjectMessage(tool.name, describeJsonType(value))) };\n  }\n",
+        "  if (value === null) {\n    return { tool, params: value, error: ToolResult.error(notAnObjectMessage(tool.name, describeJsonType(value))) };\n  }\n",
+      ],
+    ],
+  },
+  {
+    rule: "R11",
+    what: "typeof object lets arrays through",
+    edits: [["  if (!isPlainObject(value)) {\n    return { tool, params: value", '  if (typeof value !== "object" || value === null) {\n    return { tool, params: value']],
+  },
   {
     rule: "R11",
     what: "shape checked before unwrapping, not after",
@@ -138,32 +419,110 @@ const exercise5 = answers("05-argument-processing", "prepare.ts", [
       ],
     ],
   },
-  { rule: "R11", what: "not-an-object without the tool", edits: [["return { tool, params: value, error: ToolResult.error(notAnObjectMessage(", "return { tool: null, params: value, error: ToolResult.error(notAnObjectMessage("]] },
+  {
+    rule: "R11",
+    what: "not-an-object without the tool",
+    edits: [["return { tool, params: value, error: ToolResult.error(notAnObjectMessage(", "return { tool: null, params: value, error: ToolResult.error(notAnObjectMessage("]],
+  },
   { rule: "R12", what: "the raw value is validated, then cast", edits: [["const problems = tool.validateParams(cast);", "const problems = tool.validateParams(value);"]] },
-  { rule: "R12", what: "only the first problem is reported", edits: [["invalidParametersMessage(tool.name, problems)", "invalidParametersMessage(tool.name, problems.slice(0, 1))"]] },
+  {
+    rule: "R12",
+    what: "only the first problem is reported",
+    edits: [["invalidParametersMessage(tool.name, problems)", "invalidParametersMessage(tool.name, problems.slice(0, 1))"]],
+  },
   { rule: "R12", what: "no cast at all", edits: [["const cast = tool.castParams(value);", "const cast = value;"]] },
-  { rule: "R13", what: "no arguments is an error of its own", edits: [["const value = unwrap(tool.parameters, coerce(params));", "if (params === null) return { tool, params, error: ToolResult.error(notAnObjectMessage(tool.name, \"null\")) };\n  const value = unwrap(tool.parameters, coerce(params));"]] },
-  { rule: "R14", what: "the cast values written back into the caller's object", edits: [["const cast = tool.castParams(value);", "const cast = Object.assign(value, tool.castParams(value));"]] },
-  { rule: "R15", what: "only the listed properties' own types are checked (anyOf skipped)", edits: [["const problems = tool.validateParams(cast);", "const problems = tool.validateParams(cast).filter((p) => !p.includes(\" or \"));"]] },
+  {
+    rule: "R13",
+    what: "no arguments is an error of its own",
+    edits: [
+      [
+        "const value = unwrap(tool.parameters, coerce(params));",
+        'if (params === null) return { tool, params, error: ToolResult.error(notAnObjectMessage(tool.name, "null")) };\n  const value = unwrap(tool.parameters, coerce(params));',
+      ],
+    ],
+  },
+  {
+    rule: "R14",
+    what: "the cast values written back into the caller's object",
+    edits: [["const cast = tool.castParams(value);", "const cast = Object.assign(value, tool.castParams(value));"]],
+  },
+  {
+    rule: "R15",
+    what: "only the listed properties' own types are checked (anyOf skipped)",
+    edits: [["const problems = tool.validateParams(cast);", 'const problems = tool.validateParams(cast).filter((p) => !p.includes(" or "));']],
+  },
 ]);
 
 /** Exercise 6: batches. */
 const exercise6 = answers("06-batch-execution", "batches.ts", [
-  { rule: "R1", what: "every safe call runs together, wherever it stands", edits: [["    if (group.length > 0) batches.push(group);\n    group = [];\n    batches.push([call]);", "    batches.push([call]);"]] },
-  { rule: "R1", what: "all calls in one batch", edits: [["  if (!concurrent) return calls.map((call) => [call]);", "  if (!concurrent) return calls.map((call) => [call]);\n  if (calls.length > 0) return [[...calls]];"]] },
-  { rule: "R2", what: "readOnly decides instead of concurrencySafe (via the registry)", edits: [["    if (isSafe(call)) {", "    if (isSafe(call) || call.name === \"search\") {"]] },
-  { rule: "R3", what: "an empty group is pushed before an unsafe call", edits: [["    if (group.length > 0) batches.push(group);\n    group = [];", "    batches.push(group);\n    group = [];"]] },
+  {
+    rule: "R1",
+    what: "every safe call runs together, wherever it stands",
+    edits: [["    if (group.length > 0) batches.push(group);\n    group = [];\n    batches.push([call]);", "    batches.push([call]);"]],
+  },
+  {
+    rule: "R1",
+    what: "all calls in one batch",
+    edits: [
+      ["  if (!concurrent) return calls.map((call) => [call]);", "  if (!concurrent) return calls.map((call) => [call]);\n  if (calls.length > 0) return [[...calls]];"],
+    ],
+  },
+  {
+    rule: "R2",
+    what: "readOnly decides instead of concurrencySafe (via the registry)",
+    edits: [["    if (isSafe(call)) {", '    if (isSafe(call) || call.name === "search") {']],
+  },
+  {
+    rule: "R3",
+    what: "an empty group is pushed before an unsafe call",
+    edits: [["    if (group.length > 0) batches.push(group);\n    group = [];", "    batches.push(group);\n    group = [];"]],
+  },
   { rule: "R3", what: "the last group is forgotten", edits: [["  if (group.length > 0) batches.push(group);\n  return batches;", "  return batches;"]] },
   { rule: "R4", what: "concurrent false is ignored", edits: [["  if (!concurrent) return calls.map((call) => [call]);\n", ""]] },
-  { rule: "R5", what: "the input is consumed with shift()", edits: [["  for (const call of calls) {", "  const queue = calls as ToolCallRequest[];\n  for (let call = queue.shift(); call !== undefined; call = queue.shift()) {"]] },
-  { rule: "R5", what: "the calls are copied into the batches", edits: [["      group.push(call);\n      continue;", "      group.push(new (call.constructor as new (c: ToolCallRequest) => ToolCallRequest)(call));\n      continue;"]] },
-  { rule: "R6", what: "results in the order they finished", edits: [["results.push(...(await Promise.all(batch.map(runOne))));", "await Promise.all(batch.map(async (call) => results.push(await runOne(call))));"]] },
-  { rule: "R6", what: "every call one after another", edits: [["results.push(...(await Promise.all(batch.map(runOne))));", "for (const call of batch) results.push(await runOne(call));"]] },
-  { rule: "R7", what: "every call at once", edits: [["for (const batch of partitionToolBatches(calls, isSafe, options.concurrent ?? true)) {", "for (const batch of [[...calls]]) {"]] },
-  { rule: "R8", what: "batches started without waiting for the one before", edits: [["  const results: R[] = [];\n  for (const batch of partitionToolBatches(calls, isSafe, options.concurrent ?? true)) {\n    // Promise.all keeps input order, so every result lines up with its call id.\n    results.push(...(await Promise.all(batch.map(runOne))));\n  }\n  return results;", "  const batches = partitionToolBatches(calls, isSafe, options.concurrent ?? true);\n  return (await Promise.all(batches.map((batch) => Promise.all(batch.map(runOne))))).flat();"]] },
+  {
+    rule: "R5",
+    what: "the input is consumed with shift()",
+    edits: [["  for (const call of calls) {", "  const queue = calls as ToolCallRequest[];\n  for (let call = queue.shift(); call !== undefined; call = queue.shift()) {"]],
+  },
+  {
+    rule: "R5",
+    what: "the calls are copied into the batches",
+    edits: [["      group.push(call);\n      continue;", "      group.push(new (call.constructor as new (c: ToolCallRequest) => ToolCallRequest)(call));\n      continue;"]],
+  },
+  {
+    rule: "R6",
+    what: "results in the order they finished",
+    edits: [["results.push(...(await Promise.all(batch.map(runOne))));", "await Promise.all(batch.map(async (call) => results.push(await runOne(call))));"]],
+  },
+  {
+    rule: "R6",
+    what: "every call one after another",
+    edits: [["results.push(...(await Promise.all(batch.map(runOne))));", "for (const call of batch) results.push(await runOne(call));"]],
+  },
+  {
+    rule: "R7",
+    what: "every call at once",
+    edits: [["for (const batch of partitionToolBatches(calls, isSafe, options.concurrent ?? true)) {", "for (const batch of [[...calls]]) {"]],
+  },
+  {
+    rule: "R8",
+    what: "batches started without waiting for the one before",
+    edits: [
+      [
+        "  const results: R[] = [];\n  for (const batch of partitionToolBatches(calls, isSafe, options.concurrent ?? true)) {\n    // Promise.all keeps input order, so every result lines up with its call id.\n    results.push(...(await Promise.all(batch.map(runOne))));\n  }\n  return results;",
+        "  const batches = partitionToolBatches(calls, isSafe, options.concurrent ?? true);\n  return (await Promise.all(batches.map((batch) => Promise.all(batch.map(runOne))))).flat();",
+      ],
+    ],
+  },
   { rule: "R9", what: "concurrent read as truthy (undefined is false)", edits: [["options.concurrent ?? true", "Boolean(options.concurrent)"]] },
   { rule: "R9", what: "concurrent false is ignored (|| true)", edits: [["options.concurrent ?? true", "options.concurrent || true"]] },
-  { rule: "R10", what: "each call run twice to find its result", edits: [["results.push(...(await Promise.all(batch.map(runOne))));", "await Promise.all(batch.map(runOne));\n    results.push(...(await Promise.all(batch.map(runOne))));"]] },
+  {
+    rule: "R10",
+    what: "each call run twice to find its result",
+    edits: [
+      ["results.push(...(await Promise.all(batch.map(runOne))));", "await Promise.all(batch.map(runOne));\n    results.push(...(await Promise.all(batch.map(runOne))));"],
+    ],
+  },
 ]);
 
 /** Exercise 8: the tool message. */
@@ -172,22 +531,82 @@ const exercise8 = answers("08-tool-results", "tool-message.ts", [
   { rule: "R1", what: "cut one character short", edits: [["return text.slice(0, max) + TRUNCATED;", "return text.slice(0, max - 1) + TRUNCATED;"]] },
   { rule: "R2", what: "cut at exactly max characters", edits: [["if (!(max > 0) || text.length <= max) return text;", "if (!(max > 0) || text.length < max) return text;"]] },
   { rule: "R2", what: "only 0 disables the limit", edits: [["if (!(max > 0) || text.length <= max) return text;", "if (max === 0 || text.length <= max) return text;"]] },
-  { rule: "R3", what: "a fifth key", edits: [['({ role: "tool", tool_call_id: call.id, name: call.name, content })', '({ role: "tool", tool_call_id: call.id, name: call.name, content, isError: false })']] },
-  { rule: "R3", what: "the id under a different key", edits: [['({ role: "tool", tool_call_id: call.id, name: call.name, content })', '({ role: "tool", id: call.id, name: call.name, content }) as unknown as ChatMessage']] },
-  { rule: "R4", what: "empty means an empty string only", edits: [["if (isEmptyToolResult(result)) return message(emptyResultMessage(call.name));", 'if (result === "") return message(emptyResultMessage(call.name));']] },
-  { rule: "R4", what: "the text is checked instead of the result", edits: [["if (isEmptyToolResult(result)) return message(emptyResultMessage(call.name));\n  // Providers expect a string: objects become JSON here, in one place.\n  const text = toolResultToText(result);", "  const text = toolResultToText(result);\n  if (text === \"\") return message(emptyResultMessage(call.name));"]] },
+  {
+    rule: "R3",
+    what: "a fifth key",
+    edits: [['({ role: "tool", tool_call_id: call.id, name: call.name, content })', '({ role: "tool", tool_call_id: call.id, name: call.name, content, isError: false })']],
+  },
+  {
+    rule: "R3",
+    what: "the id under a different key",
+    edits: [['({ role: "tool", tool_call_id: call.id, name: call.name, content })', '({ role: "tool", id: call.id, name: call.name, content }) as unknown as ChatMessage']],
+  },
+  {
+    rule: "R4",
+    what: "empty means an empty string only",
+    edits: [["if (isEmptyToolResult(result)) return message(emptyResultMessage(call.name));", 'if (result === "") return message(emptyResultMessage(call.name));']],
+  },
+  {
+    rule: "R4",
+    what: "the text is checked instead of the result",
+    edits: [
+      [
+        "if (isEmptyToolResult(result)) return message(emptyResultMessage(call.name));\n  // Providers expect a string: objects become JSON here, in one place.\n  const text = toolResultToText(result);",
+        '  const text = toolResultToText(result);\n  if (text === "") return message(emptyResultMessage(call.name));',
+      ],
+    ],
+  },
   { rule: "R4", what: "a generic marker", edits: [["message(emptyResultMessage(call.name))", 'message("(no output)")']] },
   { rule: "R5", what: "String(result) instead of toolResultToText", edits: [["const text = toolResultToText(result);", "const text = String(result);"]] },
   { rule: "R5", what: "falsy results are empty", edits: [["if (isEmptyToolResult(result)) return", "if (!result || isEmptyToolResult(result)) return"]] },
   { rule: "R6", what: "no truncation without a workspace", edits: [["  return message(truncate(text, max));\n}", "  return message(text);\n}"]] },
-  { rule: "R6", what: "the length is measured before the conversion", edits: [["if (!(max > 0) || text.length <= max || PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);", "if (!(max > 0) || String(result).length <= max || PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);"]] },
-  { rule: "R7", what: "the path alone instead of persistedReference", edits: [["return message(persistedReference(path, text));", "return message(`Full output saved to: ${path}`);"]] },
+  {
+    rule: "R6",
+    what: "the length is measured before the conversion",
+    edits: [
+      [
+        "if (!(max > 0) || text.length <= max || PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);",
+        "if (!(max > 0) || String(result).length <= max || PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);",
+      ],
+    ],
+  },
+  {
+    rule: "R7",
+    what: "the path alone instead of persistedReference",
+    edits: [["return message(persistedReference(path, text));", "return message(`Full output saved to: ${path}`);"]],
+  },
   { rule: "R7", what: "the session key is dropped", edits: [["        ...(opts.sessionKey !== undefined ? { sessionKey: opts.sessionKey } : {}),\n", ""]] },
-  { rule: "R8", what: "saved whenever there is a workspace", edits: [["if (!(max > 0) || text.length <= max || PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);\n  if (opts.workspace !== undefined) {", "if (PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);\n  if (opts.workspace !== undefined) {"]] },
-  { rule: "R9", what: "a failed save rejects", edits: [["    } catch {\n      // Saving failed: fall through, the model still gets the start of the text.\n    }", "    } finally {\n      // nothing\n    }"]] },
-  { rule: "R9", what: "a failed save sends the whole text", edits: [["      // Saving failed: fall through, the model still gets the start of the text.\n", "      return message(text);\n"]] },
+  {
+    rule: "R8",
+    what: "saved whenever there is a workspace",
+    edits: [
+      [
+        "if (!(max > 0) || text.length <= max || PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);\n  if (opts.workspace !== undefined) {",
+        "if (PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);\n  if (opts.workspace !== undefined) {",
+      ],
+    ],
+  },
+  {
+    rule: "R9",
+    what: "a failed save rejects",
+    edits: [["    } catch {\n      // Saving failed: fall through, the model still gets the start of the text.\n    }", "    } finally {\n      // nothing\n    }"]],
+  },
+  {
+    rule: "R9",
+    what: "a failed save sends the whole text",
+    edits: [["      // Saving failed: fall through, the model still gets the start of the text.\n", "      return message(text);\n"]],
+  },
   { rule: "R10", what: "read_file is cut like any tool", edits: [[" || PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);", ") return message(text);"]] },
-  { rule: "R10", what: "read_file is exempt from saving only, and still cut", edits: [[" || PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);\n  if (opts.workspace !== undefined) {", ") return message(text);\n  if (opts.workspace !== undefined && !PERSISTENCE_EXEMPT_TOOLS.has(call.name)) {"]] },
+  {
+    rule: "R10",
+    what: "read_file is exempt from saving only, and still cut",
+    edits: [
+      [
+        " || PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);\n  if (opts.workspace !== undefined) {",
+        ") return message(text);\n  if (opts.workspace !== undefined && !PERSISTENCE_EXEMPT_TOOLS.has(call.name)) {",
+      ],
+    ],
+  },
 ]);
 
 /** Exercise 7: settleOutcome's branches, and captureOutcome's try. */
@@ -197,13 +616,16 @@ const exercise7 = answers("07-errors-as-results", "settle.ts", [
     what: "a ToolResult is classified by instanceof ToolResult, ok ones keep only their content",
     edits: [
       ['import { isToolErrorResult } from "../../src/tools/base.js";', 'import { isToolErrorResult, ToolResult } from "../../src/tools/base.js";'],
-      ["return { kind: \"ok\", value };", "return { kind: \"ok\", value: value instanceof ToolResult ? value.content : value };"],
+      ['return { kind: "ok", value };', 'return { kind: "ok", value: value instanceof ToolResult ? value.content : value };'],
     ],
   },
   {
     rule: "R1",
     what: "anything with isError: true is an error result (duck typing)",
-    edits: [["if (isToolErrorResult(value))", "if ((value as { isError?: unknown })?.isError === true)"], ["text: value.content", "text: String((value as { content?: unknown }).content)"]],
+    edits: [
+      ["if (isToolErrorResult(value))", "if ((value as { isError?: unknown })?.isError === true)"],
+      ["text: value.content", "text: String((value as { content?: unknown }).content)"],
+    ],
   },
   {
     rule: "R2",
@@ -218,7 +640,12 @@ const exercise7 = answers("07-errors-as-results", "settle.ts", [
   {
     rule: "R4",
     what: "start() is called before the try",
-    edits: [["  try {\n    // start() is inside the try, so a synchronous throw is caught as well as a rejection.\n    const value = await start();", "  const pending = start();\n  try {\n    const value = await pending;"]],
+    edits: [
+      [
+        "  try {\n    // start() is inside the try, so a synchronous throw is caught as well as a rejection.\n    const value = await start();",
+        "  const pending = start();\n  try {\n    const value = await pending;",
+      ],
+    ],
   },
   {
     rule: "R4",
@@ -226,7 +653,7 @@ const exercise7 = answers("07-errors-as-results", "settle.ts", [
     edits: [
       [
         "  try {\n    // start() is inside the try, so a synchronous throw is caught as well as a rejection.\n    const value = await start();",
-        "  const settled = await start().then((value) => ({ value }), (error: unknown) => ({ error }));\n  if (\"error\" in settled) return { kind: \"thrown\", value: settled.error };\n  try {\n    const value = settled.value;",
+        '  const settled = await start().then((value) => ({ value }), (error: unknown) => ({ error }));\n  if ("error" in settled) return { kind: "thrown", value: settled.error };\n  try {\n    const value = settled.value;',
       ],
     ],
   },
@@ -253,7 +680,7 @@ const exercise7 = answers("07-errors-as-results", "settle.ts", [
   {
     rule: "R6",
     what: "the error detail is cut to 120 characters like a success",
-    edits: [["event: { name, status: \"error\", detail: outcome.text },", "event: { name, status: \"error\", detail: outcome.text.slice(0, 120) },"]],
+    edits: [['event: { name, status: "error", detail: outcome.text },', 'event: { name, status: "error", detail: outcome.text.slice(0, 120) },']],
   },
   {
     rule: "R7",
@@ -268,7 +695,7 @@ const exercise7 = answers("07-errors-as-results", "settle.ts", [
   {
     rule: "R7",
     what: "the thrown detail is the formatted name and message",
-    edits: [["event: { name, status: \"error\", detail: message },", "event: { name, status: \"error\", detail: formatThrown(outcome.value) },"]],
+    edits: [['event: { name, status: "error", detail: message },', 'event: { name, status: "error", detail: formatThrown(outcome.value) },']],
   },
   {
     rule: "R8",
@@ -293,12 +720,22 @@ const exercise7 = answers("07-errors-as-results", "settle.ts", [
   {
     rule: "R10",
     what: "a thrown non-Error becomes new Error(String(value))",
-    edits: [["const fatal = outcome.value instanceof Error ? outcome.value : runtimeError(message);", "const fatal = outcome.value instanceof Error ? outcome.value : new Error(String(outcome.value));"]],
+    edits: [
+      [
+        "const fatal = outcome.value instanceof Error ? outcome.value : runtimeError(message);",
+        "const fatal = outcome.value instanceof Error ? outcome.value : new Error(String(outcome.value));",
+      ],
+    ],
   },
   {
     rule: "R10",
     what: "a thrown non-Error becomes a RuntimeError of String(value)",
-    edits: [["const fatal = outcome.value instanceof Error ? outcome.value : runtimeError(message);", "const fatal = outcome.value instanceof Error ? outcome.value : runtimeError(String(outcome.value));"]],
+    edits: [
+      [
+        "const fatal = outcome.value instanceof Error ? outcome.value : runtimeError(message);",
+        "const fatal = outcome.value instanceof Error ? outcome.value : runtimeError(String(outcome.value));",
+      ],
+    ],
   },
   {
     rule: "R10",
@@ -309,7 +746,10 @@ const exercise7 = answers("07-errors-as-results", "settle.ts", [
     rule: "R11",
     what: "a preparation error is never fatal (the tool never ran)",
     edits: [
-      ['    case "prep-error":\n    case "error-result":', '    case "prep-error":\n      return { payload: outcome.text + RETRY_HINT, event: { name, status: "error", detail: outcome.text }, fatal: null };\n    case "error-result":'],
+      [
+        '    case "prep-error":\n    case "error-result":',
+        '    case "prep-error":\n      return { payload: outcome.text + RETRY_HINT, event: { name, status: "error", detail: outcome.text }, fatal: null };\n    case "error-result":',
+      ],
     ],
   },
   {
@@ -339,7 +779,11 @@ const exercise9 = answers("09-tool-skill-mcp", "mcp-tool.ts", [
   { rule: "R1", what: "the server's name is left out of the tool name", edits: [["this.name = `mcp_${server}_${info.name}`;", "this.name = `mcp_${info.name}`;"]] },
   { rule: "R2", what: "?? keeps an empty description", edits: [["info.description || info.name", "info.description ?? info.name"]] },
   { rule: "R2", what: "the old default sentence", edits: [["info.description || info.name", "info.description || `MCP tool ${info.name} from ${server}`"]] },
-  { rule: "R3", what: "a missing schema stays an object without properties", edits: [['info.inputSchema ?? { type: "object", properties: {} }', 'info.inputSchema ?? { type: "object" }']] },
+  {
+    rule: "R3",
+    what: "a missing schema stays an object without properties",
+    edits: [['info.inputSchema ?? { type: "object", properties: {} }', 'info.inputSchema ?? { type: "object" }']],
+  },
   {
     rule: "R4",
     what: "the server's hint is believed without the option",
@@ -352,7 +796,7 @@ const exercise9 = answers("09-tool-skill-mcp", "mcp-tool.ts", [
   },
   {
     rule: "R5",
-    what: "Boolean(readOnlyHint): \"false\" and 1 count as read-only",
+    what: 'Boolean(readOnlyHint): "false" and 1 count as read-only',
     edits: [["info.annotations?.readOnlyHint === true", "Boolean(info.annotations?.readOnlyHint)"]],
   },
   {
@@ -370,14 +814,18 @@ const exercise9 = answers("09-tool-skill-mcp", "mcp-tool.ts", [
   {
     rule: "R8",
     what: "non-text blocks dropped",
-    edits: [['(result.content ?? []).map(blockText)', '(result.content ?? []).filter((b) => b.type === "text").map(blockText)']],
+    edits: [["(result.content ?? []).map(blockText)", '(result.content ?? []).filter((b) => b.type === "text").map(blockText)']],
   },
   {
     rule: "R8",
     what: "an image block shows its data",
-    edits: [['return `[${block.type} content: ${mime}${size}]`;', 'return `[${block.type} content: ${mime}, ${String(block["data"])}]`;']],
+    edits: [["return `[${block.type} content: ${mime}${size}]`;", 'return `[${block.type} content: ${mime}, ${String(block["data"])}]`;']],
   },
-  { rule: "R8", what: "a missing mimeType prints undefined", edits: [['typeof block["mimeType"] === "string" ? block["mimeType"] : "unknown type"', 'String(block["mimeType"])']] },
+  {
+    rule: "R8",
+    what: "a missing mimeType prints undefined",
+    edits: [['typeof block["mimeType"] === "string" ? block["mimeType"] : "unknown type"', 'String(block["mimeType"])']],
+  },
   {
     rule: "R8",
     what: "the size is counted even without data",
@@ -386,21 +834,47 @@ const exercise9 = answers("09-tool-skill-mcp", "mcp-tool.ts", [
   {
     rule: "R9",
     what: "an embedded resource is always named by its uri",
-    edits: [['return typeof resource.text === "string" ? resource.text : `[embedded resource: ${String(resource.uri ?? "no uri")}]`;', 'return `[embedded resource: ${String(resource.uri ?? "no uri")}]`;']],
+    edits: [
+      [
+        'return typeof resource.text === "string" ? resource.text : `[embedded resource: ${String(resource.uri ?? "no uri")}]`;',
+        'return `[embedded resource: ${String(resource.uri ?? "no uri")}]`;',
+      ],
+    ],
   },
-  { rule: "R9", what: "a link without uri prints undefined", edits: [['return `[resource link: ${String(block["uri"] ?? "no uri")}]`;', 'return `[resource link: ${String(block["uri"])}]`;']] },
+  {
+    rule: "R9",
+    what: "a link without uri prints undefined",
+    edits: [['return `[resource link: ${String(block["uri"] ?? "no uri")}]`;', 'return `[resource link: ${String(block["uri"])}]`;']],
+  },
   { rule: "R10", what: "an unknown block becomes empty text", edits: [["return `[${block.type} content]`;", 'return "";']] },
   { rule: "R11", what: "an unknown block is named without brackets", edits: [["return `[${block.type} content]`;", "return `(${block.type})`;"]] },
   { rule: "R12", what: "no content is an empty string", edits: [['.join("\\n") || NO_OUTPUT;', '.join("\\n");']] },
   {
     rule: "R12",
     what: "only a missing content list reads (no output)",
-    edits: [['const text = (result.content ?? []).map(blockText).join("\\n") || NO_OUTPUT;', 'const text = result.content === undefined ? NO_OUTPUT : result.content.map(blockText).join("\\n");']],
+    edits: [
+      [
+        'const text = (result.content ?? []).map(blockText).join("\\n") || NO_OUTPUT;',
+        'const text = result.content === undefined ? NO_OUTPUT : result.content.map(blockText).join("\\n");',
+      ],
+    ],
   },
   { rule: "R13", what: "isError is ignored", edits: [["return result.isError === true ? ToolResult.error(text) : text;", "return text;"]] },
-  { rule: "R13", what: "isError: false is an error too (\"in\" check)", edits: [["return result.isError === true ? ToolResult.error(text) : text;", 'return "isError" in result ? ToolResult.error(text) : text;']] },
-  { rule: "R14", what: "adaptServerTools forgets the options", edits: [["tools.map((info) => new McpTool(client, server, info, options))", "tools.map((info) => new McpTool(client, server, info))"]] },
-  { rule: "R14", what: "adaptServerTools keeps only tools with a schema", edits: [["tools.map((info) =>", "tools.filter((info) => info.inputSchema !== undefined).map((info) =>"]] },
+  {
+    rule: "R13",
+    what: 'isError: false is an error too ("in" check)',
+    edits: [["return result.isError === true ? ToolResult.error(text) : text;", 'return "isError" in result ? ToolResult.error(text) : text;']],
+  },
+  {
+    rule: "R14",
+    what: "adaptServerTools forgets the options",
+    edits: [["tools.map((info) => new McpTool(client, server, info, options))", "tools.map((info) => new McpTool(client, server, info))"]],
+  },
+  {
+    rule: "R14",
+    what: "adaptServerTools keeps only tools with a schema",
+    edits: [["tools.map((info) =>", "tools.filter((info) => info.inputSchema !== undefined).map((info) =>"]],
+  },
   { rule: "R15", what: "the adapter is discoverable", edits: [["static override discoverable = false;", "static override discoverable = true;"]] },
 ]);
 
@@ -443,4 +917,15 @@ const questions: WrongAnswer[] = [
 ];
 
 /** Every wrong answer the suite knows. */
-export const WRONG_ANSWERS: readonly WrongAnswer[] = [...exercise1, ...exercise2, ...exercise3, ...exercise4, ...exercise5, ...exercise6, ...exercise7, ...exercise8, ...exercise9, ...questions];
+export const WRONG_ANSWERS: readonly WrongAnswer[] = [
+  ...exercise1,
+  ...exercise2,
+  ...exercise3,
+  ...exercise4,
+  ...exercise5,
+  ...exercise6,
+  ...exercise7,
+  ...exercise8,
+  ...exercise9,
+  ...questions,
+];

@@ -93,7 +93,10 @@ async function main(argv: readonly string[]): Promise<number> {
                   answer: run.answer,
                   tests: tests.length,
                   failed: tests.filter((t) => t.result().state === "failed").map((t) => t.name),
-                  loadError: module.errors().map((e) => e.message).join("; "),
+                  loadError: module
+                    .errors()
+                    .map((e) => e.message)
+                    .join("; "),
                 });
               }
             },
@@ -107,7 +110,11 @@ async function main(argv: readonly string[]): Promise<number> {
     await vitest.start();
     await vitest.close();
     const seconds = (Date.now() - started) / 1000;
-    return report(runs.map((r) => outcomes.get(r.name) ?? { folder: r.folder, testFile: r.testFile, answer: r.answer, tests: 0, failed: [], loadError: "did not run" }), markdown, seconds);
+    return report(
+      runs.map((r) => outcomes.get(r.name) ?? { folder: r.folder, testFile: r.testFile, answer: r.answer, tests: 0, failed: [], loadError: "did not run" }),
+      markdown,
+      seconds,
+    );
   } finally {
     rmSync(base, { recursive: true, force: true });
   }

@@ -38,8 +38,16 @@ describe("the recorded cases", () => {
   it("hold between 50 and 200 cases, of every kind, equal, explained and unlisted", () => {
     expect(recorded.length).toBeGreaterThanOrEqual(50);
     expect(recorded.length).toBeLessThanOrEqual(200);
-    for (const kind of KINDS) expect(recorded.some((r) => r.kind === kind), kind).toBe(true);
-    for (const status of ["equal", "explained", "unlisted"]) expect(recorded.some((r) => r.expect.status === status), status).toBe(true);
+    for (const kind of KINDS)
+      expect(
+        recorded.some((r) => r.kind === kind),
+        kind,
+      ).toBe(true);
+    for (const status of ["equal", "explained", "unlisted"])
+      expect(
+        recorded.some((r) => r.expect.status === status),
+        status,
+      ).toBe(true);
   });
 
   it.each(recorded.map((r, i) => [i + 1, label(r), r] as const))("case %i (%s) is classified as recorded", (_i, _label, r) => {
@@ -72,7 +80,14 @@ describe("the recorded cases", () => {
   it("turn unlisted when upstream's answer is changed, so no explanation accepts anything", () => {
     // Explanations that by design do not read upstream's answer (ours refused the schema, or the
     // input is one upstream reads and ours must not) are left out.
-    const blind = new Set(["root-schema-not-object", "nan-infinity-literal", "schema-budget", "pattern-engine", "json-integer-literal-past-2^53", "mcp-non-object-input-schema"]);
+    const blind = new Set([
+      "root-schema-not-object",
+      "nan-infinity-literal",
+      "schema-budget",
+      "pattern-engine",
+      "json-integer-literal-past-2^53",
+      "mcp-non-object-input-schema",
+    ]);
     for (const r of recorded.filter((x) => x.expect.status === "equal" || (x.expect.status === "explained" && !x.expect.ids.some((id) => blind.has(id))))) {
       // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the rest pattern leaves the recorded verdict out of the case
       const { expect: _verdict, ...c } = r;
@@ -121,7 +136,11 @@ describe("every docs/fidelity.md row is in the oracle", () => {
       expect(explained.has(row.number) || unshown, `row ${row.number} has no explanation and is not named in unshown-rows.ts`).toBe(true);
       expect(explained.has(row.number) && unshown, `row ${row.number} is explained and also named in unshown-rows.ts`).toBe(false);
     }
-    expect(Object.keys(UNSHOWN_ROWS).map(Number).filter((n) => !rowsOf().some((r) => r.number === n))).toEqual([]);
+    expect(
+      Object.keys(UNSHOWN_ROWS)
+        .map(Number)
+        .filter((n) => !rowsOf().some((r) => r.number === n)),
+    ).toEqual([]);
   });
 });
 
@@ -139,7 +158,15 @@ describe("the pieces the explanations stand on", () => {
   it("carry what JSON cannot across the wire", () => {
     const value = { big: 123456789012345678901n, inf: Number.POSITIVE_INFINITY, nan: Number.NaN, $t: "kept" };
     const wire = toWire(value);
-    expect(wire).toEqual({ $t: "dict", v: [["big", { $t: "int", v: "123456789012345678901" }], ["inf", { $t: "float", v: "inf" }], ["nan", { $t: "float", v: "nan" }], ["$t", "kept"]] });
+    expect(wire).toEqual({
+      $t: "dict",
+      v: [
+        ["big", { $t: "int", v: "123456789012345678901" }],
+        ["inf", { $t: "float", v: "inf" }],
+        ["nan", { $t: "float", v: "nan" }],
+        ["$t", "kept"],
+      ],
+    });
     expect(fromWire(wire)).toEqual(value);
     expect(wireEqual({ $t: "float", v: "3.0" }, 3)).toBe(true);
     expect(wireEqual({ $t: "int", v: "9007199254740993" }, 9007199254740992)).toBe(false);
@@ -169,7 +196,7 @@ describe("the pieces the explanations stand on", () => {
     expect(cut.typeListsCut).toBe(true);
   });
 
-  it("drop type \"null\", which upstream never checks, and compare as Python's == does", () => {
+  it('drop type "null", which upstream never checks, and compare as Python\'s == does', () => {
     expect(upstreamSubset({ type: "object", properties: { a: { type: "null" }, b: { type: ["null"] } } })).toEqual({
       schema: { type: "object", properties: { a: {}, b: {} } },
       dropped: ['type "null"'],

@@ -53,26 +53,11 @@ import {
   type WholeExplanation,
 } from "./explanations.js";
 import { knownPaths, parseError, placeProblem } from "./problems.js";
-import {
-  fromWire,
-  isBigInt,
-  isTaggedFloat,
-  show,
-  wireEqual,
-  type AnyCase,
-  type Case,
-  type Kind,
-  type PrepareOutput,
-  type ResultOutput,
-  type Wire,
-} from "./protocol.js";
+import { fromWire, isBigInt, isTaggedFloat, show, wireEqual, type AnyCase, type Case, type Kind, type PrepareOutput, type ResultOutput, type Wire } from "./protocol.js";
 import { upstreamSubset } from "./upstream-subset.js";
 
 /** The verdict on one case. */
-export type Verdict =
-  | { status: "equal" }
-  | { status: "explained"; ids: string[] }
-  | { status: "unlisted"; group: string; details: string[] };
+export type Verdict = { status: "equal" } | { status: "explained"; ids: string[] } | { status: "unlisted"; group: string; details: string[] };
 
 /** One character of blank space: what JavaScript trims, what Python strips, and U+200B. */
 // eslint-disable-next-line no-control-regex -- U+001C–U+001F are blank space to Python: they are what is matched
@@ -114,7 +99,15 @@ export const WHOLE: readonly WholeExplanation[] = [rootNotObject, prepareExcepti
 /** Rewrites of a prepared call's texts. */
 export const PREPARE_REWRITES: readonly RewriteExplanation<PrepareView>[] = [pythonTypeNames, enumAsPythonList];
 /** Explanations at one argument. */
-export const SITES: readonly SiteExplanation[] = [pythonStrCast, pythonIntUnderscore, bigIntegerText, nonFiniteInteger, integralFloat, enumPythonEquality, typeListCastToRefused];
+export const SITES: readonly SiteExplanation[] = [
+  pythonStrCast,
+  pythonIntUnderscore,
+  bigIntegerText,
+  nonFiniteInteger,
+  integralFloat,
+  enumPythonEquality,
+  typeListCastToRefused,
+];
 /** Rows behind a difference removed by upstream's schema subset. */
 export const SUBSET: readonly SubsetExplanation[] = [keywordsEnforced, typeListsAndUnions, refsAndPatternProperties, problemTextsForNewKeywords];
 /** Rewrites of tool messages (results, MCP results). */
@@ -314,7 +307,8 @@ export function template(wording: string): string {
 
 function castClass(cast: Wire | undefined, value: unknown): string {
   if (cast === undefined) return "absent";
-  if (wireEqual(cast, value === undefined ? undefined : (JSON.parse(JSON.stringify(value ?? null, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v))) as Wire))) return "kept";
+  if (wireEqual(cast, value === undefined ? undefined : (JSON.parse(JSON.stringify(value ?? null, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v))) as Wire)))
+    return "kept";
   if (isBigInt(cast)) return "cast to an integer past 2^53";
   if (isTaggedFloat(cast)) return "cast to a float";
   return `cast to ${valueClass(fromWire(cast))}`;
@@ -343,7 +337,10 @@ function describeMessage(v: PrepareView, coarse = false): string {
 /** The called name and the argument text, in a few words. */
 function inputClass(c: Case<"args" | "schema">): string {
   const name = c.input.name;
-  const named = name === "probe" ? "" : `name ${/\P{ASCII}/u.test(name) ? "with non-ASCII characters" : name.toLowerCase().replace(/[^a-z0-9]/g, "") === "probe" ? "differing in case or punctuation" : "unknown"}, `;
+  const named =
+    name === "probe"
+      ? ""
+      : `name ${/\P{ASCII}/u.test(name) ? "with non-ASCII characters" : name.toLowerCase().replace(/[^a-z0-9]/g, "") === "probe" ? "differing in case or punctuation" : "unknown"}, `;
   const args = c.input.args;
   if (typeof args !== "string") return `${named}arguments given as ${valueClass(fromWire(args))}`;
   const core = stripBlank(args);
@@ -353,7 +350,12 @@ function inputClass(c: Case<"args" | "schema">): string {
   else {
     try {
       const parsed: unknown = JSON.parse(core);
-      kind = isRecord(parsed) && Object.keys(parsed).length === 1 && "arguments" in parsed ? "an {\"arguments\": …} wrapper" : Array.isArray(parsed) ? "a JSON array" : "a JSON object";
+      kind =
+        isRecord(parsed) && Object.keys(parsed).length === 1 && "arguments" in parsed
+          ? 'an {"arguments": …} wrapper'
+          : Array.isArray(parsed)
+            ? "a JSON array"
+            : "a JSON object";
     } catch {
       kind = "malformed JSON";
     }
@@ -420,11 +422,21 @@ function compareSites(c: Case<"args" | "schema">, up: PrepareView, ours: Prepare
       const value = castable ? valueClass(site.value) : coarseClass(site.value);
       const sorted = (list: string[]): string => [...list].sort().join("; ");
       if (site.upProblems.length > 1 && sorted(site.upProblems) === sorted(site.ourProblems)) {
-        return { ok: false, ids: [], group: `${prefix} the same problems in another order: ${sorted(site.upProblems.map(template))}`, details: [`upstream: ${site.upProblems.join("; ")}`, `ours:     ${site.ourProblems.join("; ")}`] };
+        return {
+          ok: false,
+          ids: [],
+          group: `${prefix} the same problems in another order: ${sorted(site.upProblems.map(template))}`,
+          details: [`upstream: ${site.upProblems.join("; ")}`, `ours:     ${site.ourProblems.join("; ")}`],
+        };
       }
       const upWords = site.upProblems.map(template).join("; ");
       if (upWords !== "" && upWords === site.ourProblems.map(template).join("; ")) {
-        return { ok: false, ids: [], group: `${prefix} the same problem with its numbers printed differently: ${upWords}`, details: [`upstream: ${site.upProblems.join("; ")}`, `ours:     ${site.ourProblems.join("; ")}`] };
+        return {
+          ok: false,
+          ids: [],
+          group: `${prefix} the same problem with its numbers printed differently: ${upWords}`,
+          details: [`upstream: ${site.upProblems.join("; ")}`, `ours:     ${site.ourProblems.join("; ")}`],
+        };
       }
       return {
         ok: false,
@@ -484,7 +496,8 @@ const EMPTY_MARKER = /^\(.* completed with no output\)$/s;
 /** A coarse class of a tool message's content. */
 export function contentClass(content: Wire | undefined): string {
   if (content === undefined) return "no message";
-  if (typeof content !== "string") return `a ${Array.isArray(content) ? "list" : content === null ? "null" : typeof content === "object" && content["$t"] !== undefined ? `python ${wireText(content["$t"])}` : typeof content} value`;
+  if (typeof content !== "string")
+    return `a ${Array.isArray(content) ? "list" : content === null ? "null" : typeof content === "object" && content["$t"] !== undefined ? `python ${wireText(content["$t"])}` : typeof content} value`;
   if (content === "") return "empty text";
   if (EMPTY_MARKER.test(content)) return "the empty-result marker";
   if (content === "[Tool result unavailable — call was interrupted or lost]") return "the lost-call marker";
@@ -510,7 +523,8 @@ function behaviourClass(c: Case<"result"> | Case<"mcp-result">): string {
   if (c.kind === "mcp-result") {
     const r = c.input.reply;
     if (r.kind === "malformed") return "server answered content that is no list";
-    if (r.kind === "raise") return `server raised ${["ConnectionError", "ClosedResourceError"].includes(r.cls) ? "a transient error" : r.cls === "TimeoutError" ? "TimeoutError" : "an error"}${r.message === "" ? " with an empty message" : ""}`;
+    if (r.kind === "raise")
+      return `server raised ${["ConnectionError", "ClosedResourceError"].includes(r.cls) ? "a transient error" : r.cls === "TimeoutError" ? "TimeoutError" : "an error"}${r.message === "" ? " with an empty message" : ""}`;
     const blank = r.texts.every((t) => stripBlank(t) === "");
     return `server answered ${r.texts.length === 0 ? "no blocks" : blank ? "blank text blocks" : "text blocks"}${r.isError === true ? " with isError" : ""}`;
   }
@@ -545,10 +559,7 @@ function classifyResult(c: Case<"result"> | Case<"mcp-result">): Verdict {
   return {
     status: "unlisted",
     group: `${c.kind}: ${behaviourClass(c)}${blank}: ${parts.join("; ")}`,
-    details: [
-      `upstream: content ${show(up.content)}; event ${show(c.upstream.event)}`,
-      `ours:     content ${show(ours.content)}; event ${show(c.ours.event)}`,
-    ],
+    details: [`upstream: content ${show(up.content)}; event ${show(c.upstream.event)}`, `ours:     content ${show(ours.content)}; event ${show(c.ours.event)}`],
   };
 }
 
@@ -565,7 +576,12 @@ function sourceText(c: Case<"result"> | Case<"mcp-result">): string | null {
 
 /** A content class without the decorations (cut, retry hint) that follow from it. */
 function baseContentClass(content: Wire | undefined): string {
-  return contentClass(content).replace(/,? ?(?:cut|with the retry hint)/g, "").replace(/^text$/, "text").trim() || "text";
+  return (
+    contentClass(content)
+      .replace(/,? ?(?:cut|with the retry hint)/g, "")
+      .replace(/^text$/, "text")
+      .trim() || "text"
+  );
 }
 
 /** How two texts differ: only in blank space, only where they are cut, or in their words. */
@@ -697,7 +713,11 @@ export function historyRepairs(input: readonly Wire[], output: readonly Wire[], 
     while (j < input.length && !sameMessage(input[j], out)) j++;
     if (j === input.length) {
       // A tool message the history does not hold is the lost-call marker, saved or cut past recognition.
-      repairs.push(isRecord(out) && out["role"] === "tool" ? "inserts the lost-call marker for a call without a result" : `sends a ${isRecord(out) ? wireText(out["role"]) : "?"} message the history does not hold`);
+      repairs.push(
+        isRecord(out) && out["role"] === "tool"
+          ? "inserts the lost-call marker for a call without a result"
+          : `sends a ${isRecord(out) ? wireText(out["role"]) : "?"} message the history does not hold`,
+      );
       continue;
     }
     for (let k = i; k < j; k++) repairs.push(dropped(input, k, maxChars));
@@ -708,7 +728,13 @@ export function historyRepairs(input: readonly Wire[], output: readonly Wire[], 
       else {
         const n = Array.isArray(before["tool_calls"]) ? before["tool_calls"].length : 0;
         const m = Array.isArray(out["tool_calls"]) ? out["tool_calls"].length : 0;
-        repairs.push(n !== m && /without a valid name/.test(what) ? "strips the calls without a valid name from an assistant message" : n !== m ? `keeps only some of the calls of ${what}` : `changes ${what}`);
+        repairs.push(
+          n !== m && /without a valid name/.test(what)
+            ? "strips the calls without a valid name from an assistant message"
+            : n !== m
+              ? `keeps only some of the calls of ${what}`
+              : `changes ${what}`,
+        );
       }
     }
     i = j + 1;
@@ -739,7 +765,9 @@ function classifyHistoryAgainst(c: Case<"history">, ours: Wire): Verdict {
   const onlyOurs = [...new Set(ourRepairs.filter((r) => !upRepairs.includes(r)))].sort();
   // One group per case: its first repair that only one side does (an input with several such
   // differences counts under the first; shrinking then keeps just that one).
-  const all = [...onlyUp.map((r) => `only upstream ${r}`), ...onlyOurs.map((r) => `only ours ${r}`)].sort((x, y) => repairRank(x) - repairRank(y) || Number(x.startsWith("only ours")) - Number(y.startsWith("only ours")) || (x < y ? -1 : 1));
+  const all = [...onlyUp.map((r) => `only upstream ${r}`), ...onlyOurs.map((r) => `only ours ${r}`)].sort(
+    (x, y) => repairRank(x) - repairRank(y) || Number(x.startsWith("only ours")) - Number(y.startsWith("only ours")) || (x < y ? -1 : 1),
+  );
   let i = 0;
   while (i < a.length && i < b.length && wireEqual(a[i], b[i])) i++;
   return {
@@ -799,10 +827,11 @@ function schemaCauses(keywords: ReadonlySet<string>): string[] {
   const left = new Set(keywords);
   const take = (test: (k: string) => boolean): boolean => {
     let hit = false;
-    for (const k of [...left]) if (test(k)) {
-      left.delete(k);
-      hit = true;
-    }
+    for (const k of [...left])
+      if (test(k)) {
+        left.delete(k);
+        hit = true;
+      }
     return hit;
   };
   if (take((k) => k === "nullable (only upstream)")) {
@@ -859,7 +888,9 @@ function plainlyEqual(c: AnyCase): boolean {
     case "mcp-name":
       return c.upstream.name === c.ours.name;
     case "mcp-schema":
-      return c.ours.skipped === undefined && c.upstream.name === c.ours.name && c.upstream.description === c.ours.description && wireEqual(c.upstream.parameters, c.ours.parameters);
+      return (
+        c.ours.skipped === undefined && c.upstream.name === c.ours.name && c.upstream.description === c.ours.description && wireEqual(c.upstream.parameters, c.ours.parameters)
+      );
     default:
       return false;
   }
@@ -881,7 +912,11 @@ export function classify(c: AnyCase): Verdict {
     case "mcp-name":
       return c.upstream.name === c.ours.name
         ? verdict([])
-        : { status: "unlisted", group: `mcp-name: ${mcpNameCause(c.upstream.name, c.ours.name)}`, details: [`features: ${mcpNameFeatures(c.input.server, c.input.tool)}`, `upstream: ${c.upstream.name}`, `ours:     ${c.ours.name}`] };
+        : {
+            status: "unlisted",
+            group: `mcp-name: ${mcpNameCause(c.upstream.name, c.ours.name)}`,
+            details: [`features: ${mcpNameFeatures(c.input.server, c.input.tool)}`, `upstream: ${c.upstream.name}`, `ours:     ${c.ours.name}`],
+          };
     case "mcp-schema":
       return classifyMcpSchema(c);
     default:

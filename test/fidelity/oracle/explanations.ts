@@ -106,13 +106,7 @@ export interface SubsetExplanation extends Base {
 
 /** Any explanation. */
 export type Explanation =
-  | WholeExplanation
-  | RewriteExplanation<PrepareView>
-  | RewriteExplanation<ResultView>
-  | RewriteExplanation<Wire>
-  | SiteExplanation
-  | SubsetExplanation
-  | PartExplanation;
+  WholeExplanation | RewriteExplanation<PrepareView> | RewriteExplanation<ResultView> | RewriteExplanation<Wire> | SiteExplanation | SubsetExplanation | PartExplanation;
 
 const PREPARE: readonly Kind[] = ["args", "schema"];
 
@@ -213,7 +207,7 @@ export const rootNotObject: WholeExplanation = {
   form: "whole",
   id: "root-schema-not-object",
   listing: { row: 2, quote: "a root schema that is not an object fails when the model calls the tool" },
-  summary: "our register refuses a root schema whose type is not \"object\"; upstream fails at call time",
+  summary: 'our register refuses a root schema whose type is not "object"; upstream fails at call time',
   kinds: PREPARE,
   explains(c) {
     if (c.kind !== "args" && c.kind !== "schema") return false;
@@ -585,7 +579,15 @@ export const refsAndPatternProperties: SubsetExplanation = {
   applies: (dropped) => dropped.includes("$ref") || dropped.includes("patternProperties"),
 };
 
-const ROW_37_WORDINGS = ["must match at least one schema", "must match exactly one schema", 'must not match the schema in "not"', "is not allowed", "properties", "must contain", "property name"];
+const ROW_37_WORDINGS = [
+  "must match at least one schema",
+  "must match exactly one schema",
+  'must not match the schema in "not"',
+  "is not allowed",
+  "properties",
+  "must contain",
+  "property name",
+];
 
 /** Row 37: the problem texts for keywords upstream does not check. */
 export const problemTextsForNewKeywords: SubsetExplanation = {
@@ -608,7 +610,10 @@ function jsonOf(value: unknown): string {
   if (typeof value === "number") return Number.isFinite(value) ? JSON.stringify(value) : "null";
   if (typeof value === "string" || typeof value === "boolean") return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(jsonOf).join(",")}]`;
-  if (isRecord(value)) return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${jsonOf(v)}`).join(",")}}`;
+  if (isRecord(value))
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}:${jsonOf(v)}`)
+      .join(",")}}`;
   return JSON.stringify(String(value));
 }
 
@@ -859,7 +864,8 @@ export function utf16Lengths<V extends ResultView | Wire>(
 // --- MCP results --------------------------------------------------------------------------------
 
 /** The exception names upstream's MCP wrapper retries once (`_TRANSIENT_EXC_NAMES`), those the generators raise. */
-const TRANSIENT = /^\(MCP tool call failed after retry: (ClosedResourceError|BrokenResourceError|EndOfStream|BrokenPipeError|ConnectionResetError|ConnectionRefusedError|ConnectionAbortedError|ConnectionError)\)/;
+const TRANSIENT =
+  /^\(MCP tool call failed after retry: (ClosedResourceError|BrokenResourceError|EndOfStream|BrokenPipeError|ConnectionResetError|ConnectionRefusedError|ConnectionAbortedError|ConnectionError)\)/;
 
 /** Row 42: upstream retries a transient MCP failure once and then says so; ours reports the failure at once. */
 export const mcpTransientRetry: RewriteExplanation<ResultView> = {
@@ -897,7 +903,19 @@ export const mcpMalformedContent: RewriteExplanation<ResultView> = {
 /** True for a character Python's `str.strip()` removes (`str.isspace()`). */
 function isPySpace(ch: string): boolean {
   const c = ch.charCodeAt(0);
-  return (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x20) || c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
+  return (
+    (c >= 0x09 && c <= 0x0d) ||
+    (c >= 0x1c && c <= 0x20) ||
+    c === 0x85 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000
+  );
 }
 
 /** Python's `str.strip()`, one pass from each end. */

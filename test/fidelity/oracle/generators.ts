@@ -11,32 +11,45 @@
  * @module
  */
 import fc from "fast-check";
-import type {
-  Behaviour,
-  HistoryInput,
-  InputOf,
-  Kind,
-  McpNameInput,
-  McpResultInput,
-  McpSchemaInput,
-  PrepareInput,
-  ResultInput,
-  ToolSpec,
-  Wire,
-} from "./protocol.js";
-
+import type { Behaviour, HistoryInput, InputOf, Kind, McpNameInput, McpResultInput, McpSchemaInput, PrepareInput, ResultInput, ToolSpec, Wire } from "./protocol.js";
 
 /** Every character Python's `str.strip()` removes, JavaScript's `trim()`-only U+FEFF, and U+200B (neither). */
 export const WHITESPACE: readonly string[] = [
-  " ", "\t", "\n", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f", "\x85", "\xa0", "\u1680",
-  "\u2000", "\u2001", "\u2002", "\u2003", "\u2004", "\u2005", "\u2006", "\u2007", "\u2008", "\u2009", "\u200a",
-  "\u2028", "\u2029", "\u202f", "\u205f", "\u3000", "\ufeff", "\u200b",
+  " ",
+  "\t",
+  "\n",
+  "\r",
+  "\x0b",
+  "\x0c",
+  "\x1c",
+  "\x1d",
+  "\x1e",
+  "\x1f",
+  "\x85",
+  "\xa0",
+  "\u1680",
+  "\u2000",
+  "\u2001",
+  "\u2002",
+  "\u2003",
+  "\u2004",
+  "\u2005",
+  "\u2006",
+  "\u2007",
+  "\u2008",
+  "\u2009",
+  "\u200a",
+  "\u2028",
+  "\u2029",
+  "\u202f",
+  "\u205f",
+  "\u3000",
+  "\ufeff",
+  "\u200b",
 ];
 
 /** Up to three whitespace characters of any kind. */
-export const padding: fc.Arbitrary<string> = fc
-  .array(fc.constantFrom(...WHITESPACE), { maxLength: 3 })
-  .map((chars) => chars.join(""));
+export const padding: fc.Arbitrary<string> = fc.array(fc.constantFrom(...WHITESPACE), { maxLength: 3 }).map((chars) => chars.join(""));
 
 /** Text padded on either side, the way a model or a gateway may send it. */
 function padded(text: fc.Arbitrary<string>): fc.Arbitrary<string> {
@@ -53,9 +66,32 @@ export const integerText: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.constantFrom(
-      "+3", "-0", "007", "1_000", "1__0", "_1", "1_", "0x10", "0b11", "1e3", "3.0", "3.5", ".5", "5.",
-      "9007199254740991", "9007199254740992", "9007199254740993", "-9007199254740993", "123456789012345678901234567890",
-      "", "abc", "1 2", "++1", "٣.٥", "True", "none",
+      "+3",
+      "-0",
+      "007",
+      "1_000",
+      "1__0",
+      "_1",
+      "1_",
+      "0x10",
+      "0b11",
+      "1e3",
+      "3.0",
+      "3.5",
+      ".5",
+      "5.",
+      "9007199254740991",
+      "9007199254740992",
+      "9007199254740993",
+      "-9007199254740993",
+      "123456789012345678901234567890",
+      "",
+      "abc",
+      "1 2",
+      "++1",
+      "٣.٥",
+      "True",
+      "none",
     ),
   },
   { weight: 2, arbitrary: fc.tuple(fc.constantFrom("", "-", "+"), fc.constantFrom(...OTHER_DIGITS)).map(([s, d]) => s + d) },
@@ -69,8 +105,30 @@ export const numberText: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.constantFrom(
-      "1e3", "1E-3", "-.5", "5.", "1_000.5", "1e1_0", "inf", "-inf", "Infinity", "-Infinity", "nan", "NaN", "+nan",
-      "infinity", "iNf", "1e400", "-1e400", "0x1p3", "1.5e", "e5", ".", "1.2.3", " 2.5 ", "\t-0.0\n",
+      "1e3",
+      "1E-3",
+      "-.5",
+      "5.",
+      "1_000.5",
+      "1e1_0",
+      "inf",
+      "-inf",
+      "Infinity",
+      "-Infinity",
+      "nan",
+      "NaN",
+      "+nan",
+      "infinity",
+      "iNf",
+      "1e400",
+      "-1e400",
+      "0x1p3",
+      "1.5e",
+      "e5",
+      ".",
+      "1.2.3",
+      " 2.5 ",
+      "\t-0.0\n",
     ),
   },
   { weight: 1, arbitrary: fc.tuple(padding, fc.constantFrom(...OTHER_DIGITS), fc.constantFrom("", ".٥", "e2"), padding).map((p) => p.join("")) },
@@ -78,7 +136,22 @@ export const numberText: fc.Arbitrary<string> = fc.oneof(
 
 /** Texts for a boolean field. */
 export const booleanText: fc.Arbitrary<string> = fc.constantFrom(
-  "true", "false", "True", "FALSE", "yes", "No", "YES", "1", "0", "on", "off", " true", "true ", "t", "", "ｔｒｕｅ",
+  "true",
+  "false",
+  "True",
+  "FALSE",
+  "yes",
+  "No",
+  "YES",
+  "1",
+  "0",
+  "on",
+  "off",
+  " true",
+  "true ",
+  "t",
+  "",
+  "ｔｒｕｅ",
 );
 
 /** Short ordinary text, sometimes with characters outside ASCII (incl. astral ones). */
@@ -122,8 +195,17 @@ export function valueSchema(depth: number): fc.Arbitrary<Schema> {
     fc.constant({ type: "null" }),
     fc
       .constantFrom<Wire[]>(
-        ["integer", "null"], ["string", "null"], ["null", "integer"], ["integer", "string"], ["string", "integer"],
-        ["number", "string"], ["boolean", "string"], ["number", "null"], ["boolean", "integer"], ["array", "null"], ["object", "null"],
+        ["integer", "null"],
+        ["string", "null"],
+        ["null", "integer"],
+        ["integer", "string"],
+        ["string", "integer"],
+        ["number", "string"],
+        ["boolean", "string"],
+        ["number", "null"],
+        ["boolean", "integer"],
+        ["array", "null"],
+        ["object", "null"],
       )
       .map((type) => ({ type })),
     enumValues.map((values) => ({ enum: values })),
@@ -148,10 +230,7 @@ export function valueSchema(depth: number): fc.Arbitrary<Schema> {
   ];
   if (depth <= 0) return fc.oneof(...leaves);
   const nested: fc.Arbitrary<Schema>[] = [
-    withOptional(
-      { type: "array" },
-      optionalKeywords({ items: valueSchema(depth - 1), minItems: fc.integer({ min: 0, max: 3 }), maxItems: fc.integer({ min: 0, max: 4 }) }),
-    ),
+    withOptional({ type: "array" }, optionalKeywords({ items: valueSchema(depth - 1), minItems: fc.integer({ min: 0, max: 3 }), maxItems: fc.integer({ min: 0, max: 4 }) })),
     objectSchema(depth - 1),
   ];
   return fc.oneof({ weight: 3, arbitrary: fc.oneof(...leaves) }, { weight: 1, arbitrary: fc.oneof(...nested) });
@@ -237,7 +316,13 @@ export function valueFor(schema: Wire, depth = 0): fc.Arbitrary<Wire> {
       likely.push(fc.boolean(), booleanText, fc.constantFrom(0, 1));
       break;
     case "string":
-      likely.push(shortText, fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constantFrom<Wire>({ a: 1 }, [1, "x"], { $t: "int", v: "123456789012345678901" }));
+      likely.push(
+        shortText,
+        fc.integer(),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.boolean(),
+        fc.constantFrom<Wire>({ a: 1 }, [1, "x"], { $t: "int", v: "123456789012345678901" }),
+      );
       break;
     case "array": {
       const items = s["items"] ?? {};
@@ -255,9 +340,10 @@ export function valueFor(schema: Wire, depth = 0): fc.Arbitrary<Wire> {
 
 /** An object for an object schema: some of its properties (required ones usually), sometimes extra keys. */
 export function objectValueFor(schema: Schema, depth = 0): fc.Arbitrary<Wire> {
-  const props = (typeof schema["properties"] === "object" && schema["properties"] !== null && !Array.isArray(schema["properties"])
-    ? schema["properties"]
-    : {}) as Record<string, Wire>;
+  const props = (typeof schema["properties"] === "object" && schema["properties"] !== null && !Array.isArray(schema["properties"]) ? schema["properties"] : {}) as Record<
+    string,
+    Wire
+  >;
   const names = Object.keys(props);
   const fields = names.map((name) => fc.option(valueFor(props[name] as Wire, depth), { nil: undefined, freq: 6 }).map((v) => [name, v] as const));
   const extra = fc.option(fc.tuple(fc.constantFrom("extra", "b", "Name", "__proto__", "x1"), anyJson), { nil: undefined, freq: 3 });
@@ -277,16 +363,33 @@ const OTHER_TOOLS: readonly string[] = ["read_file", "ReadFile", "web_fetch", "l
 /** The name a model might call instead of `probe`. */
 const calledName: fc.Arbitrary<string> = fc.oneof(
   { weight: 12, arbitrary: fc.constant("probe") },
-  { weight: 3, arbitrary: fc.constantFrom("PROBE", "pro_be", "pro be", "probe ", " probe", "prob", "", "ｐｒｏｂｅ", "probé", "PRÖBE", "readfile", "read_file", "webfetch", "ⅰprobe", "probe\u0301") },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      "PROBE",
+      "pro_be",
+      "pro be",
+      "probe ",
+      " probe",
+      "prob",
+      "",
+      "ｐｒｏｂｅ",
+      "probé",
+      "PRÖBE",
+      "readfile",
+      "read_file",
+      "webfetch",
+      "ⅰprobe",
+      "probe\u0301",
+    ),
+  },
 );
 
-const registry: fc.Arbitrary<(schema: Wire) => ToolSpec[]> = fc
-  .tuple(fc.subarray([...OTHER_TOOLS], { maxLength: 3 }), fc.nat(3))
-  .map(([others, at]) => (schema: Wire) => {
-    const tools: ToolSpec[] = others.map((name) => ({ name, schema: { type: "object", properties: {} } }));
-    tools.splice(Math.min(at, tools.length), 0, { name: "probe", schema });
-    return tools;
-  });
+const registry: fc.Arbitrary<(schema: Wire) => ToolSpec[]> = fc.tuple(fc.subarray([...OTHER_TOOLS], { maxLength: 3 }), fc.nat(3)).map(([others, at]) => (schema: Wire) => {
+  const tools: ToolSpec[] = others.map((name) => ({ name, schema: { type: "object", properties: {} } }));
+  tools.splice(Math.min(at, tools.length), 0, { name: "probe", schema });
+  return tools;
+});
 
 /** Schemas the `args` kind calls: ordinary tool schemas. */
 const ARGS_SCHEMAS: readonly Schema[] = [
@@ -327,11 +430,45 @@ export const argumentValue: fc.Arbitrary<Wire> = fc.oneof(
   {
     weight: 4,
     arbitrary: fc.constantFrom(
-      "", " ", "\u00a0", "\x85", "\x1c", "\ufeff", "null", "42", "true", '"text"', "[1, 2]", "[]", "{}", "[{}]",
-      "{'n': 1}", "{n: 1}", '{"n": 1', '{"n": 1,}', '{"n": NaN}', '{"n": Infinity}', '{"x": -Infinity}', '{"n": 3.0}',
-      '{"n": 1e2}', '{"n": 123456789012345678901}', '{"n": 9007199254740993}', '{"n": -0}', '{"n": 1, "n": 2}',
-      '{"name": "\\ud800"}', "\ufeff{}", '{"arguments": null}', '{"arguments": ""}', '{"arguments": "[1]"}', '{"arguments": 5}',
-      '{"arguments": "{\\"n\\": \\"7\\"}"}', '{"n": "7"} trailing', '{"n":"\u0663"}', '{"x": "1_0"}', "\x1c{}\x1f", "\u2028[]\u2029",
+      "",
+      " ",
+      "\u00a0",
+      "\x85",
+      "\x1c",
+      "\ufeff",
+      "null",
+      "42",
+      "true",
+      '"text"',
+      "[1, 2]",
+      "[]",
+      "{}",
+      "[{}]",
+      "{'n': 1}",
+      "{n: 1}",
+      '{"n": 1',
+      '{"n": 1,}',
+      '{"n": NaN}',
+      '{"n": Infinity}',
+      '{"x": -Infinity}',
+      '{"n": 3.0}',
+      '{"n": 1e2}',
+      '{"n": 123456789012345678901}',
+      '{"n": 9007199254740993}',
+      '{"n": -0}',
+      '{"n": 1, "n": 2}',
+      '{"name": "\\ud800"}',
+      "\ufeff{}",
+      '{"arguments": null}',
+      '{"arguments": ""}',
+      '{"arguments": "[1]"}',
+      '{"arguments": 5}',
+      '{"arguments": "{\\"n\\": \\"7\\"}"}',
+      '{"n": "7"} trailing',
+      '{"n":"\u0663"}',
+      '{"x": "1_0"}',
+      "\x1c{}\x1f",
+      "\u2028[]\u2029",
     ),
   },
   { weight: 1, arbitrary: fc.oneof(fc.constant(null), argsObject as fc.Arbitrary<Wire>, fc.integer(), fc.boolean(), fc.array(fc.integer(), { maxLength: 2 })) },
@@ -370,7 +507,10 @@ const resultValue: fc.Arbitrary<Wire> = fc.oneof(
   fc.integer(),
   fc.constantFrom<Wire>(3.5, -0, 1e21, { $t: "float", v: "nan" }, true, false, { $t: "int", v: "123456789012345678901" }),
   anyJson,
-  fc.array(resultText.map((text) => ({ type: "text", text })), { maxLength: 3 }),
+  fc.array(
+    resultText.map((text) => ({ type: "text", text })),
+    { maxLength: 3 },
+  ),
   fc.constantFrom<Wire>([{ type: "image", data: "AAAA", mimeType: "image/png" }], [{ type: "text", text: "a" }, "b"], [{ type: "text" }], { content: "x" }),
 );
 
@@ -415,13 +555,22 @@ const historyContent: fc.Arbitrary<Wire> = fc.oneof(
   { weight: 4, arbitrary: resultText },
   { weight: 1, arbitrary: fc.constant(null) },
   // A list of text blocks, as some providers store a tool message's content.
-  { weight: 1, arbitrary: fc.array(resultText.map((text): Wire => ({ type: "text", text })), { minLength: 1, maxLength: 3 }) },
+  {
+    weight: 1,
+    arbitrary: fc.array(
+      resultText.map((text): Wire => ({ type: "text", text })),
+      { minLength: 1, maxLength: 3 },
+    ),
+  },
 );
 
 type Segment = Wire[];
 
 const toolCallEntry: fc.Arbitrary<Wire> = fc
-  .tuple(fc.constantFrom(...CALL_IDS), fc.oneof({ weight: 6, arbitrary: fc.constantFrom("probe", "read_file", "web_fetch") }, { weight: 1, arbitrary: fc.constantFrom<Wire>("", null) }))
+  .tuple(
+    fc.constantFrom(...CALL_IDS),
+    fc.oneof({ weight: 6, arbitrary: fc.constantFrom("probe", "read_file", "web_fetch") }, { weight: 1, arbitrary: fc.constantFrom<Wire>("", null) }),
+  )
   .map(([id, name]) => ({ id, type: "function", function: { name, arguments: "{}" } }));
 
 const segment: fc.Arbitrary<Segment> = fc.oneof(
@@ -431,7 +580,11 @@ const segment: fc.Arbitrary<Segment> = fc.oneof(
   {
     weight: 5,
     arbitrary: fc
-      .tuple(fc.array(toolCallEntry, { minLength: 1, maxLength: 3 }), fc.array(fc.tuple(fc.boolean(), historyContent), { minLength: 3, maxLength: 3 }), fc.constantFrom("", "calling"))
+      .tuple(
+        fc.array(toolCallEntry, { minLength: 1, maxLength: 3 }),
+        fc.array(fc.tuple(fc.boolean(), historyContent), { minLength: 3, maxLength: 3 }),
+        fc.constantFrom("", "calling"),
+      )
       .map(([calls, answers, content]): Segment => {
         const out: Segment = [{ role: "assistant", content, tool_calls: calls }];
         calls.forEach((call, i) => {
@@ -500,7 +653,12 @@ const mcpInputSchema: fc.Arbitrary<Wire> = fc.oneof(
 
 /** `mcp-schema`: one listed tool definition with or without a description and an input schema. */
 export const mcpSchemaInput: fc.Arbitrary<McpSchemaInput> = fc
-  .tuple(fc.constantFrom("srv", "notes"), fc.constantFrom("t", "list", "read-file"), fc.constantFrom<string | undefined>(undefined, "", "Reads things.", " "), fc.option(mcpInputSchema, { nil: undefined, freq: 8 }))
+  .tuple(
+    fc.constantFrom("srv", "notes"),
+    fc.constantFrom("t", "list", "read-file"),
+    fc.constantFrom<string | undefined>(undefined, "", "Reads things.", " "),
+    fc.option(mcpInputSchema, { nil: undefined, freq: 8 }),
+  )
   .map(([server, tool, description, inputSchema]) => {
     // Plain names: naming is the `mcp-name` kind's subject.
     const input: McpSchemaInput = { server, tool };
@@ -551,4 +709,3 @@ export function materialise<K extends Kind>(kind: K, generated: GeneratedOf[K], 
   const { persist, ...rest } = generated as { persist: boolean } & Record<string, unknown>;
   return (persist ? { ...rest, workspace, session } : rest) as unknown as InputOf[K];
 }
-

@@ -107,7 +107,13 @@ function behaviourOptions(input: ResultInput): Partial<FakeToolOptions> {
 }
 
 /** Runs one call through `AgentRunner.run` and returns its tool message's content and its event. */
-async function runOneCall(registry: ToolRegistry, name: string, args: unknown, callId: string, input: { maxChars: number; workspace?: string; session?: string }): Promise<ResultOutput> {
+async function runOneCall(
+  registry: ToolRegistry,
+  name: string,
+  args: unknown,
+  callId: string,
+  input: { maxChars: number; workspace?: string; session?: string },
+): Promise<ResultOutput> {
   const provider = new ScriptedProvider([toolReply([toolCall(callId, name, args)]), textReply("done")]);
   const run = await new AgentRunner().run({
     provider,

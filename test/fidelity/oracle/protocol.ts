@@ -42,10 +42,7 @@ export interface PrepareInput {
 }
 
 /** How the probe tool of a `result` input behaves. */
-export type Behaviour =
-  | { kind: "return"; value: Wire }
-  | { kind: "error"; text: string }
-  | { kind: "raise"; cls: string; message: string };
+export type Behaviour = { kind: "return"; value: Wire } | { kind: "error"; text: string } | { kind: "raise"; cls: string; message: string };
 
 /** `result`: one call run by the runner, its result turned into the tool message. */
 export interface ResultInput {
@@ -83,9 +80,7 @@ export interface McpSchemaInput {
 
 /** What the MCP server answers to `tools/call`: text blocks, a failure, or a result whose `content` is no list. */
 export type McpReply =
-  | { kind: "content"; texts: string[]; isError?: boolean }
-  | { kind: "raise"; cls: string; message: string }
-  | { kind: "malformed"; content: number | boolean };
+  { kind: "content"; texts: string[]; isError?: boolean } | { kind: "raise"; cls: string; message: string } | { kind: "malformed"; content: number | boolean };
 
 /** `mcp-result`: one MCP call, run by the runner. */
 export interface McpResultInput {

@@ -68,7 +68,9 @@ export function pyRepr(value: unknown): string {
   if (typeof value === "string") return pyStrRepr(value);
   if (Array.isArray(value)) return `[${value.map(pyRepr).join(", ")}]`;
   if (typeof value === "object") {
-    return `{${Object.entries(value).map(([k, v]) => `${pyStrRepr(k)}: ${pyRepr(v)}`).join(", ")}}`;
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${pyStrRepr(k)}: ${pyRepr(v)}`)
+      .join(", ")}}`;
   }
   // eslint-disable-next-line @typescript-eslint/no-base-to-string -- only a symbol or a function reaches here, and String names it
   return String(value);

@@ -201,7 +201,9 @@ async function main(): Promise<number> {
     recordedKeys.set(key, n + 1);
     recorded.push({ ...c, expect: verdict });
   };
-  console.error(`fidelity: seed ${options.seed}, ${options.runs} inputs per kind, kinds ${options.kinds.join(", ")}; Python ${hello.python}, stand-ins: ${hello.stubs.join(", ") || "none"}`);
+  console.error(
+    `fidelity: seed ${options.seed}, ${options.runs} inputs per kind, kinds ${options.kinds.join(", ")}; Python ${hello.python}, stand-ins: ${hello.stubs.join(", ") || "none"}`,
+  );
   try {
     for (const kind of options.kinds) {
       const kindStarted = Date.now();
@@ -218,7 +220,15 @@ async function main(): Promise<number> {
             const name = crashGroup(result.crash);
             const g = groups.find((x) => x.kind === kind && x.group === name);
             if (g !== undefined) g.count++;
-            else groups.push({ kind, group: name, count: 1, firstIndex: index, first: { kind, input: result.input, upstream: null, ours: null } as unknown as AnyCase, firstDetails: [result.crash] });
+            else
+              groups.push({
+                kind,
+                group: name,
+                count: 1,
+                firstIndex: index,
+                first: { kind, input: result.input, upstream: null, ours: null } as unknown as AnyCase,
+                firstDetails: [result.crash],
+              });
             return;
           }
           const v = result.verdict;
@@ -256,7 +266,10 @@ async function main(): Promise<number> {
   const totalSeconds = (Date.now() - started) / 1000;
   print(options, hello, tallies, explained, groups, totalSeconds);
   if (options.report !== null) {
-    writeFileSync(options.report, JSON.stringify({ seed: options.seed, runs: options.runs, hello, tallies, explained: Object.fromEntries(explained), groups, totalSeconds }, null, 2));
+    writeFileSync(
+      options.report,
+      JSON.stringify({ seed: options.seed, runs: options.runs, hello, tallies, explained: Object.fromEntries(explained), groups, totalSeconds }, null, 2),
+    );
   }
   if (options.record !== null) {
     writeFileSync(options.record, recorded.map((r) => JSON.stringify(r)).join("\n") + "\n");

@@ -114,12 +114,7 @@ const NOT_PORTED: Record<string, { options: string[]; sentences: string[] }> = {
   web_fetch: { options: ["extractMode", "maxChars"], sentences: ["Output is capped at maxChars (default 50 000)."] },
 };
 
-const TOOLS: Tool[] = [
-  new ReadFileTool({ workspace: "/tmp" }),
-  new WriteFileTool({ workspace: "/tmp" }),
-  new ListDirTool({ workspace: "/tmp" }),
-  new WebFetchTool(),
-];
+const TOOLS: Tool[] = [new ReadFileTool({ workspace: "/tmp" }), new WriteFileTool({ workspace: "/tmp" }), new ListDirTool({ workspace: "/tmp" }), new WebFetchTool()];
 
 /** The sentences of a description: each ends with a full stop followed by a space or the end. */
 function sentences(text: string): string[] {

@@ -66,7 +66,11 @@ describe("hostile input: containment compares path segments, not string prefixes
   it("through the runner: reading ..notes.txt three times never escalates", async () => {
     const tools = new ToolRegistry();
     tools.register(new ReadFileTool({ workspace: ws }));
-    const read = (id: string) => ({ content: null, finishReason: "tool_calls", toolCalls: [new ToolCallRequest({ id, name: "read_file", arguments: { path: "..notes.txt" } })] });
+    const read = (id: string) => ({
+      content: null,
+      finishReason: "tool_calls",
+      toolCalls: [new ToolCallRequest({ id, name: "read_file", arguments: { path: "..notes.txt" } })],
+    });
     const provider = new ScriptedProvider([read("r1"), read("r2"), read("r3"), { content: "done", finishReason: "stop", toolCalls: [] }]);
     const result = await new AgentRunner().run({ provider, model: "m", tools, messages: [{ role: "user", content: "read" }] });
     expect(result.stopReason).toBe("completed");

@@ -10,7 +10,11 @@ import { propertyConfig } from "../../soak/runs.js";
 
 describe("htmlToText: what is kept", () => {
   it.each([
-    ["the title ends a line, scripts and styles go, entities are decoded", "<html><head><title>Hi</title><style>p{}</style><script>x()</script></head><body><p>One &amp; two</p><p>Three</p></body></html>", "Hi\nOne & two\nThree"],
+    [
+      "the title ends a line, scripts and styles go, entities are decoded",
+      "<html><head><title>Hi</title><style>p{}</style><script>x()</script></head><body><p>One &amp; two</p><p>Three</p></body></html>",
+      "Hi\nOne & two\nThree",
+    ],
     ["comments go, numeric entities are decoded", "<!-- hidden --><b>caf&#233; &#x41;</b>", "café A"],
     ["<br> in every spelling ends a line", "a<br>b<br/>c</br>d<BR >e", "a\nb\nc\nd\ne"],
     ["hidden elements drop their text, tags and all", "a<noscript><p>n</p></noscript>b<template><p>t</p></template>c<iframe><p>i</p></iframe>d", "abcd"],
@@ -36,9 +40,47 @@ describe("htmlToText: what is kept", () => {
 
 /** Pieces of pages, hostile ones included, to cut anywhere. */
 const piece = fc.constantFrom(
-  "<", ">", "</", "<p>", "</p>", "<br", "<br/>", "<!--", "-->", "&amp;", "&am", "&#x41;", "&#12", ";", "a", " ", "\n", "\r",
-  "<script>", "</script>", "<svg>", "</svg>", "<style/>", "😀", "\ud83d", "<title>", "</title>", "<!DOCTYPE html>", 'x="', '"',
-  "<template>", "</template>", "<textarea>", "]]>", "<![CDATA[", "<math>", "&nbsp", "&notin;", "&notit;", "&#x1F600;", "</br>",
+  "<",
+  ">",
+  "</",
+  "<p>",
+  "</p>",
+  "<br",
+  "<br/>",
+  "<!--",
+  "-->",
+  "&amp;",
+  "&am",
+  "&#x41;",
+  "&#12",
+  ";",
+  "a",
+  " ",
+  "\n",
+  "\r",
+  "<script>",
+  "</script>",
+  "<svg>",
+  "</svg>",
+  "<style/>",
+  "😀",
+  "\ud83d",
+  "<title>",
+  "</title>",
+  "<!DOCTYPE html>",
+  'x="',
+  '"',
+  "<template>",
+  "</template>",
+  "<textarea>",
+  "]]>",
+  "<![CDATA[",
+  "<math>",
+  "&nbsp",
+  "&notin;",
+  "&notit;",
+  "&#x1F600;",
+  "</br>",
 );
 
 describe("htmlToTextAsync", () => {

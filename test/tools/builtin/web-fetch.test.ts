@@ -23,8 +23,7 @@ function tool(options: ConstructorParameters<typeof WebFetchTool>[0] = {}): WebF
   return new WebFetchTool({ lookup: publicLookup, ...options });
 }
 
-const run = (t: Tool, url: unknown, signal: AbortSignal = new AbortController().signal) =>
-  t.execute({ url }, { signal });
+const run = (t: Tool, url: unknown, signal: AbortSignal = new AbortController().signal) => t.execute({ url }, { signal });
 
 function errorText(result: unknown): string {
   expect(isToolErrorResult(result)).toBe(true);
@@ -111,17 +110,13 @@ describe("web_fetch: the address guard", () => {
   );
 
   it("a redirect to http://127.0.0.1/ is refused with the marker and never requested", async () => {
-    server.use(
-      http.get("https://example.com/go", () => new HttpResponse(null, { status: 302, headers: { location: "http://127.0.0.1/admin" } })),
-    );
+    server.use(http.get("https://example.com/go", () => new HttpResponse(null, { status: 302, headers: { location: "http://127.0.0.1/admin" } })));
     const text = errorText(await run(tool(), "https://example.com/go"));
     expect(text).toBe("Error: Redirect blocked: Blocked: 127.0.0.1 resolves to private/internal address 127.0.0.1");
   });
 
   it("a redirect to a name that resolves privately is refused", async () => {
-    server.use(
-      http.get("https://example.com/go", () => new HttpResponse(null, { status: 307, headers: { location: "http://internal.example/" } })),
-    );
+    server.use(http.get("https://example.com/go", () => new HttpResponse(null, { status: 307, headers: { location: "http://internal.example/" } })));
     expect(errorText(await run(tool(), "https://example.com/go"))).toContain(MARKER);
   });
 
