@@ -223,8 +223,8 @@ export async function main(args: string[]): Promise<number> {
 
     section("5. The tool result");
     const raw = readFile.results[0];
-    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- shows what String makes of the result: a ToolResult gives its content
     say(
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- shows what String makes of the result: a ToolResult gives its content
       `  execute() returned ${raw === undefined ? "nothing (it did not run)" : `${raw?.constructor?.name ?? typeof raw} ${json({ isError: (raw as { isError?: unknown }).isError, content: String(raw) })}`}`,
     );
     const event = result.toolEvents[0];

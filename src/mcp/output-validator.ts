@@ -11,7 +11,6 @@
  * @module
  */
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
-import type { JsonSchema } from "../tools/base.js";
 import { describeThrown } from "../util/thrown.js";
 import { compileValidator } from "../schema/validate.js";
 import { describeJsonType, isPlainObject } from "../util/json.js";

@@ -236,9 +236,9 @@ describe("provider failures end the run with stopReason error; run() never rejec
   });
 
   it("a chat that throws synchronously, or a non-Error value", async () => {
-    // eslint-disable-next-line @typescript-eslint/only-throw-error -- pins that a chat throwing a non-Error ends the run with its text
     const sync = {
       chat: () => {
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- pins that a chat throwing a non-Error ends the run with its text
         throw "socket hang up";
       },
     };

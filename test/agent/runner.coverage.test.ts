@@ -14,7 +14,7 @@ import type { AgentRunSpec } from "../../src/agent/run-spec.js";
 import type { ChatMessage, LLMProvider, LLMResponse } from "../../src/providers/base.js";
 import type { ToolRegistry } from "../../src/tools/registry.js";
 import { TRUNCATION_SUFFIX } from "../../src/util/text-cut.js";
-import { ANY_PARAMS, FakeTool, registryOf, ScriptedProvider, textReply, toolCall, toolReply } from "../../src/testing/index.js";
+import { ANY_PARAMS, FakeTool, registryOf, ScriptedProvider, textReply, toolCall } from "../../src/testing/index.js";
 
 const runner = new AgentRunner();
 const user: ChatMessage[] = [{ role: "user", content: "go" }];

@@ -318,52 +318,52 @@ const faultRows: { label: string; run: Behaviour; expect: RegExp; spec?: { toolT
     expect: /^Error: TypeError: bad input$/,
   },
   { label: "rejects later", run: () => new Promise((_r, reject) => setTimeout(() => reject(new RangeError("late failure")), 5)), expect: /^Error: RangeError: late failure$/ },
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
   {
     label: "throws undefined",
     run: () => {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
       throw undefined;
     },
     expect: /^Error: Thrown undefined/,
   },
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
   {
     label: "throws null",
     run: () => {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
       throw null;
     },
     expect: /^Error: Thrown null/,
   },
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
   {
     label: "throws a string",
     run: () => {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
       throw "plain words";
     },
     expect: /^Error: Thrown string: plain words$/,
   },
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
   {
     label: "throws an object",
     run: () => {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
       throw { code: 42 };
     },
     expect: /^Error: Thrown object: \{"code":42\}$/,
   },
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
   {
     label: "throws a Symbol",
     run: () => {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
       throw Symbol("boom");
     },
     expect: /^Error: Thrown symbol: Symbol\(boom\)$/,
   },
   // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the row pins how a rejection with a non-Error is reported
   { label: "rejects with a Symbol", run: () => Promise.reject(Symbol("later")), expect: /^Error: Thrown symbol: Symbol\(later\)$/ },
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
   {
     label: "throws a BigInt",
     run: () => {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
       throw 10n;
     },
     expect: /^Error: Thrown bigint: 10/,
@@ -381,10 +381,10 @@ const faultRows: { label: string; run: Behaviour; expect: RegExp; spec?: { toolT
     },
     expect: /^Error: /,
   },
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
   {
     label: "throws a Proxy that traps everything",
     run: () => {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- the row pins how a thrown non-Error is reported
       throw hostileProxy;
     },
     expect: /^Error: /,
@@ -471,9 +471,9 @@ describe("hostile input: faulty tools", () => {
   const abortRows: { label: string; run: Behaviour }[] = [
     { label: "resolves after the run was aborted", run: () => new Promise((r) => setTimeout(() => r("late value"), 40)) },
     { label: "rejects after the run was aborted", run: () => new Promise((_r, reject) => setTimeout(() => reject(new Error("late")), 40)) },
-    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a tool that rejects with its signal's abort reason, whatever that is
     {
       label: "rejects with the abort reason when its signal fires",
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a tool that rejects with its signal's abort reason, whatever that is
       run: (_p, o) => new Promise((_r, reject) => o.signal.addEventListener("abort", () => reject(o.signal.reason))),
     },
     { label: "never settles and ignores its signal", run: () => new Promise(() => undefined) },
@@ -640,9 +640,9 @@ describe("hostile input: plugins", () => {
             }),
           ],
           plugins: {
-            // eslint-disable-next-line @typescript-eslint/only-throw-error -- the loader must survive a create() that throws a non-Error
             plugin_create: classOf("plugin_create", {
               create: () => {
+                // eslint-disable-next-line @typescript-eslint/only-throw-error -- the loader must survive a create() that throws a non-Error
                 throw Symbol("sym");
               },
             }),

@@ -62,14 +62,12 @@ class TextSink {
   write(text: string): void {
     this.parts.push(text);
     this.length += text.length;
-    // eslint-disable-next-line @typescript-eslint/only-throw-error -- a private symbol as the budget sentinel: cheap to throw, and nothing else thrown can equal it
     if (this.length > this.maxChars) throw STOP;
   }
 
   /** Counts one visited value; every loop below visits at least one per step, so all loops end. */
   visit(): void {
     this.nodes += 1;
-    // eslint-disable-next-line @typescript-eslint/only-throw-error -- a private symbol as the budget sentinel: cheap to throw, and nothing else thrown can equal it
     if (this.nodes > this.maxNodes) throw STOP;
   }
 

@@ -31,8 +31,8 @@ export const TOOL_RESULT_BUCKET_MARKER = ".created-by-runner";
  * control character becomes `_`, then the ends are trimmed; an empty result, `.` or `..` become `_`.
  */
 export function safeFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
   const cleaned = String(name)
+    // eslint-disable-next-line no-control-regex
     .replace(/[<>:"/\\|?*\u0000-\u001f]/g, "_")
     .trim();
   return cleaned === "" || cleaned === "." || cleaned === ".." ? "_" : cleaned;

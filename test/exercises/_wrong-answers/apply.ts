@@ -67,28 +67,6 @@ export function rulesOf(testFile: string): Rule[] {
   return rules;
 }
 
-/**
- * One rule line, ` * R8  <rule> → "<test name>"` or ` * R2  <rule> → test b)`: the first `→` (with
- * blank space on both sides) after which the line holds only the test, as one regex with a lazy
- * rule would pick, but read with string searches (that regex backtracks on blank space).
- */
-function ruleLine(line: string): Rule | null {
-  const head = /^\s*\*\s+(R\d+)\s(.*)$/.exec(line);
-  if (head === null) return null;
-  const rest = (head[2] ?? "").trimStart();
-  for (let arrow = rest.indexOf("→"); arrow >= 0; arrow = rest.indexOf("→", arrow + 1)) {
-    const before = rest.slice(0, arrow);
-    const after = rest.slice(arrow + 1);
-    const text = before.trimEnd();
-    if (text === "" || text === before || after.trimStart() === after) continue;
-    const test = after.trim();
-    // The name is written as a string literal, so `\"` stands for a quote in it.
-    if (test.length >= 3 && test.startsWith('"') && test.endsWith('"')) return { id: head[1] ?? "", text, test: JSON.parse(test) as string };
-    if (/^test [a-d]\)$/.test(test)) return { id: head[1] ?? "", text, test: test.slice("test ".length) };
-  }
-  return null;
-}
-
 /** The names of the tests a file declares with `it("…")`. */
 export function testNamesOf(testFile: string): string[] {
   const source = readFileSync(join(ROOT, testFile), "utf8");

@@ -588,6 +588,7 @@ function baseContentClass(content: Wire | undefined): string {
 export function textDiffClass(a: Wire | undefined, b: Wire | undefined): string {
   if (typeof a !== "string" || typeof b !== "string") return "differs";
   const cut = (t: string): string => t.replace(/\n\.\.\. \(truncated\)$/, "").replace(/\.\.\.$/, "");
+  // eslint-disable-next-line no-control-regex -- U+001C to U+001F are blank space to Python, which the comparison must ignore
   const squeeze = (t: string): string => t.replace(/[\s\x1c-\x1f\x85\u200b]/g, "");
   if (squeeze(a) === squeeze(b)) return "differs only in blank space";
   const x = cut(a);

@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { isBigInt, isTaggedFloat, numericValue, wireEqual, type AnyCase, type Kind, type McpSchemaInput, type PrepareInput, type Wire } from "./protocol.js";
+import { isBigInt, isTaggedFloat, numericValue, wireEqual, type AnyCase, type Kind, type PrepareInput, type Wire } from "./protocol.js";
 import { PY_TYPE_TO_JSON, pyRepr } from "./python-repr.js";
 
 /** Where a difference is listed: the row of docs/fidelity.md (and the words in it), or API.md's last table only. */
@@ -125,7 +125,7 @@ export function resolvedType(schema: unknown): string | null {
   const type = schema["type"];
   if (typeof type === "string") return type === "null" ? null : type;
   if (Array.isArray(type)) {
-    const first = type.find((t) => t !== "null");
+    const first: unknown = (type as unknown[]).find((t) => t !== "null");
     return typeof first === "string" ? first : null;
   }
   return null;
@@ -614,6 +614,7 @@ function jsonOf(value: unknown): string {
     return `{${Object.entries(value)
       .map(([k, v]) => `${JSON.stringify(k)}:${jsonOf(v)}`)
       .join(",")}}`;
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- what is left (a symbol or a function) is named by String, as the oracle's labels show it
   return JSON.stringify(String(value));
 }
 
@@ -672,17 +673,6 @@ export const emptyErrorMessage: RewriteExplanation<ResultView> = {
 };
 
 const UPSTREAM_RESULTS_DIR = "/.nanobot/tool-results/";
-
-function mapStrings(wire: Wire, f: (text: string) => string): Wire {
-  if (typeof wire === "string") return f(wire);
-  if (Array.isArray(wire)) return wire.map((w) => mapStrings(w, f));
-  if (isRecord(wire)) {
-    const out: Record<string, Wire> = {};
-    for (const [k, v] of Object.entries(wire)) Object.defineProperty(out, k, { value: mapStrings(v, f), enumerable: true, writable: true, configurable: true });
-    return out;
-  }
-  return wire;
-}
 
 /**
  * Rewrites upstream's strings against ours at the same place (the same key, the same index):
