@@ -72,7 +72,7 @@ export function parseJsonOr(text: string, fallback: unknown): unknown {
  */
 export const MAX_BIGINT_DIGITS = 1_000;
 
-/** The smallest BigInt with more than {@link MAX_BIGINT_DIGITS} digits. */
+/** The smallest BigInt with more than `MAX_BIGINT_DIGITS` digits. */
 const BIGINT_LIMIT = 10n ** BigInt(MAX_BIGINT_DIGITS);
 
 /**
@@ -90,7 +90,7 @@ export const CIRCULAR_MARK = "[Circular]";
  * `JSON.stringify(value)`, on one line, except that it never fails on the two things plain JSON
  * cannot take: a BigInt is written as its decimal digits in a JSON string (`10n` gives `"10"`,
  * the spelling the result text and the replayed arguments use too; one of more than
- * {@link MAX_BIGINT_DIGITS} digits as `"[BigInt of more than 1000 digits]"`), and an object met again
+ * `MAX_BIGINT_DIGITS` digits as `"[BigInt of more than 1000 digits]"`), and an object met again
  * inside itself is written as `"[Circular]"` (an object merely shared by two keys is written
  * twice, as JSON does). Like `JSON.stringify`, it gives `undefined` for a value JSON has no text
  * for (`undefined`, a function, a symbol), and what reading the value throws (a getter, a Proxy
