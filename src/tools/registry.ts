@@ -287,9 +287,8 @@ export class ToolRegistry {
   }
 
   /**
-   * Prepares and runs one call. Resolves with the tool's result, or with a `ToolResult` error
-   * (prepare errors, `ToolResult` errors and thrown values, each with {@link RETRY_HINT}).
-   * It never rejects because of a tool.
+   * Prepares and runs one call. Resolves with the tool's result, or with a `ToolResult` error (prepare
+   * errors, `ToolResult` errors and thrown values, each with {@link RETRY_HINT}): never rejects because of a tool.
    */
   async execute(name: string, params: unknown): Promise<unknown> {
     try {
