@@ -17,10 +17,10 @@
  */
 
 /** JavaScript's `\s` under the `u` flag, as class members. */
-export const ECMASCRIPT_SPACE = "\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff";
+const ECMASCRIPT_SPACE = "\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff";
 
 /** Every code point that is not in {@link ECMASCRIPT_SPACE}, as class ranges: JavaScript's `\S`. */
-export const ECMASCRIPT_NON_SPACE =
+const ECMASCRIPT_NON_SPACE =
   "\\x00-\\x08\\x0e-\\x1f\\x21-\\x9f\\xa1-\\u167f\\u1681-\\u1fff\\u200b-\\u2027\\u202a-\\u202e\\u2030-\\u205e\\u2060-\\u2fff\\u3001-\\ufefe\\uff00-\\u{10ffff}";
 
 /** Every code point, as one class range. */
@@ -34,9 +34,7 @@ const ECMASCRIPT_DOT = "[^\\n\\r\\u2028\\u2029]";
  * out as the classes JavaScript means by them, a `[` inside a class escaped (RE2 would read
  * `[[:alpha:]]` as a POSIX class), `\b` inside a class written as the backspace it is there, and
  * the empty classes `[]` and `[^]` written as classes RE2 reads. Everything else is kept as written.
- *
- * @example
- * ecmaScriptForRe2("^\\s*a.b$") // "^[\\t\\n…\\ufeff]*a[^\\n\\r\\u2028\\u2029]b$"
+ * For example, `^\s*a.b$` becomes `^[<JavaScript's blank space>]*a[^\n\r\u2028\u2029]b$`.
  */
 export function ecmaScriptForRe2(source: string): string {
   let out = "";

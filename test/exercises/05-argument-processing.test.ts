@@ -6,7 +6,7 @@
  * R2  coerce: every other value comes back as it is: false, 0, NaN, objects (the same object) → "keeps false, 0 and every other non-string as it is"
  * R3  coerce: text starting with { or [ (after trimming) is parsed when valid JSON → "parses JSON object and array text"
  * R4  coerce: malformed JSON and other text come back unchanged, untrimmed, never repaired → "never repairs malformed JSON and never parses scalars"
- * R5  unwrap: {"arguments": x} with no other key becomes coerce(x), one level only → "unwraps one {\"arguments\": …} level and coerces the inside"
+ * R5  unwrap: {"arguments": x} with no other key becomes coerce(x), one level only → "unwraps one arguments wrapper level and coerces the inside"
  * R6  unwrap: kept when the schema declares arguments or there are other keys → "keeps the wrapper when the tool declares an arguments parameter or there are other keys"
  * R7  unwrap: every other value as it is; no properties in the schema still unwraps → "leaves every other value as it is"
  * R8  unwrap never changes the caller's object → "never changes the caller's object"
@@ -62,7 +62,7 @@ describe("exercise 5: coerce", () => {
 });
 
 describe("exercise 5: unwrap", () => {
-  it('unwraps one {"arguments": …} level and coerces the inside', () => {
+  it("unwraps one arguments wrapper level and coerces the inside", () => {
     expect(unwrap(schema, { arguments: '{"path": "a.txt"}' })).toEqual({ path: "a.txt" });
     expect(unwrap(schema, { arguments: { arguments: { path: "x" } } }), "only one level").toEqual({ arguments: { path: "x" } });
     expect(unwrap(schema, { arguments: null }), "the inside is coerced: null is no arguments, {}").toEqual({});

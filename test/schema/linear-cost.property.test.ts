@@ -77,13 +77,11 @@ function chainDefs(depth: number, fan: number, leaf: JsonSchema): Record<string,
 }
 
 const callShapeArb: fc.Arbitrary<CallShape> = fc.oneof(
-  fc
-    .tuple(patternArb, runArb)
-    .map(([pattern, run]): CallShape => ({
-      kind: "pattern",
-      schema: { type: "object", properties: { s: { type: "string", pattern } } },
-      args: (n) => ({ s: textOf(run, n) }),
-    })),
+  fc.tuple(patternArb, runArb).map(([pattern, run]): CallShape => ({
+    kind: "pattern",
+    schema: { type: "object", properties: { s: { type: "string", pattern } } },
+    args: (n) => ({ s: textOf(run, n) }),
+  })),
   fc.tuple(fc.array(patternArb, { minLength: 1, maxLength: 3 }), runArb).map(([patterns, run]): CallShape => ({
     kind: "patternProperties",
     schema: { type: "object", patternProperties: Object.fromEntries(patterns.map((p) => [p, { type: "string", pattern: p }])) },

@@ -39,5 +39,6 @@ export const UNSHOWN_ROWS: Readonly<Record<number, string>> = {
   52: "the built-in tools are not run",
   55: "each history input is one request, so no message is fitted twice",
   56: "each history input is one request, never the one after the iteration limit",
+  61: "the generated schemas hold no pattern, so no input shows how the regex engines read one",
   59: "the driver's stand-in for the MCP SDK builds no non-text content objects, whose text upstream takes from the SDK",
 };
