@@ -85,6 +85,17 @@ function checkableWith(memo: Map<object, boolean>): (value: unknown) => boolean 
   return judge;
 }
 
+/**
+ * Compiles one schema into a yes/no check with the same compiler and verdict as the choice
+ * checks: a value whose check cannot finish (a string too long for its pattern) counts as
+ * accepted, and validation then refuses the call and says why.
+ * @throws when the schema cannot be compiled.
+ */
+export function compileSchemaCheck(schema: JsonSchema | boolean): (value: unknown) => boolean {
+  if (typeof schema === "boolean") return () => schema;
+  return verdictOf(checkAjv.compile(schema));
+}
+
 /** Ajv's yes/no, where a check that cannot finish (a string too long for its pattern) accepts: validation then refuses the call and says why. */
 function verdictOf(check: (value: unknown) => unknown): ChoiceCheck {
   return (value) => {

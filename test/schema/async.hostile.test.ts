@@ -12,7 +12,7 @@ import { FakeTool } from "../../src/testing/index.js";
 import { asyncKeywordAt } from "../../src/schema/async-schema.js";
 import type { JsonSchema } from "../../src/tools/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
-import { compileSchemaCheck } from "../../src/schema/check.js";
+import { compileSchemaCheck } from "../../src/schema/choice-checks.js";
 import { compileValidator } from "../../src/schema/validate.js";
 
 const probe = (name: string, parameters: JsonSchema): FakeTool => new FakeTool({ name, description: "a probe", parameters, result: "ran" });

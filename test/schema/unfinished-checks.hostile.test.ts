@@ -10,7 +10,7 @@ import type { JsonSchema } from "../../src/tools/base.js";
 import { compileOutputSchema } from "../../src/mcp/output-validator.js";
 import { longestCheckedInput, PatternCheckError } from "../../src/schema/pattern.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
-import { compileSchemaCheck } from "../../src/schema/check.js";
+import { compileSchemaCheck } from "../../src/schema/choice-checks.js";
 import { unfinishedCheckProblem } from "../../src/schema/unfinished-check.js";
 
 const probe = (name: string, parameters: JsonSchema): FakeTool => new FakeTool({ name, description: "a probe", parameters, result: "ran" });
