@@ -12,6 +12,7 @@
  */
 import { patternCost } from "./pattern.js";
 import { fanOutProblem } from "./fan-out.js";
+import { refChainProblem } from "./ref-chain.js";
 
 /** The limits a parameter schema must stay within. */
 export interface SchemaBudget {
@@ -31,6 +32,8 @@ export interface SchemaBudget {
   readonly maxApplications: number;
   /** Most steps the fan-out count may take; a schema too tangled to count within it is refused. */
   readonly maxAnalysisSteps: number;
+  /** Most `$ref`s the compiler follows one after another (see `refChainProblem`). */
+  readonly maxRefChain: number;
   /** Most pattern cost units (see `patternCost`) in all the schema's patterns together. */
   readonly maxTotalPatternCost: number;
 }
@@ -44,6 +47,7 @@ export const SCHEMA_BUDGET: SchemaBudget = Object.freeze({
   maxApplications: 1_000,
   maxAnalysisSteps: 500_000,
   maxTotalPatternCost: 8_000,
+  maxRefChain: 100,
 });
 
 type Json = Record<string, unknown>;
@@ -57,7 +61,7 @@ export function schemaBudgetProblem(schema: unknown, budget: SchemaBudget = SCHE
   if (remember && withinDefaultBudget.has(schema)) return null;
   let problem: string | null;
   try {
-    problem = shapeProblem(schema, budget) ?? fanOutProblem(schema, budget);
+    problem = shapeProblem(schema, budget) ?? refChainProblem(schema, budget.maxRefChain) ?? fanOutProblem(schema, budget);
   } catch (error) {
     problem = `the schema cannot be read: ${error instanceof Error ? error.message : String(error)}`;
   }

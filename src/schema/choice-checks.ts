@@ -51,6 +51,7 @@ const CHOICES_BUDGET: SchemaBudget = Object.freeze({
   maxDepth: SCHEMA_BUDGET.maxDepth + 2,
   maxApplications: 2 * SCHEMA_BUDGET.maxApplications,
   maxAnalysisSteps: 2 * SCHEMA_BUDGET.maxAnalysisSteps,
+  maxRefChain: 2 * SCHEMA_BUDGET.maxRefChain + 2,
 });
 
 const { one: ONE, list: LIST, map: MAP } = SUBSCHEMA_KEYWORDS;

@@ -307,7 +307,7 @@ function resolveUri(ref: string, base: string): string | null {
 }
 
 /** The value a JSON Pointer fragment (`/a/b`, percent-encoded) leads to in `doc`. */
-function pointerTarget(doc: unknown, fragment: string): unknown {
+export function pointerTarget(doc: unknown, fragment: string): unknown {
   if (fragment === "") return doc;
   let current = doc;
   for (const raw of fragment.slice(1).split("/")) {

@@ -10,6 +10,7 @@ import { ToolRegistry } from "../../src/tools/registry.js";
 import { SCHEMA_BUDGET, schemaBudgetProblem } from "../../src/schema/budget.js";
 import { workBetween, workSnapshot } from "../../src/schema/validation-work.js";
 import { generatedSchemaTool } from "./arbitraries.js";
+import { FakeTool, registryOf } from "../../src/testing/index.js";
 
 function register(name: string, schema: JsonSchema): ToolRegistry {
   const registry = new ToolRegistry();
@@ -88,12 +89,13 @@ describe("hostile input: $ref fan-out", () => {
     expect(schemaBudgetProblem(chain(8, 2))).toMatch(/maxApplications/);
     expect(schemaBudgetProblem(chain(7, 2))).toBeNull();
     for (const keyword of ["anyOf", "oneOf"]) expect(schemaBudgetProblem(chain(12, 2, keyword))).toMatch(/maxApplications/);
-    // A long chain of single references is fine: one path, through allOf or not. (Registered as
-    // plain references: casting compiles a check for each allOf, and along a chain each check
-    // compiles the rest of it; `test/schema/linear-cost.property.test.ts` records that.)
-    expect(schemaBudgetProblem(chain(200, 1))).toBeNull();
-    const plain: JsonSchema = { type: "object", properties: { q: { $ref: "#/$defs/d0" } }, $defs: { d200: { type: "string" } } };
-    for (let i = 0; i < 200; i++) (plain["$defs"] as Record<string, JsonSchema>)[`d${i}`] = { $ref: `#/$defs/d${i + 1}` };
+    // A long chain of single references is fine: one path, through allOf or not, as long as the
+    // compiler can follow it (SCHEMA_BUDGET.maxRefChain $refs in a row). (Registered as plain
+    // references: casting compiles a check for each allOf, and along a chain each check compiles
+    // the rest of it; `test/schema/linear-cost.property.test.ts` records that.)
+    expect(schemaBudgetProblem(chain(90, 1))).toBeNull();
+    const plain: JsonSchema = { type: "object", properties: { q: { $ref: "#/$defs/d0" } }, $defs: { d90: { type: "string" } } };
+    for (let i = 0; i < 90; i++) (plain["$defs"] as Record<string, JsonSchema>)[`d${i}`] = { $ref: `#/$defs/d${i + 1}` };
     const registry = register("long_chain", plain);
     expect(registry.prepareCall("long_chain", { q: "hello" }).error).toBeNull();
     expect(registry.prepareCall("long_chain", { q: [] }).error?.content).toBe("Error: Invalid parameters for tool 'long_chain': q should be string");
@@ -198,6 +200,34 @@ describe("hostile input: the rest of the budget", () => {
     expect(() => register("getter", schema)).toThrow("Tool 'getter': its parameters schema is over budget: the schema cannot be read: no reading me");
   });
 
+  it("a chain of more $refs in a row than the compiler can follow is refused by name, on every machine, before Ajv runs out of stack", () => {
+    const chain = (n: number, link: (next: string) => JsonSchema): JsonSchema => ({
+      type: "object",
+      properties: { q: { $ref: "#/$defs/d0" } },
+      $defs: Object.fromEntries([...Array.from({ length: n }, (_, i) => [`d${i}`, link(`#/$defs/d${i + 1}`)]), [`d${n}`, { type: "integer" }]]),
+    });
+    const links: ((next: string) => JsonSchema)[] = [
+      (next) => ({ $ref: next }),
+      (next) => ({ type: "object", properties: { x: { $ref: next } } }),
+      (next) => ({ anyOf: [{ $ref: next }, { type: "null" }] }),
+    ];
+    for (const link of links) {
+      expect(schemaBudgetProblem(chain(SCHEMA_BUDGET.maxRefChain - 1, link))).toBeNull();
+      expect(() => registryOf(new FakeTool({ name: "deep", parameters: chain(SCHEMA_BUDGET.maxRefChain - 1, link) }))).not.toThrow();
+      expect(schemaBudgetProblem(chain(250, link))).toBe("it makes the compiler follow more than 100 $refs in a row (SCHEMA_BUDGET.maxRefChain)");
+      expect(() => registryOf(new FakeTool({ name: "deep", parameters: chain(250, link) }))).toThrow(
+        /over budget: it makes the compiler follow more than 100 \$refs in a row/,
+      );
+    }
+    // A recursive schema is one chain that comes back to itself: it is not refused.
+    const tree: JsonSchema = {
+      type: "object",
+      $defs: { n: { type: "object", properties: { kids: { type: "array", items: { $ref: "#/$defs/n" } } } } },
+      properties: { root: { $ref: "#/$defs/n" } },
+    };
+    expect(schemaBudgetProblem(tree)).toBeNull();
+  });
+
   it("the limits are exported and frozen", () => {
     expect(Object.isFrozen(SCHEMA_BUDGET)).toBe(true);
     expect(SCHEMA_BUDGET).toEqual({
@@ -208,6 +238,7 @@ describe("hostile input: the rest of the budget", () => {
       maxApplications: 1_000,
       maxAnalysisSteps: 500_000,
       maxTotalPatternCost: 8_000,
+      maxRefChain: 100,
     });
   });
 });

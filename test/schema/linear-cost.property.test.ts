@@ -175,7 +175,7 @@ const SCHEMA_SHAPES: readonly SchemaShape[] = [
   },
   {
     kind: "a chain of $defs",
-    range: [5, 60],
+    range: [2, 12],
     schema: (n) => ({
       type: "object",
       properties: { q: { $ref: "#/$defs/d0" } },
@@ -200,7 +200,7 @@ const SCHEMA_SHAPES: readonly SchemaShape[] = [
   },
   {
     kind: "a chain of $defs, each a choice",
-    range: [5, 60],
+    range: [2, 12],
     schema: (n) => ({
       type: "object",
       properties: { q: { $ref: "#/$defs/d0" } },
