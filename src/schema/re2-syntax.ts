@@ -34,6 +34,7 @@ const ECMASCRIPT_DOT = "[^\\n\\r\\u2028\\u2029]";
  * out as the classes JavaScript means by them, a `[` inside a class escaped (RE2 would read
  * `[[:alpha:]]` as a POSIX class), `\b` inside a class written as the backspace it is there, and
  * the empty classes `[]` and `[^]` written as classes RE2 reads. Everything else is kept as written.
+ * `\B` is refused with a `SyntaxError`: RE2 finds it inside a character, where JavaScript cannot.
  * For example, `^\s*a.b$` becomes `^[<JavaScript's blank space>]*a[^\n\r\u2028\u2029]b$`.
  */
 export function ecmaScriptForRe2(source: string): string {
@@ -48,6 +49,9 @@ export function ecmaScriptForRe2(source: string): string {
       else if (next === "S") out += inClass ? ECMASCRIPT_NON_SPACE : `[${ECMASCRIPT_NON_SPACE}]`;
       // In a class JavaScript reads `\b` as the backspace, which RE2 does not accept there.
       else if (next === "b" && inClass) out += "\\x08";
+      // RE2 matches `\B` between the bytes of one character too (inside "a\u00a0a"), where
+      // JavaScript sees no position at all: no spelling gives JavaScript's answer, so it is refused.
+      else if (next === "B" && !inClass) throw new SyntaxError("\\B is not supported: RE2 also finds it inside a character, where JavaScript finds no position");
       else out += c + next;
       continue;
     }

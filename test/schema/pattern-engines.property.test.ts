@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { nativePatternEngine, portablePattern } from "../../src/schema/pattern.js";
 import { re2PatternEngine } from "../../src/schema/re2-engine.js";
 import { propertyConfig } from "../soak/runs.js";
+import { FakeTool, registryOf } from "../../src/testing/index.js";
 
 /** Characters on which `\s`, `.`, `\d`, `\w` and `\b` differ between engines or languages. */
 const CHARACTERS = [
@@ -80,11 +81,29 @@ describe("RE2 and JavaScript's engine agree on every string", () => {
         } catch {
           return; // not an ECMAScript pattern: nothing to agree on
         }
-        const re2 = re2PatternEngine.compile(source);
+        // \B is the one construct RE2 refuses (it would also find it inside a character).
+        let re2: ReturnType<typeof re2PatternEngine.compile>;
+        try {
+          re2 = re2PatternEngine.compile(source);
+        } catch (error) {
+          expect(error, `${JSON.stringify(pattern)} refused by RE2`).toBeInstanceOf(SyntaxError);
+          expect(source).toContain("\\B");
+          return;
+        }
         for (const input of inputs) expect(re2.test(input), `${JSON.stringify(pattern)} on ${JSON.stringify(input)}`).toBe(native.test(input));
       }),
       propertyConfig("pattern engines agree", 300),
     );
+  });
+
+  it("\\B is refused by name: RE2 would find it inside a character such as U+00A0, where JavaScript finds no position", () => {
+    expect(nativePatternEngine.compile("\\B").test("a\u00a0a")).toBe(false);
+    expect(() => re2PatternEngine.compile("(?:\\B\\s*)")).toThrow(/\\B is not supported/);
+    expect(() => registryOf(new FakeTool({ name: "nb", parameters: { type: "object", properties: { q: { type: "string", pattern: "a\\B" } } } }))).toThrow(
+      /\\B is not supported/,
+    );
+    // A backslash before it, or a class around it, is not the assertion.
+    expect(re2PatternEngine.compile("^\\\\B$").test("\\B")).toBe(true);
   });
 
   it("\\s, \\S and . read every code point as JavaScript does", () => {
