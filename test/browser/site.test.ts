@@ -146,7 +146,10 @@ describe.skipIf(plan.skip)("the site in a real browser", () => {
     expect(pages).toContain("index.html");
     expect(pages.filter((p) => p.startsWith("documents/Lessons.")).length).toBeGreaterThanOrEqual(11);
     expect(pages.filter((p) => p.startsWith("documents/Exercises.")).length).toBeGreaterThanOrEqual(9);
-    expect(pages.filter((p) => p.startsWith("documents/Source_files.")), "one source-file page").toHaveLength(1);
+    expect(
+      pages.filter((p) => p.startsWith("documents/Source_files.")),
+      "one source-file page",
+    ).toHaveLength(1);
   });
 
   it("draws lesson 5's flowchart as an SVG diagram", () => {

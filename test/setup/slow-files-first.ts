@@ -18,6 +18,9 @@ export class SlowFilesFirst extends BaseSequencer {
       const index = SLOW_FILES.findIndex((file) => spec.moduleId.split("\\").join("/").endsWith(`/${file}`));
       return index === -1 ? SLOW_FILES.length : index;
     };
-    return sorted.map((spec, order) => ({ spec, order })).sort((a, b) => rank(a.spec) - rank(b.spec) || a.order - b.order).map(({ spec }) => spec);
+    return sorted
+      .map((spec, order) => ({ spec, order }))
+      .sort((a, b) => rank(a.spec) - rank(b.spec) || a.order - b.order)
+      .map(({ spec }) => spec);
   }
 }
