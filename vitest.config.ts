@@ -46,8 +46,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
-    // One fork per core: vitest's default leaves one core idle, which on two cores halves the run.
-    maxWorkers: availableParallelism(),
+    // Two forks more than cores: vitest's default leaves one core idle, and a few files spend most of
+    // their time waiting on a child process (ESLint, the site's build, the browser), which then has
+    // that core; the two extra forks keep running the other files meanwhile.
+    maxWorkers: availableParallelism() + 2,
     // Each fork runs one test file after another instead of starting afresh for every file: starting
     // a process and loading vitest and the installed packages again cost most of the run's CPU time.
     // A file still gets fresh copies of the workbook's own modules (`test/setup/fresh-modules.ts`).
