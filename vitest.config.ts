@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 import { learnerAlias, targetFromEnv } from "./exercises/_cli/target.js";
 import { BROWSER_TESTS } from "./test/browser/browser-tests.js";
 import { pristineStubs } from "./test/proof/pristine-stubs.js";
+import { stubsWithoutCoverage } from "./test/proof/stubs-without-coverage.js";
+import { SlowFilesFirst } from "./test/setup/slow-files-first.js";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -35,7 +37,8 @@ const NOT_EXERCISE_TESTS = ["test/exercises/wrong-answers.test.ts", "test/self-c
  * - `stubs`: the exercise and self-check tests against the pristine stubs
  *   (`exercises/_cli/pristine/`), where every test must fail (`test/proof/stub-runner.ts`): with
  *   `workbook` running the same tests against `solutions/`, this is the proof that every worked
- *   answer passes and every untouched stub fails.
+ *   answer passes and every untouched stub fails. It collects no coverage: the same tests against
+ *   the worked answers reach all of `src/` these do (`test/proof/stubs-without-coverage.ts`).
  */
 export default defineConfig({
   test: {
@@ -43,8 +46,17 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
-    // One fork per core: vitest's default leaves one core idle, which on two cores halves the run.
-    maxWorkers: availableParallelism(),
+    // Two forks more than cores: vitest's default leaves one core idle, and a few files spend most of
+    // their time waiting on a child process (ESLint, the site's build, the browser), which then has
+    // that core; the two extra forks keep running the other files meanwhile.
+    maxWorkers: availableParallelism() + 2,
+    // Each fork runs one test file after another instead of starting afresh for every file: starting
+    // a process and loading vitest and the installed packages again cost most of the run's CPU time.
+    // A file still gets fresh copies of the workbook's own modules (`test/setup/fresh-modules.ts`).
+    isolate: false,
+    setupFiles: ["test/setup/fresh-modules.ts"],
+    // The files that take longest on one core start first (`test/setup/slow-files-first.ts`).
+    sequence: { sequencer: SlowFilesFirst },
     // The run's shared folder, where the site is built once for the docs and browser tests.
     globalSetup: ["test/docs/run-folder.ts"],
     // `npm test` runs with `--coverage`: src/ must keep lines >= 95% and branches >= 90%.
@@ -73,7 +85,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        plugins: [pristineStubs()],
+        plugins: [pristineStubs(), stubsWithoutCoverage()],
         resolve: { alias: [learnerAlias(root, { kind: "exercises" })] },
         test: { name: "stubs", include: EXERCISE_TESTS, exclude: NOT_EXERCISE_TESTS, runner: "./test/proof/stub-runner.ts" },
       },

@@ -2,7 +2,8 @@
  * Opens the built site (built once per run, `shared-site.ts`) in a real browser (headless Chrome,
  * Chromium or Edge; see chromium.ts; skipped with one line when none is installed) and
  * checks what a reader sees: the diagrams are drawn as SVG, every link of every document page
- * leads to an HTML page of the site, and no page logs an error. Screenshots of the landing page,
+ * leads to an HTML page of the site, and no page logs an error. Of the pages that show a source
+ * file (one template over a listing, a hundred of them), one is opened. Screenshots of the landing page,
  * one lesson and the ToolRegistry page are kept in `test-results/screenshots/` for review.
  */
 import { mkdirSync, readdirSync } from "node:fs";
@@ -29,15 +30,21 @@ let browser: HeadlessBrowser | null = null;
 let buildMessages: string[] = [];
 const visits = new Map<string, Visit>();
 
-/** The pages that come from markdown documents: the landing page and everything under documents/. */
+/** The pages the site shows a source file on (`docs/site/prepare.mjs`): one template over a generated listing. */
+const SOURCE_PAGE = /^Source_files\./;
+
+/**
+ * The pages that come from markdown documents: the landing page, every written document under
+ * documents/, and one of the source-file pages, which all share one template (their links are
+ * checked in every page's HTML by `test/docs/api-reference.test.ts`).
+ */
 function documentPages(site: string): string[] {
-  return [
-    "index.html",
-    ...readdirSync(join(site, "documents"))
-      .filter((f) => f.endsWith(".html"))
-      .sort()
-      .map((f) => `documents/${f}`),
-  ];
+  const pages = readdirSync(join(site, "documents"))
+    .filter((f) => f.endsWith(".html"))
+    .sort();
+  const written = pages.filter((f) => !SOURCE_PAGE.test(f));
+  const source = pages.find((f) => SOURCE_PAGE.test(f) && f.endsWith(".ts.html"));
+  return ["index.html", ...[...written, ...(source === undefined ? [] : [source])].map((f) => `documents/${f}`)];
 }
 
 /** Expressions evaluated inside the page (the tests are compiled without the DOM types). */
@@ -134,11 +141,15 @@ describe.skipIf(plan.skip)("the site in a real browser", () => {
     expect(buildMessages).toEqual([]);
   });
 
-  it("visits every document page: the landing page, lessons, exercises and the rest", () => {
+  it("visits every written document page: the landing page, lessons, exercises and the rest, and one source-file page", () => {
     const pages = [...visits.keys()];
     expect(pages).toContain("index.html");
     expect(pages.filter((p) => p.startsWith("documents/Lessons.")).length).toBeGreaterThanOrEqual(11);
     expect(pages.filter((p) => p.startsWith("documents/Exercises.")).length).toBeGreaterThanOrEqual(9);
+    expect(
+      pages.filter((p) => p.startsWith("documents/Source_files.")),
+      "one source-file page",
+    ).toHaveLength(1);
   });
 
   it("draws lesson 5's flowchart as an SVG diagram", () => {
