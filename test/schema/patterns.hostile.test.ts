@@ -23,6 +23,7 @@ import { re2PatternEngine } from "../../src/schema/re2-engine.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { workBetween, workSnapshot, type ValidationWork } from "../../src/schema/validation-work.js";
 import { generatedSchemaTool } from "./arbitraries.js";
+import { cpuTimeRatio } from "../setup/cpu-time.js";
 
 function withPattern(pattern: string): JsonSchema {
   return { type: "object", properties: { s: { type: "string", pattern } }, required: ["s"] };
@@ -39,17 +40,6 @@ function counted<T>(work: () => T): [T, ValidationWork] {
   const before = workSnapshot();
   const result = work();
   return [result, workBetween(before, workSnapshot())];
-}
-
-/** The least time of `repeats` runs of `work`, in ms: the run least disturbed by the rest of a busy machine. */
-function leastTime(work: () => void, repeats = 5): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < repeats; i++) {
-    const started = performance.now();
-    work();
-    best = Math.min(best, performance.now() - started);
-  }
-  return best;
 }
 
 describe("hostile input: a catastrophic pattern on the way in", () => {
@@ -85,21 +75,13 @@ describe("hostile input: a catastrophic pattern on the way in", () => {
     const short = "a".repeat(20_000) + "!";
     const long = "a".repeat(160_000) + "!";
     expect(program.test(long)).toBe(false);
-    // Ratios within one run, each the least of many samples taken in turn, so a busy machine
-    // slows both alike. A backtracking engine never finishes the short one.
-    let shortBest = Number.POSITIVE_INFINITY;
-    let longBest = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < 15; i++) {
-      shortBest = Math.min(
-        shortBest,
-        leastTime(() => program.test(short), 1),
-      );
-      longBest = Math.min(
-        longBest,
-        leastTime(() => program.test(long), 1),
-      );
-    }
-    const ratio = longBest / Math.max(shortBest, 0.05);
+    // CPU time, not the wall clock, so a busy machine does not count; each side the least of
+    // several samples taken in turn. A backtracking engine never finishes the short one.
+    const ratio = cpuTimeRatio(
+      () => program.test(short),
+      () => program.test(long),
+      8,
+    );
     expect(ratio).toBeLessThan(16);
   });
 

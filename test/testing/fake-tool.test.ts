@@ -2,7 +2,7 @@
  * The configurable fake tool of src/testing: its defaults, its flags, each behaviour (result,
  * run, throw, delay, abort, synchronous) and the record of its calls with start and end marks.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Tool, ToolResult, type ExecuteOptions } from "../../src/tools/base.js";
 import { ANY_PARAMS, FakeTool, NO_PARAMS, deferred, registryOf, textReply, tick, toolCall, toolReply } from "../../src/testing/index.js";
 
@@ -64,12 +64,19 @@ describe("FakeTool: what a call does", () => {
   });
 
   it("delayMs waits before answering", async () => {
-    const tool = new FakeTool({ name: "slow", delayMs: 30, result: "late" });
-    let settled = false;
-    const pending = tool.execute({}, options()).then((v) => ((settled = true), v));
-    await tick(5);
-    expect(settled).toBe(false);
-    await expect(pending).resolves.toBe("late");
+    // A clock of the test's own, so a busy machine cannot make 5 ms reach 30.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const tool = new FakeTool({ name: "slow", delayMs: 30, result: "late" });
+      let settled = false;
+      const pending = tool.execute({}, options()).then((v) => ((settled = true), v));
+      await vi.advanceTimersByTimeAsync(29);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(pending).resolves.toBe("late");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("without honoursAbort, an abort changes nothing", async () => {

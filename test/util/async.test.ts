@@ -5,10 +5,10 @@
  * races settle with, the calls' signals, the listeners added to and removed from the run's signal
  * (counted by wrapping that one signal's methods), and whether Node stays alive.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
 import { deadlineSignal, raceSignal, runPool, sleep, StopGroup } from "../../src/util/async.js";
 import { MAX_TIMER_MS } from "../../src/util/options.js";
@@ -120,13 +120,24 @@ describe("StopGroup", () => {
   });
 
   it("each piece gets its whole limit from when it starts, also when it starts after others finished", async () => {
-    const stops = new StopGroup(undefined, 40);
-    // One at a time: the second starts when the first is done, so its deadline is later than the first's.
-    const first = await stops.race(() => tick(25).then(() => "first"), "timeout", "aborted");
-    const second = await stops.race(() => tick(25).then(() => "second"), "timeout", "aborted");
-    const third = await stops.race(() => never(), "timeout", "aborted");
-    expect([first, second, third]).toEqual(["first", "second", "timeout"]);
-    stops.release();
+    // A clock of the test's own, so a busy machine cannot stretch 25 ms past 40.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    try {
+      const stops = new StopGroup(undefined, 40);
+      // One at a time: the second starts when the first is done, at 25 ms, so its deadline is at 65 ms, not 40.
+      const piece = (name: string): Promise<string> => {
+        const raced = stops.race(() => tick(25).then(() => name), "timeout", "aborted");
+        return vi.advanceTimersByTimeAsync(25).then(() => raced);
+      };
+      const first = await piece("first");
+      const second = await piece("second");
+      const pending = stops.race(() => never(), "timeout", "aborted");
+      await vi.advanceTimersByTimeAsync(40);
+      expect([first, second, await pending]).toEqual(["first", "second", "timeout"]);
+      stops.release();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("any time limit works: a fraction, Number.MAX_SAFE_INTEGER, a value over 2^31−1, never a throw", async () => {
@@ -194,7 +205,7 @@ describe("a long-lived run signal gains nothing per call", () => {
 });
 
 describe("the time limit keeps Node running", () => {
-  it("a script whose only pending work is a tool that never settles still gets the time-out answer", () => {
+  it("a script whose only pending work is a tool that never settles still gets the time-out answer", async () => {
     const script = `
       import { AgentRunner } from "./src/agent/runner.ts";
       import { FakeTool, registryOf, ScriptedProvider, toolCall } from "./src/testing/index.ts";
@@ -203,14 +214,24 @@ describe("the time limit keeps Node running", () => {
       const { results } = await new AgentRunner().executeTools(spec, [toolCall("1", "hang")]);
       console.log(results[0]);
     `;
-    const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
-      cwd: ROOT,
-      encoding: "utf8",
-      timeout: 20_000,
-    });
-    expect(child.stderr).toBe("");
-    expect(child.status).toBe(0);
-    expect(child.stdout).toMatch(/^Error: Tool 'hang' timed out after 300 ms/);
+    // No time limit of its own: a busy machine starts the child slowly, and the test's timeout is
+    // the backstop if Node were kept waiting for ever.
+    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    try {
+      const status = await new Promise<number | null>((resolve, reject) => {
+        child.on("error", reject);
+        child.on("close", resolve);
+      });
+      expect(stderr).toBe("");
+      expect(status).toBe(0);
+      expect(stdout).toMatch(/^Error: Tool 'hang' timed out after 300 ms/);
+    } finally {
+      child.kill();
+    }
   });
 });
 

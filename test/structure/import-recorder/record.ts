@@ -22,7 +22,8 @@ export function modulesLoadedBy(code: string): string[] {
       cwd: root,
       env: { ...process.env, RECORD_IMPORTS: record },
       encoding: "utf8",
-      timeout: 30_000,
+      // A hang guard, not a speed limit: a busy machine starts Node slowly.
+      timeout: 600_000,
     });
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
