@@ -26,6 +26,8 @@ export const AJV_OPTIONS: Readonly<AjvOptions> = Object.freeze({
   strictNumbers: true,
   validateFormats: false,
   logger: false,
+  // A shared instance keeps none of the schemas it compiles; the instance each tool schema gets
+  // of its own (`./dialect.js`) holds that one schema, so that `$ref: "#"` finds its root.
   addUsedSchema: false,
   // Ajv's own English messages are never shown (the problems are reworded), and building them
   // for every error is most of Ajv's cost on a large refused value.

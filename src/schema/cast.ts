@@ -268,8 +268,13 @@ function compileNode(schema: JsonSchema, isRoot: boolean, ctx: CompileContext): 
   // A recursive schema reaches itself while being compiled: it gets a stand-in that calls the
   // finished caster, so the compiled casters form the same loop as the schema.
   let finished: Caster = identity;
-  ctx.made.set(schema, (value) => finished(value));
+  const standIn: Caster = (value) => finished(value);
+  ctx.made.set(schema, standIn);
   finished = compileNodeNow(schema, isRoot, ctx);
+  // Only `$ref`s led back here (`{"$ref": "#"}` as the root, `$defs` naming each other in a
+  // ring): nothing in the loop reads the value, so nothing can be cast, and the stand-in must
+  // not call itself. The budget refuses such a schema at register; casting alone stays finite.
+  if (finished === standIn) finished = identity;
   ctx.made.set(schema, finished);
   return finished;
 }

@@ -10,8 +10,12 @@
  * `$defs` they reach. (Compiling each choice on its own, with every `$def` copied in, compiled a
  * chain of `$defs` once per link: work growing with the square of the chain.)
  *
+ * A `$ref` to the root itself (`#`, a recursive schema) points at one more definition, a copy of
+ * the root (its other choices again `$ref`s), made only when the schema has such a `$ref`.
+ *
  * A choice can be checked only when every `$ref` in it, and in the root's definitions, points into
- * those definitions and nothing in them sets a base (`$id`); other choices are never cast through.
+ * those definitions or is `#`, and nothing in them sets a base (`$id`); with a `#` anywhere, the
+ * whole root must be so. Other choices are never cast through.
  *
  * @module
  */
@@ -63,8 +67,9 @@ function escapeSegment(segment: string): string {
 }
 
 /**
- * True for a value in which every `$ref` points into `$defs` or `definitions` and nothing sets a
- * base (`$id`, `$anchor`, a dynamic or recursive reference). Each object is judged once.
+ * True for a value in which every `$ref` points into `$defs` or `definitions` or is `#` (the root),
+ * and nothing sets a base (`$id`, `$anchor`, a dynamic or recursive reference). Each object is
+ * judged once.
  */
 function checkableWith(memo: Map<object, boolean>): (value: unknown) => boolean {
   const judge = (value: unknown): boolean => {
@@ -77,7 +82,7 @@ function checkableWith(memo: Map<object, boolean>): (value: unknown) => boolean 
       const node = value as Record<string, unknown>;
       if ("$id" in node || "$dynamicRef" in node || "$recursiveRef" in node || "$anchor" in node) ok = false;
       const ref = node["$ref"];
-      if (ref !== undefined && (typeof ref !== "string" || !/^#\/(?:\$defs|definitions)\//.test(ref))) ok = false;
+      if (ref !== undefined && ref !== "#" && (typeof ref !== "string" || !/^#\/(?:\$defs|definitions)\//.test(ref))) ok = false;
     }
     if (ok) for (const child of Object.values(value)) if (!judge(child)) ok = false;
     memo.set(value, ok);
@@ -109,15 +114,40 @@ function verdictOf(check: (value: unknown) => unknown): ChoiceCheck {
   };
 }
 
+/**
+ * True when some `$ref` in `root` is `#`, the root itself. Each object is read once, without
+ * recursion (the schema is within the budget, so this is bounded by its size).
+ */
+function refersToRoot(root: JsonSchema): boolean {
+  const seen = new Set<object>();
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (value === null || typeof value !== "object" || seen.has(value)) continue;
+    seen.add(value);
+    if (!Array.isArray(value) && (value as Record<string, unknown>)["$ref"] === "#") return true;
+    for (const child of Object.values(value)) stack.push(child);
+  }
+  return false;
+}
+
 /** The checks of the choices of `root`, a tool's parameter schema. */
 export function choiceChecks(root: JsonSchema): ChoiceChecks {
   const usable = schemaBudgetProblem(root) === null;
   const checkable = checkableWith(new Map());
-  const definitionsCheckable = usable && DEF_MAPS.every((key) => checkable(root[key]));
+  // A `$ref` to the root brings the whole root into the combined schema: then all of it must be checkable.
+  const rootReferenced = usable && refersToRoot(root);
+  const definitionsCheckable = usable && (rootReferenced ? checkable(root) : DEF_MAPS.every((key) => checkable(root[key])));
   /** Each registered choice, in order, with the name of its definition and its compiled check. */
   const choices = new Map<object, { name: string; lazy: boolean; check: ChoiceCheck | null }>();
   const taken = new Set(Object.keys(isPlainObject(root["$defs"]) ? root["$defs"] : {}));
   let next = 0;
+  const freshName = (): string => {
+    while (taken.has(`c${next}`)) next++;
+    const name = `c${next++}`;
+    taken.add(name);
+    return name;
+  };
   let part: ((pointer: string) => (value: unknown) => unknown) | null = null;
 
   return {
@@ -126,10 +156,7 @@ export function choiceChecks(root: JsonSchema): ChoiceChecks {
       if (known === undefined && !(definitionsCheckable && checkable(node))) return null;
       let entry = known;
       if (entry === undefined) {
-        while (taken.has(`c${next}`)) next++;
-        const name = `c${next++}`;
-        taken.add(name);
-        entry = { name, lazy, check: null };
+        entry = { name: freshName(), lazy, check: null };
         choices.set(node, entry);
       }
       const choice = entry;
@@ -149,7 +176,9 @@ export function choiceChecks(root: JsonSchema): ChoiceChecks {
     compile() {
       if (choices.size === 0) return;
       try {
-        part = checkAjv.compileParts(combinedSchema(root, choices), CHOICES_BUDGET);
+        // The definition `#` leads to: the root's own when the root is a choice, else one more.
+        const rootName = rootReferenced ? (choices.get(root)?.name ?? freshName()) : null;
+        part = checkAjv.compileParts(combinedSchema(root, choices, rootName), CHOICES_BUDGET);
       } catch {
         part = null;
         return;
@@ -167,11 +196,12 @@ export function choiceChecks(root: JsonSchema): ChoiceChecks {
 }
 
 /**
- * The one schema all the choices are compiled in: the root's `$defs` and `definitions`, and a
- * definition per choice; every choice met inside any of them is a `$ref` to its definition.
+ * The one schema all the choices are compiled in: the root's `$defs` and `definitions`, a
+ * definition per choice, and, when `rootName` is given, the root's copy under that name, which
+ * `$ref: "#"` then points at; every choice met inside any of them is a `$ref` to its definition.
  * Objects shared in the root stay shared; each is copied once.
  */
-function combinedSchema(root: JsonSchema, choices: ReadonlyMap<object, { name: string }>): JsonSchema {
+function combinedSchema(root: JsonSchema, choices: ReadonlyMap<object, { name: string }>, rootName: string | null): JsonSchema {
   const copies = new Map<object, unknown>();
   const refTo = (name: string): JsonSchema => ({ $ref: `#/$defs/${escapeSegment(name)}` });
 
@@ -209,6 +239,7 @@ function combinedSchema(root: JsonSchema, choices: ReadonlyMap<object, { name: s
    * through a choice (now a `$ref` to its own definition), it continues in that definition.
    */
   const redirected = (ref: string): string => {
+    if (ref === "#") return rootName === null ? ref : `#/$defs/${escapeSegment(rootName)}`;
     const segments = ref.slice(2).split("/");
     if (segments.length <= 2) return ref;
     let node: unknown = root;
@@ -261,6 +292,12 @@ function combinedSchema(root: JsonSchema, choices: ReadonlyMap<object, { name: s
   }
   for (const [node, { name }] of choices) {
     Object.defineProperty(defs, name, { value: body(node as Record<string, unknown>), enumerable: true, writable: true, configurable: true });
+  }
+  if (rootName !== null) {
+    const copy = body(root) as Record<string, unknown>;
+    // A root without `type` is validated as an object (`compileValidator`), wherever `#` reaches it.
+    if (root["type"] === undefined) copy["type"] = "object";
+    Object.defineProperty(defs, rootName, { value: copy, enumerable: true, writable: true, configurable: true });
   }
   combined["$defs"] = defs;
   return combined;

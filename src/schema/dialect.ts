@@ -209,7 +209,10 @@ export function createSchemaCompiler(options: Readonly<AjvOptions> = {}, engine:
     if (asyncProblem !== null) throw new Error(asyncProblem);
     const converted = toJsonSchema2020(schema);
     checkAgainstMetaSchema(metaSchemas(), converted);
-    const own = new Ajv2020({ ...settings, ...extra, meta: false, validateSchema: false, addUsedSchema: false });
+    // `addUsedSchema: true`: the instance holds this one schema under its own base, which is how
+    // Ajv resolves `$ref: "#"` (the root) from inside it; without it a recursive schema such as
+    // `{"properties": {"child": {"$ref": "#"}}}` does not compile.
+    const own = new Ajv2020({ ...settings, ...extra, meta: false, validateSchema: false, addUsedSchema: true });
     own.removeKeyword("multipleOf").removeKeyword("uniqueItems").addKeyword(multipleOfKeyword).addKeyword(uniqueItemsKeyword);
     validationWork.schemaCompiles++;
     validationWork.schemaValuesCompiled += valuesIn(converted);

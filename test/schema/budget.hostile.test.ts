@@ -147,6 +147,23 @@ describe("hostile input: $ref fan-out", () => {
     );
   });
 
+  it("a $ref to itself with no value in between ({ $ref: '#' } as the root, a definition naming itself, a ring) is refused at register before Ajv compiles it", () => {
+    const loops: JsonSchema[] = [
+      { $ref: "#" },
+      { type: "object", anyOf: [{ $ref: "#" }, { type: "object" }] },
+      { type: "object", properties: { x: { $ref: "#/$defs/a" } }, $defs: { a: { $ref: "#/$defs/a" } } },
+      { type: "object", properties: { x: { $ref: "#/$defs/a" } }, $defs: { a: { $ref: "#/$defs/b" }, b: { $ref: "#/$defs/a" } } },
+    ];
+    for (const schema of loops) {
+      const attempt = (): void => void register("loop", schema);
+      expect(attempt).toThrow("Tool 'loop': its parameters schema is over budget: a $ref cycle applies a schema to itself without descending into the value");
+      expect(compiledBy(attempt)).toBe(0);
+    }
+    // A definition nothing refers to is never applied: it registers, and calls are unaffected.
+    const unused = register("unused", { type: "object", properties: { n: { type: "integer" } }, $defs: { a: { $ref: "#/$defs/a" } } });
+    expect(unused.prepareCall("unused", { n: "2" }).params).toEqual({ n: 2 });
+  });
+
   it("references through $id and $anchor resolve", () => {
     const schema: JsonSchema = {
       $id: "https://example.com/root.json",
