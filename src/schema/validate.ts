@@ -7,9 +7,11 @@
  *
  * @module
  */
-import type { ErrorObject } from "ajv";
+import type { ErrorObject, ValidateFunction } from "ajv";
 import { describeJsonType, isPlainObject, type JsonSchema } from "../util/json.js";
 import { createAjv } from "./ajv-options.js";
+import { SCHEMA_BUDGET } from "./budget.js";
+import { resolveLocalRef } from "./local-ref.js";
 import { formatAjvErrors, UNSPECIFIED_PROBLEM } from "./problems/ajv-errors.js";
 import { encodeSegment } from "./problems/instance-path.js";
 import { PatternCheckError } from "./pattern.js";
@@ -44,6 +46,55 @@ function protoPropertyMaps(schema: unknown): Set<object> {
   return found;
 }
 
+/**
+ * True when a `$ref` (or `$dynamicRef`) in `root` leads to one of `maps` (a `properties` map that
+ * declares `__proto__`) or to a schema holding one, or cannot be followed here and so might.
+ * Ajv skips such a property wherever it is reached, and only the places reached through nested
+ * `properties` and `items` are checked on their own, so a `$ref` there (such as `{"$ref": "#"}`
+ * in a recursive schema) would leave it unchecked. Two walks, each object read at most twice.
+ */
+function refLeadsToProtoMap(root: JsonSchema, maps: ReadonlySet<object>): boolean {
+  if (maps.size === 0) return false;
+  const targets = new Set<object>();
+  const seen = new Set<object>();
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (value === null || typeof value !== "object" || seen.has(value)) continue;
+    seen.add(value);
+    if (!Array.isArray(value)) {
+      const node = value as Record<string, unknown>;
+      if (node["$dynamicRef"] !== undefined || node["$recursiveRef"] !== undefined) return true;
+      const ref = node["$ref"];
+      if (ref !== undefined) {
+        const target = typeof ref === "string" ? resolveLocalRef(ref, root) : null;
+        if (target === null) return true;
+        targets.add(target);
+      }
+    }
+    for (const child of Object.values(value)) stack.push(child);
+  }
+  if (targets.size === 0) return false;
+  const reached = [new Set<object>(), new Set<object>()];
+  const walk: [unknown, 0 | 1][] = [[root, 0]];
+  while (walk.length > 0) {
+    const [value, outer] = walk.pop() as [unknown, 0 | 1];
+    if (value === null || typeof value !== "object") continue;
+    const inside = outer === 1 || targets.has(value) ? 1 : 0;
+    const done = reached[inside] as Set<object>;
+    if (done.has(value)) continue;
+    done.add(value);
+    if (inside === 1 && maps.has(value)) return true;
+    for (const child of Object.values(value)) walk.push([child, inside]);
+  }
+  return false;
+}
+
+/** One JSON Pointer segment for a key, percent-encoded as a URI fragment holds it. */
+function pointerSegment(key: string): string {
+  return encodeURIComponent(key.replace(/~/g, "~0").replace(/\//g, "~1"));
+}
+
 /** One step from a schema to a nested one: a declared property, or every item of an array. */
 type SiteStep = { key: string } | { items: true };
 
@@ -73,30 +124,42 @@ function eachHolder(value: unknown, steps: readonly SiteStep[], pointer: string,
  * Compiles a schema to raw Ajv errors. Ajv deliberately skips a property declared as `__proto__`
  * (its schema is never applied, and `additionalProperties: false` calls it unexpected), so each
  * such property reachable through nested `properties` and `items` is checked here on its own. A
- * `__proto__` property anywhere else (inside `anyOf`, `$defs`, …) is refused: it could not be enforced.
- * A schema without one compiles to Ajv's function alone, with no extra work per call.
+ * `__proto__` property anywhere else (inside `anyOf`, `$defs`, …, or where a `$ref` leads) is
+ * refused: it could not be enforced. Its own check is compiled as a part of the whole schema, so
+ * a `$ref` inside it (`#`, `#/$defs/Name`) means what it means in the schema. A schema without
+ * one compiles to Ajv's function alone, with no extra work per call.
  */
 function compileErrorCheck(schema: JsonSchema, handled: Set<object>): ErrorCheck {
-  const check = ajv.compile(schema);
+  let parts: ((pointer: string) => ValidateFunction) | null = null;
+  const partAt = (pointer: string): ValidateFunction => {
+    parts ??= ajv.compileParts(schema, SCHEMA_BUDGET);
+    return parts(pointer);
+  };
+  return errorCheckAt(ajv.compile(schema), schema, "", handled, partAt);
+}
+
+/** The raw-error check of `node`, found at `pointer` in the schema and compiled as `check`, with its `__proto__` properties checked on their own. */
+function errorCheckAt(check: ValidateFunction, node: JsonSchema, pointer: string, handled: Set<object>, partAt: (pointer: string) => ValidateFunction): ErrorCheck {
   const sites: ProtoSite[] = [];
-  const collect = (node: unknown, steps: SiteStep[]): void => {
-    if (!isPlainObject(node)) return;
-    const items = node["items"];
-    if (isPlainObject(items)) collect(items, [...steps, { items: true }]);
-    const properties = node["properties"];
+  const collect = (schema: unknown, steps: SiteStep[], at: string): void => {
+    if (!isPlainObject(schema)) return;
+    const items = schema["items"];
+    if (isPlainObject(items)) collect(items, [...steps, { items: true }], `${at}/items`);
+    const properties = schema["properties"];
     if (!isPlainObject(properties)) return;
     for (const key of Object.keys(properties)) {
       const sub = Object.getOwnPropertyDescriptor(properties, key)?.value as unknown;
       if (!isPlainObject(sub)) continue;
+      const subAt = `${at}/properties/${pointerSegment(key)}`;
       if (key === "__proto__") {
         handled.add(properties);
-        sites.push({ steps, check: compileErrorCheck(sub, handled) });
+        sites.push({ steps, check: errorCheckAt(partAt(subAt), sub, subAt, handled, partAt) });
       } else {
-        collect(sub, [...steps, { key }]);
+        collect(sub, [...steps, { key }], subAt);
       }
     }
   };
-  collect(schema, []);
+  collect(node, [], pointer);
   const plain: ErrorCheck = (value) => {
     const verdict: unknown = check(value);
     // Only a boolean is a verdict: an asynchronous schema (refused before compiling) would give
@@ -133,9 +196,11 @@ export function compileValidator(schema: JsonSchema): Validator {
   const root = schema["type"] === undefined ? { ...schema, type: "object" } : schema;
   const handled = new Set<object>();
   const check = compileErrorCheck(root, handled);
-  for (const map of protoPropertyMaps(schema)) {
+  const maps = protoPropertyMaps(schema);
+  for (const map of maps) {
     if (!handled.has(map)) throw new Error('a property named "__proto__" is only supported under nested "properties"');
   }
+  if (refLeadsToProtoMap(root, maps)) throw new Error('a property named "__proto__" cannot be checked where a "$ref" leads to it');
   return (value) => {
     if (!isPlainObject(value)) return [`parameters must be an object, got ${describeJsonType(value)}`];
     let errors: ErrorObject[] | null;

@@ -238,3 +238,27 @@ describe("a recursive schema is cast at every depth as at the top", () => {
     }
   });
 });
+
+describe("a property named __proto__ in a recursive schema", () => {
+  const parse = (text: string): JsonSchema => JSON.parse(text) as JsonSchema;
+
+  it("its own $ref means what it means in the whole schema", () => {
+    const schema = parse('{"type":"object","properties":{"__proto__":{"$ref":"#/$defs/n"}},"$defs":{"n":{"type":"object","properties":{"n":{"type":"integer"}}}}}');
+    const validate = compileValidator(schema);
+    expect(validate(parse('{"__proto__":{"n":"x"}}'))).toEqual(["__proto__.n should be integer"]);
+    expect(validate(parse('{"__proto__":{"n":1}}'))).toEqual([]);
+  });
+
+  it("where a $ref leads back to it, where Ajv would skip it, the schema is refused at register", () => {
+    const schemas = [
+      '{"type":"object","properties":{"__proto__":{"type":"integer"},"child":{"$ref":"#"}}}',
+      '{"type":"object","properties":{"__proto__":{"type":"object","properties":{"up":{"$ref":"#"}}}}}',
+      '{"type":"object","properties":{"a":{"$ref":"#/properties/b"},"b":{"type":"object","properties":{"__proto__":{"type":"integer"}}}}}',
+    ];
+    for (const text of schemas) {
+      expect(() => new ToolRegistry().register(new FakeTool({ name: "proto", parameters: parse(text) }))).toThrow(
+        `Tool 'proto': its parameters schema does not compile: a property named "__proto__" cannot be checked where a "$ref" leads to it`,
+      );
+    }
+  });
+});
