@@ -22,6 +22,7 @@
 import { isPlainObject, type JsonSchema } from "../util/json.js";
 import { createAjv } from "./ajv-options.js";
 import { SUBSCHEMA_KEYWORDS } from "./dialect.js";
+import { localRefTargets } from "./local-ref.js";
 import { PatternCheckError } from "./pattern.js";
 import { SCHEMA_BUDGET, schemaBudgetProblem, type SchemaBudget } from "./budget.js";
 
@@ -114,29 +115,12 @@ function verdictOf(check: (value: unknown) => unknown): ChoiceCheck {
   };
 }
 
-/**
- * True when some `$ref` in `root` is `#`, the root itself. Each object is read once, without
- * recursion (the schema is within the budget, so this is bounded by its size).
- */
-function refersToRoot(root: JsonSchema): boolean {
-  const seen = new Set<object>();
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (value === null || typeof value !== "object" || seen.has(value)) continue;
-    seen.add(value);
-    if (!Array.isArray(value) && (value as Record<string, unknown>)["$ref"] === "#") return true;
-    for (const child of Object.values(value)) stack.push(child);
-  }
-  return false;
-}
-
 /** The checks of the choices of `root`, a tool's parameter schema. */
 export function choiceChecks(root: JsonSchema): ChoiceChecks {
   const usable = schemaBudgetProblem(root) === null;
   const checkable = checkableWith(new Map());
   // A `$ref` to the root brings the whole root into the combined schema: then all of it must be checkable.
-  const rootReferenced = usable && refersToRoot(root);
+  const rootReferenced = usable && localRefTargets(root).targets.has(root);
   const definitionsCheckable = usable && (rootReferenced ? checkable(root) : DEF_MAPS.every((key) => checkable(root[key])));
   /** Each registered choice, in order, with the name of its definition and its compiled check. */
   const choices = new Map<object, { name: string; lazy: boolean; check: ChoiceCheck | null }>();

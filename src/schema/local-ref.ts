@@ -19,3 +19,39 @@ export function resolveLocalRef(ref: string, root: JsonSchema): JsonSchema | nul
   }
   return isPlainObject(node) ? node : null;
 }
+
+/** Where the `$ref`s of a schema lead, as {@link localRefTargets} finds them. */
+export interface LocalRefTargets {
+  /** The schema objects local `$ref`s point at: `root` itself when one is `#`. */
+  readonly targets: ReadonlySet<object>;
+  /** True when some `$ref` is not local, or a `$dynamicRef` or `$recursiveRef` is present: where it leads is not known here. */
+  readonly unfollowed: boolean;
+}
+
+/**
+ * The schema objects the `$ref`s in `root` point at, each object of `root` read once, without
+ * recursion, so its cost is linear in the schema's size whatever its references do.
+ */
+export function localRefTargets(root: JsonSchema): LocalRefTargets {
+  const targets = new Set<object>();
+  let unfollowed = false;
+  const seen = new Set<object>();
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (value === null || typeof value !== "object" || seen.has(value)) continue;
+    seen.add(value);
+    if (!Array.isArray(value)) {
+      const node = value as Record<string, unknown>;
+      if (node["$dynamicRef"] !== undefined || node["$recursiveRef"] !== undefined) unfollowed = true;
+      const ref = node["$ref"];
+      if (ref !== undefined) {
+        const target = typeof ref === "string" ? resolveLocalRef(ref, root) : null;
+        if (target === null) unfollowed = true;
+        else targets.add(target);
+      }
+    }
+    for (const child of Object.values(value)) stack.push(child);
+  }
+  return { targets, unfollowed };
+}

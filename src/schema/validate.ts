@@ -11,7 +11,7 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import { describeJsonType, isPlainObject, type JsonSchema } from "../util/json.js";
 import { createAjv } from "./ajv-options.js";
 import { SCHEMA_BUDGET } from "./budget.js";
-import { resolveLocalRef } from "./local-ref.js";
+import { localRefTargets } from "./local-ref.js";
 import { formatAjvErrors, UNSPECIFIED_PROBLEM } from "./problems/ajv-errors.js";
 import { encodeSegment } from "./problems/instance-path.js";
 import { PatternCheckError } from "./pattern.js";
@@ -55,25 +55,8 @@ function protoPropertyMaps(schema: unknown): Set<object> {
  */
 function refLeadsToProtoMap(root: JsonSchema, maps: ReadonlySet<object>): boolean {
   if (maps.size === 0) return false;
-  const targets = new Set<object>();
-  const seen = new Set<object>();
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (value === null || typeof value !== "object" || seen.has(value)) continue;
-    seen.add(value);
-    if (!Array.isArray(value)) {
-      const node = value as Record<string, unknown>;
-      if (node["$dynamicRef"] !== undefined || node["$recursiveRef"] !== undefined) return true;
-      const ref = node["$ref"];
-      if (ref !== undefined) {
-        const target = typeof ref === "string" ? resolveLocalRef(ref, root) : null;
-        if (target === null) return true;
-        targets.add(target);
-      }
-    }
-    for (const child of Object.values(value)) stack.push(child);
-  }
+  const { targets, unfollowed } = localRefTargets(root);
+  if (unfollowed) return true;
   if (targets.size === 0) return false;
   const reached = [new Set<object>(), new Set<object>()];
   const walk: [unknown, 0 | 1][] = [[root, 0]];

@@ -18,6 +18,7 @@ import { ToolRegistry } from "../../src/tools/registry.js";
 import { FakeTool } from "../../src/testing/index.js";
 import { isPlainObject } from "../../src/util/json.js";
 import { propertyConfig, runs } from "../soak/runs.js";
+import { THROUGH_ANY_OF, THROUGH_DEFS, THROUGH_ITEMS, THROUGH_PROPERTY } from "./recursive-schemas.js";
 
 const Ajv2020 = Ajv2020Import.default;
 
@@ -32,39 +33,11 @@ interface Variant {
   under: string | null;
 }
 
-const NODE_FIELDS = { name: { type: "string" }, n: { type: "integer" } } as const;
-
 const VARIANTS: Record<string, Variant> = {
-  property: { schema: { type: "object", properties: { ...NODE_FIELDS, child: { $ref: "#" } }, required: ["name"] }, one: ["child"], list: [], under: null },
-  items: {
-    schema: { type: "object", properties: { ...NODE_FIELDS, children: { type: "array", items: { $ref: "#" } } }, required: ["name"] },
-    one: [],
-    list: ["children"],
-    under: null,
-  },
-  any_of: {
-    schema: { type: "object", properties: { ...NODE_FIELDS, child: { anyOf: [{ $ref: "#" }, { type: "null" }] } }, required: ["name"] },
-    one: ["child"],
-    list: [],
-    under: null,
-  },
-  defs: {
-    schema: {
-      type: "object",
-      properties: { root: { $ref: "#/$defs/node" } },
-      required: ["root"],
-      $defs: {
-        node: {
-          type: "object",
-          properties: { ...NODE_FIELDS, children: { type: "array", items: { $ref: "#/$defs/node" } }, next: { anyOf: [{ $ref: "#/$defs/node" }, { type: "null" }] } },
-          required: ["name"],
-        },
-      },
-    },
-    one: ["next"],
-    list: ["children"],
-    under: "root",
-  },
+  property: { schema: THROUGH_PROPERTY, one: ["child"], list: [], under: null },
+  items: { schema: THROUGH_ITEMS, one: [], list: ["children"], under: null },
+  any_of: { schema: THROUGH_ANY_OF, one: ["child"], list: [], under: null },
+  defs: { schema: THROUGH_DEFS, one: ["next"], list: ["children"], under: "root" },
 };
 
 const registry = new ToolRegistry();

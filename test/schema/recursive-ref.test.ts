@@ -12,45 +12,9 @@ import { castValue, compileCaster } from "../../src/schema/cast.js";
 import { compileValidator } from "../../src/schema/validate.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { FakeTool } from "../../src/testing/index.js";
+import { THROUGH_ANY_OF, THROUGH_DEFS, THROUGH_ITEMS, THROUGH_PROPERTY } from "./recursive-schemas.js";
 
 const Ajv2020 = Ajv2020Import.default;
-
-/** A tree whose `child` is the root again. */
-const THROUGH_PROPERTY: JsonSchema = {
-  type: "object",
-  properties: { name: { type: "string" }, n: { type: "integer" }, child: { $ref: "#" } },
-  required: ["name"],
-};
-/** A tree whose `children` are roots again. */
-const THROUGH_ITEMS: JsonSchema = {
-  type: "object",
-  properties: { name: { type: "string" }, n: { type: "integer" }, children: { type: "array", items: { $ref: "#" } } },
-  required: ["name"],
-};
-/** A linked list: `child` is the root again, or null. */
-const THROUGH_ANY_OF: JsonSchema = {
-  type: "object",
-  properties: { name: { type: "string" }, n: { type: "integer" }, child: { anyOf: [{ $ref: "#" }, { type: "null" }] } },
-  required: ["name"],
-};
-/** The same shapes under a definition, as zod writes a recursive schema that is not the root. */
-const THROUGH_DEFS: JsonSchema = {
-  type: "object",
-  properties: { root: { $ref: "#/$defs/node" } },
-  required: ["root"],
-  $defs: {
-    node: {
-      type: "object",
-      properties: {
-        name: { type: "string" },
-        n: { type: "integer" },
-        children: { type: "array", items: { $ref: "#/$defs/node" } },
-        next: { anyOf: [{ $ref: "#/$defs/node" }, { type: "null" }] },
-      },
-      required: ["name"],
-    },
-  },
-};
 
 const SCHEMAS: Record<string, JsonSchema> = { property: THROUGH_PROPERTY, items: THROUGH_ITEMS, any_of: THROUGH_ANY_OF, defs: THROUGH_DEFS };
 
