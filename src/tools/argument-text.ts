@@ -10,7 +10,7 @@
  */
 import { isPlainObject, parseJsonOr } from "../util/json.js";
 import { pyStrip } from "../util/python-space.js";
-import { findInexactInteger, holdsUnsafeNumber, type InexactInteger } from "./integer-literals.js";
+import { findInexactInteger, holdsUnsafeNumber, mayHoldInexactInteger, type InexactInteger } from "./integer-literals.js";
 
 /**
  * Which argument texts are parsed: `"any"` parses every JSON text (`"42"` gives 42, which the
@@ -59,6 +59,7 @@ export function readArgumentText(raw: unknown, scope: ArgumentTextScope): unknow
 export function inexactIntegerIn(raw: unknown): InexactInteger | null {
   if (typeof raw !== "string") return null;
   const text = pyStrip(raw);
-  if (text.charCodeAt(0) !== 0x7b /* { */) return null;
+  // Without a run of 16 digits there is nothing to find: malformed text is not parsed a second time.
+  if (text.charCodeAt(0) !== 0x7b /* { */ || !mayHoldInexactInteger(text)) return null;
   return readObjectText(text, parseJsonOr(text, NOT_JSON));
 }
