@@ -27,14 +27,13 @@ afterEach(() => {
 function readByParsing(raw: string): unknown {
   const text = pyStrip(raw);
   if (text === "") return {};
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    const parsed: unknown = JSON.parse(text);
+    // The JSON `null`, and an object with an integer no number holds exactly, are kept as text.
+    return parsed === null || (isPlainObject(parsed) && findInexactInteger(text) !== null) ? raw : parsed;
   } catch {
     return raw;
   }
-  if (parsed === null) return raw;
-  return isPlainObject(parsed) && findInexactInteger(text) !== null ? raw : parsed;
 }
 
 /** JSON text, whole or cut anywhere, with blank space around it. */
