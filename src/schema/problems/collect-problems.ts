@@ -108,6 +108,8 @@ export function collectProblems(errors: readonly ErrorObject[], from: number, ro
     });
   }
   if (open) combined.push(groupProblem(group, errors, from, root, routes));
+  // A long refused list is all combinators' problems: it is returned as it is, not copied.
+  if (kept.length === 0) return combined;
   for (const problem of combined) kept.push(problem);
   return kept;
 }
