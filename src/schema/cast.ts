@@ -67,6 +67,19 @@ export function castString(value: unknown): unknown {
 
 const identity: Caster = (value) => value;
 
+/**
+ * `caster(value)`, except that a leaf cast is not called for a value it would keep: a string for
+ * a string field, a number for a number field. Most values already have their field's type, and
+ * a call through a caster met at this one place for every field of every tool costs more than
+ * the test of the type.
+ */
+function castWith(caster: Caster, value: unknown): unknown {
+  if (caster === identity) return value;
+  if (caster === castString) return typeof value === "number" || typeof value === "boolean" || typeof value === "bigint" ? castString(value) : value;
+  if (caster === castInteger || caster === castNumber || caster === castBoolean) return typeof value === "string" ? caster(value) : value;
+  return caster(value);
+}
+
 /** Sets an own property, even for the key `__proto__`, without touching any prototype. */
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   if (key === "__proto__") {
@@ -98,7 +111,7 @@ function compileArray(schema: JsonSchema, ctx: CompileContext): Caster {
     let out: unknown[] | null = null;
     for (let i = 0; i < list.length; i++) {
       const before = list[i];
-      const after = item(before);
+      const after = castWith(item, before);
       if (out === null && after !== before) out = list.slice(0, i);
       if (out !== null) out.push(after);
     }
@@ -108,27 +121,28 @@ function compileArray(schema: JsonSchema, ctx: CompileContext): Caster {
 
 function compileObject(schema: JsonSchema, ctx: CompileContext): Caster {
   const properties = isPlainObject(schema["properties"]) ? schema["properties"] : {};
-  const declared = new Set(Object.keys(properties));
+  // Every declared key, with its caster (`identity` when it casts nothing): one lookup per key of a value.
   const byKey = new Map<string, Caster>();
-  for (const key of declared) {
+  let casts = false;
+  for (const key of Object.keys(properties)) {
     const sub = properties[key];
     const caster = isPlainObject(sub) ? compileNode(sub, false, ctx) : identity;
-    if (caster !== identity) byKey.set(key, caster);
+    byKey.set(key, caster);
+    if (caster !== identity) casts = true;
   }
   const extra = schema["additionalProperties"];
   // A key matching `patternProperties` is not "additional": its own schema applies, so it is left alone.
   const patterned = isPlainObject(schema["patternProperties"]) && Object.keys(schema["patternProperties"]).length > 0;
   const extraCaster = isPlainObject(extra) && !patterned ? compileNode(extra, false, ctx) : identity;
-  if (byKey.size === 0 && extraCaster === identity) return identity;
+  if (!casts && extraCaster === identity) return identity;
   return (value) => {
     if (!isPlainObject(value)) return value;
     let out: Record<string, unknown> | null = null;
     const keys = Object.keys(value);
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i] as string;
-      const caster = byKey.get(key) ?? (declared.has(key) ? identity : extraCaster);
       const before = value[key];
-      const after = caster === identity ? before : caster(before);
+      const after = castWith(byKey.get(key) ?? extraCaster, before);
       if (out === null && after !== before) {
         out = {};
         for (let j = 0; j < i; j++) setOwn(out, keys[j] as string, value[keys[j] as string]);

@@ -95,6 +95,21 @@ function signAt(text: string, start: number): { sign: string; end: number } {
  * integer outside ±(2^53−1). `"-0"` gives 0, as Python has no negative zero integer.
  */
 export function readIntegerText(text: string): number | null {
+  // The usual integer text, up to 15 ASCII digits and nothing else, is read at once: no number
+  // that short is beyond ±(2^53−1), so nothing below could refuse it.
+  if (text.length <= 15) {
+    let n = 0;
+    let i = 0;
+    for (; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code < 0x30 || code > 0x39) break;
+      n = n * 10 + (code - 0x30);
+    }
+    if (i === text.length && i > 0) return n;
+  }
+  // Text that starts with an ASCII character no integer text starts with (a letter) is no integer.
+  const first = text.charCodeAt(0);
+  if (first < 0x80 && (first < 0x30 || first > 0x39) && first !== 0x2b && first !== 0x2d && !isPythonNumberSpace(first)) return null;
   const body = stripWhere(text, isPythonNumberSpace);
   const { sign, end } = signAt(body, 0);
   // Past 16 digits no integer is safe, whatever the digits: the rest is not even read.

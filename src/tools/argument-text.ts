@@ -10,7 +10,7 @@
  */
 import { isPlainObject, parseJsonOr } from "../util/json.js";
 import { pyStrip } from "../util/python-space.js";
-import { findInexactInteger, holdsUnsafeNumber, type InexactInteger } from "./integer-literals.js";
+import { findInexactInteger, holdsUnsafeNumber, mayHoldInexactInteger, type InexactInteger } from "./integer-literals.js";
 
 /**
  * Which argument texts are parsed: `"any"` parses every JSON text (`"42"` gives 42, which the
@@ -21,9 +21,25 @@ export type ArgumentTextScope = "any" | "object-or-array";
 
 const NOT_JSON: unique symbol = Symbol("not JSON");
 
-/** For JSON text that parsed to an object: its first integer literal no number holds exactly, or `null`. */
+/**
+ * For JSON text that parsed to an object: its first integer literal no number holds exactly, or
+ * `null`. Such a literal has at least 16 digits, so shorter text holds none.
+ */
 function readObjectText(text: string, parsed: unknown): InexactInteger | null {
-  return isPlainObject(parsed) && holdsUnsafeNumber(parsed) ? findInexactInteger(text) : null;
+  return text.length >= 16 && isPlainObject(parsed) && holdsUnsafeNumber(parsed) ? findInexactInteger(text) : null;
+}
+
+/**
+ * False for stripped text that cannot be JSON, told by its two ends: an object's text ends with
+ * `}` and an array's with `]` (JSON's own blank space is stripped too). Text cut short, the usual
+ * malformed arguments (a model out of tokens), is so kept without the cost of a failed parse.
+ */
+function mayBeJson(text: string): boolean {
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(text.length - 1);
+  if (first === 0x7b /* { */) return last === 0x7d /* } */;
+  if (first === 0x5b /* [ */) return last === 0x5d /* ] */;
+  return true;
 }
 
 /**
@@ -46,7 +62,7 @@ export function readArgumentText(raw: unknown, scope: ArgumentTextScope): unknow
     const first = text.charCodeAt(0);
     if (first !== 0x7b /* { */ && first !== 0x5b /* [ */) return raw;
   }
-  const parsed = parseJsonOr(text, NOT_JSON);
+  const parsed = mayBeJson(text) ? parseJsonOr(text, NOT_JSON) : NOT_JSON;
   if (parsed === null || parsed === NOT_JSON) return raw;
   return readObjectText(text, parsed) === null ? parsed : raw;
 }
@@ -59,6 +75,7 @@ export function readArgumentText(raw: unknown, scope: ArgumentTextScope): unknow
 export function inexactIntegerIn(raw: unknown): InexactInteger | null {
   if (typeof raw !== "string") return null;
   const text = pyStrip(raw);
-  if (text.charCodeAt(0) !== 0x7b /* { */) return null;
+  // Without a run of 16 digits there is nothing to find: malformed text is not parsed a second time.
+  if (text.charCodeAt(0) !== 0x7b /* { */ || !mayHoldInexactInteger(text)) return null;
   return readObjectText(text, parseJsonOr(text, NOT_JSON));
 }

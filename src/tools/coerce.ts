@@ -6,7 +6,8 @@
  * @module
  */
 import { isPlainObject, type JsonSchema } from "../util/json.js";
-import { readArgumentText } from "./argument-text.js";
+import { pyStrip } from "../util/python-space.js";
+import { inexactIntegerIn, readArgumentText } from "./argument-text.js";
 
 /**
  * Step "coerce": `null`, `undefined`, `""` and blank strings become `{}` (a call with no
@@ -31,4 +32,19 @@ export function unwrapArgumentsPayload(schema: JsonSchema, value: unknown): unkn
   const properties = schema["properties"];
   if (isPlainObject(properties) && Object.hasOwn(properties, "arguments")) return value;
   return coerceArgumentValue(value["arguments"]);
+}
+
+/**
+ * What step "coerce" did, in a few words, for the trace `prepareCall` gives its observer: worked
+ * out only when a trace is asked for, from the step's input and output.
+ */
+export function coerceStepDetail(input: unknown, output: unknown): string {
+  if (input === null || input === undefined) return "no arguments: {}";
+  if (typeof input !== "string") return "not a string: kept as given";
+  if (typeof output === "string") {
+    const t = pyStrip(input);
+    if (inexactIntegerIn(input) !== null) return "an integer in it cannot be held exactly: kept as a string";
+    return t.startsWith("{") || t.startsWith("[") ? "malformed JSON: kept as a string, never repaired" : "not JSON object text: kept as a string";
+  }
+  return pyStrip(input) === "" ? "blank text: {}" : "parsed JSON text";
 }

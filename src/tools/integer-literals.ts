@@ -42,20 +42,66 @@ export function isExactIntegerLiteral(literal: string): boolean {
 }
 
 /**
+ * How deep {@link holdsUnsafeNumber} recurses before it goes on with a stack of its own: arguments
+ * are mostly shallow, and a recursive walk of a shallow value is several times faster.
+ */
+const RECURSION_DEPTH = 64;
+
+/** A number beyond ±(2^53−1), or an infinite one. */
+function isUnsafeNumber(value: number): boolean {
+  return value > Number.MAX_SAFE_INTEGER || value < -Number.MAX_SAFE_INTEGER;
+}
+
+/**
  * True when a parsed JSON value holds a number beyond ±(2^53−1) (or an infinite one) anywhere:
- * the only values whose text can hold an inexact integer literal. Iterative, so any depth is fine.
+ * the only values whose text can hold an inexact integer literal. Any depth is fine: past a few
+ * dozen levels the walk keeps its own stack instead of recursing.
  */
 export function holdsUnsafeNumber(value: unknown): boolean {
+  return holdsUnsafeWithin(value, 0);
+}
+
+function holdsUnsafeWithin(value: unknown, depth: number): boolean {
+  if (typeof value === "number") return isUnsafeNumber(value);
+  if (value === null || typeof value !== "object") return false;
+  if (depth >= RECURSION_DEPTH) return holdsUnsafeIteratively(value);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (holdsUnsafeWithin(value[i], depth + 1)) return true;
+    return false;
+  }
+  // `for…in` lists no key without reading the object's keys into a list first. It also lists
+  // inherited enumerable keys, which a JSON value has none of (only a changed `Object.prototype`
+  // would add some): a false "true" then costs one scan of the text, never a wrong verdict.
+  for (const key in value) if (holdsUnsafeWithin((value as Record<string, unknown>)[key], depth + 1)) return true;
+  return false;
+}
+
+function holdsUnsafeIteratively(value: object): boolean {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const current = stack.pop();
     if (typeof current === "number") {
-      if (Math.abs(current) > Number.MAX_SAFE_INTEGER) return true;
+      if (isUnsafeNumber(current)) return true;
     } else if (Array.isArray(current)) {
       for (const item of current) stack.push(item);
     } else if (current !== null && typeof current === "object") {
       for (const item of Object.values(current)) stack.push(item);
     }
+  }
+  return false;
+}
+
+/**
+ * False when `text` certainly holds no integer literal that a number cannot hold exactly: such a
+ * literal has at least 16 digits in a row, so text without a run of 16 ASCII digits needs no
+ * parse to tell. One pass; true may be wrong (the digits may sit in a string or a fraction).
+ */
+export function mayHoldInexactInteger(text: string): boolean {
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (!isDigit(code)) run = 0;
+    else if (++run >= 16) return true;
   }
   return false;
 }

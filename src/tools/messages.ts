@@ -16,8 +16,16 @@ export const RETRY_HINT = "\n\n[Analyze the error above and try a different appr
 
 /** `Error: Tool '<name>' not found.` with the optional suggestion and the available names. */
 export function toolNotFoundMessage(name: string, suggestion: string | null, available: readonly string[]): string {
+  return toolNotFoundText(name, suggestion, available.join(", "));
+}
+
+/**
+ * {@link toolNotFoundMessage} with the available names already joined by `", "`: the registry
+ * keeps them joined until a tool is registered or removed, instead of joining them on every call.
+ */
+export function toolNotFoundText(name: string, suggestion: string | null, availableList: string): string {
   const hint = suggestion === null ? "" : ` Did you mean '${suggestion}'? Tool names must match exactly.`;
-  return `Error: Tool '${name}' not found.${hint} Available: ${available.join(", ")}`;
+  return `Error: Tool '${name}' not found.${hint} Available: ${availableList}`;
 }
 
 /** The argument-shape error: the arguments were not a JSON object. */
@@ -30,7 +38,9 @@ export function notAnObjectMessage(name: string, gotType: string): string {
 
 /** The schema error: every problem validation found, joined by `; `. */
 export function invalidParametersMessage(name: string, problems: readonly string[]): string {
-  return `Error: Invalid parameters for tool '${name}': ${problems.join("; ")}`;
+  // One problem, the usual case, needs no join.
+  const listed = problems.length === 1 ? (problems[0] as string) : problems.join("; ");
+  return `Error: Invalid parameters for tool '${name}': ${listed}`;
 }
 
 /**

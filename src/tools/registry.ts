@@ -5,13 +5,12 @@
  *
  * @module
  */
-import { assertObjectRootSchema, compiledSchemaOf, isToolErrorResult, Tool, ToolResult, type ToolDefinition } from "./base.js";
-import { describeJsonType, isPlainObject } from "../util/json.js";
-import { pyStrip } from "../util/python-space.js";
+import { assertObjectRootSchema, compiledSchemaOf, isToolErrorResult, Tool, ToolResult, type CompiledSchema, type ToolDefinition } from "./base.js";
+import { describeJsonType } from "../util/json.js";
 import { inexactIntegerIn } from "./argument-text.js";
-import { coerceArgumentValue, unwrapArgumentsPayload } from "./coerce.js";
+import { coerceArgumentValue, coerceStepDetail, unwrapArgumentsPayload } from "./coerce.js";
 import { inexactIntegerProblem } from "./integer-literals.js";
-import { invalidParametersMessage, notAnObjectMessage, RETRY_HINT, toolNotFoundMessage } from "./messages.js";
+import { invalidParametersMessage, notAnObjectMessage, RETRY_HINT, toolNotFoundText } from "./messages.js";
 import { assertWithinSchemaBudget } from "../schema/budget.js";
 import { nameKey } from "./suggest.js";
 import { describeThrown, formatThrown } from "../util/thrown.js";
@@ -83,6 +82,12 @@ export const prepareForRun = Symbol("prepareForRun");
 /** Marks a loose key shared by more than one registered name (no suggestion then). */
 const AMBIGUOUS = Symbol("ambiguous");
 
+/** A registered tool with its schema compiled at `register`, so a call finds both with one lookup. */
+interface Registered {
+  tool: Tool;
+  compiled: CompiledSchema;
+}
+
 function definitionName(def: ToolDefinition): string {
   const fn = (def as { function?: { name?: unknown } }).function;
   if (typeof fn?.name === "string") return fn.name;
@@ -97,9 +102,10 @@ function definitionName(def: ToolDefinition): string {
  * {@includeCode ../../docs/examples/registry.ts#registry}
  */
 export class ToolRegistry {
-  readonly #tools = new Map<string, Tool>();
+  readonly #tools = new Map<string, Registered>();
   #definitions: ToolDefinition[] | null = null;
-  #names: string[] | null = null;
+  /** The registered names joined by ", ", for the not-found message; built on first need. */
+  #available: string | null = null;
   /** Loose key to the one registered name with that key (or AMBIGUOUS); built on first need. */
   #keys: Map<string, string | typeof AMBIGUOUS> | null = null;
 
@@ -119,16 +125,17 @@ export class ToolRegistry {
     if (!TOOL_NAME_RULE.test(name)) {
       throw new TypeError(`Tool name ${JSON.stringify(name)} must be 1 to 64 letters, digits, '_' or '-' (${TOOL_NAME_RULE.source}), what OpenAI-compatible APIs accept`);
     }
+    let compiled: CompiledSchema;
     try {
       assertObjectRootSchema(name, tool.parameters ?? {});
       assertWithinSchemaBudget(name, tool.parameters ?? {});
       // Compiled now, into the one cache of compiled schemas (`compiledSchemaOf`), so no call pays for it.
-      compiledSchemaOf(tool);
+      compiled = compiledSchemaOf(tool);
     } catch (error) {
       if (error instanceof TypeError) throw error;
       throw new TypeError(`Tool '${name}': its parameters schema does not compile: ${describeThrown(error).message}`);
     }
-    this.#tools.set(name, tool);
+    this.#tools.set(name, { tool, compiled });
     this.#invalidate();
   }
 
@@ -140,7 +147,7 @@ export class ToolRegistry {
 
   /** The tool registered under exactly `name`. Only real entries count: `"constructor"` is no tool. */
   get(name: string): Tool | undefined {
-    return this.#tools.get(name);
+    return this.#tools.get(name)?.tool;
   }
 
   /** Whether a tool is registered under exactly `name`. */
@@ -150,8 +157,7 @@ export class ToolRegistry {
 
   /** The registered names, in registration order (the order of the not-found message). */
   get toolNames(): string[] {
-    this.#names ??= [...this.#tools.keys()];
-    return [...this.#names];
+    return [...this.#tools.keys()];
   }
 
   /** How many tools are registered. */
@@ -168,7 +174,7 @@ export class ToolRegistry {
     if (this.#definitions === null) {
       const builtins: ToolDefinition[] = [];
       const mcp: ToolDefinition[] = [];
-      for (const tool of this.#tools.values()) {
+      for (const { tool } of this.#tools.values()) {
         const def = tool.toSchema();
         (definitionName(def).startsWith("mcp_") ? mcp : builtins).push(def);
       }
@@ -226,25 +232,25 @@ export class ToolRegistry {
 
   /** Whatever was thrown while preparing (deep nesting, a throwing Proxy, tool or observer): an error result, never an exception. */
   #thrown(name: unknown, params: unknown, thrown: unknown): PreparedCall {
-    const tool = typeof name === "string" ? (this.#tools.get(name) ?? null) : null;
+    const tool = typeof name === "string" ? (this.#tools.get(name)?.tool ?? null) : null;
     return { tool, params, error: ToolResult.error(`Error: ${formatThrown(thrown)}`) };
   }
 
   #prepare(name: unknown, params: unknown, onStep: ((step: PrepareStep) => void) | undefined, progress: { unwrapped: unknown } | null): PreparedCall {
-    const tool = typeof name === "string" ? this.#tools.get(name) : undefined;
-    if (tool === undefined) {
+    const found = typeof name === "string" ? this.#tools.get(name) : undefined;
+    if (found === undefined) {
       const shown = typeof name === "string" ? name : nameText(name);
-      const error = ToolResult.error(toolNotFoundMessage(shown, this.suggestName(shown), this.#namesView()));
+      const error = ToolResult.error(toolNotFoundText(shown, this.suggestName(shown), (this.#available ??= [...this.#tools.keys()].join(", "))));
       onStep?.({ step: "lookup", input: name, output: error.content, ok: false, detail: "no tool has exactly this name" });
       return { tool: null, params, error };
     }
+    const { tool, compiled } = found;
     onStep?.({ step: "lookup", input: name, output: tool.name, ok: true, detail: "exact match" });
 
     const coerced = coerceArgumentValue(params);
     if (progress !== null) progress.unwrapped = coerced;
-    onStep?.({ step: "coerce", input: params, output: coerced, ok: true, detail: coerceDetail(params, coerced) });
+    onStep?.({ step: "coerce", input: params, output: coerced, ok: true, detail: coerceStepDetail(params, coerced) });
 
-    const compiled = compiledSchemaOf(tool);
     const unwrapped = unwrapArgumentsPayload(compiled.schema, coerced);
     if (progress !== null) progress.unwrapped = unwrapped;
     onStep?.({
@@ -255,7 +261,9 @@ export class ToolRegistry {
       detail: unwrapped === coerced ? 'no {"arguments": …} wrapper' : 'unwrapped one {"arguments": …} level',
     });
 
-    if (!isPlainObject(unwrapped)) {
+    // The prototype is read once: `Object.prototype` (an object from JSON) or `null` is a plain object.
+    const proto: unknown = unwrapped !== null && typeof unwrapped === "object" && !Array.isArray(unwrapped) ? Object.getPrototypeOf(unwrapped) : undefined;
+    if (proto !== Object.prototype && proto !== null) {
       // JSON object text kept as text because an integer in it cannot be held exactly: said so.
       const inexact = inexactIntegerIn(unwrapped);
       if (inexact !== null) {
@@ -270,7 +278,8 @@ export class ToolRegistry {
     }
     // An object without a prototype (possible from a programmatic caller, never from JSON) is
     // copied, own keys only, so the tool always receives an ordinary object.
-    const shaped: Record<string, unknown> = Object.getPrototypeOf(unwrapped) === null ? Object.defineProperties({}, Object.getOwnPropertyDescriptors(unwrapped)) : unwrapped;
+    const object = unwrapped as Record<string, unknown>;
+    const shaped: Record<string, unknown> = proto === null ? Object.defineProperties({}, Object.getOwnPropertyDescriptors(object)) : object;
     onStep?.({ step: "shape", input: unwrapped, output: shaped, ok: true, detail: "an object" });
 
     const cast = tool.castParams === baseCastParams ? (compiled.cast(shaped) as Record<string, unknown>) : tool.castParams(shaped);
@@ -305,11 +314,6 @@ export class ToolRegistry {
     }
   }
 
-  #namesView(): readonly string[] {
-    this.#names ??= [...this.#tools.keys()];
-    return this.#names;
-  }
-
   #keyIndex(): Map<string, string | typeof AMBIGUOUS> {
     if (this.#keys === null) {
       const keys = new Map<string, string | typeof AMBIGUOUS>();
@@ -324,7 +328,7 @@ export class ToolRegistry {
 
   #invalidate(): void {
     this.#definitions = null;
-    this.#names = null;
+    this.#available = null;
     this.#keys = null;
   }
 }
@@ -336,15 +340,4 @@ function nameText(name: unknown): string {
   } catch {
     return `<${describeJsonType(name)}>`;
   }
-}
-
-function coerceDetail(input: unknown, output: unknown): string {
-  if (input === null || input === undefined) return "no arguments: {}";
-  if (typeof input !== "string") return "not a string: kept as given";
-  if (typeof output === "string") {
-    const t = pyStrip(input);
-    if (inexactIntegerIn(input) !== null) return "an integer in it cannot be held exactly: kept as a string";
-    return t.startsWith("{") || t.startsWith("[") ? "malformed JSON: kept as a string, never repaired" : "not JSON object text: kept as a string";
-  }
-  return pyStrip(input) === "" ? "blank text: {}" : "parsed JSON text";
 }

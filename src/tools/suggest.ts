@@ -7,6 +7,27 @@
 
 /** The loose key of a name: its letters and digits, lower-cased (`Read-File` gives `readfile`). */
 export function nameKey(name: string): string {
+  // An ASCII name, the usual case, is keyed by its runs of letters and digits (exactly A–Z, a–z
+  // and 0–9 there), lower-cased at once. Any other name is keyed a character at a time.
+  let key = "";
+  let start = 0;
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (code >= 0x80) return unicodeNameKey(name);
+    if (!isAsciiLetterOrDigit(code)) {
+      if (i > start) key += name.slice(start, i);
+      start = i + 1;
+    }
+  }
+  key = start === 0 ? name : key + name.slice(start);
+  return key.toLowerCase();
+}
+
+function isAsciiLetterOrDigit(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39);
+}
+
+function unicodeNameKey(name: string): string {
   let key = "";
   for (const ch of name) {
     if (/[\p{L}\p{N}]/u.test(ch)) key += ch.toLowerCase();

@@ -7,7 +7,7 @@
  */
 import type { ErrorObject } from "ajv";
 import { collectProblems } from "./collect-problems.js";
-import { uniqueMessages, type Problem } from "./problem.js";
+import { messageOf, uniqueMessages, type Problem } from "./problem.js";
 import { arrangeProblems } from "./problem-order.js";
 
 /** Most problems listed in one message; the rest are counted. */
@@ -24,6 +24,8 @@ export const MAX_REPORTED_PROBLEMS = 20;
 export function formatAjvErrors(errors: readonly ErrorObject[], root: unknown): string[] {
   if (errors.length === 0) return [];
   const problems = arrangeProblems(collectProblems(errors, 0, root, []), root);
+  // One problem, the usual refusal (`missing required query`): its text alone.
+  if (problems.length === 1) return [messageOf(problems[0] as Problem, root)];
   // Texts are worked out for the problems shown, and where one value has several problems (to
   // drop repeats); the others are only counted.
   const shown: string[] = [];

@@ -7,13 +7,16 @@
  * @module
  */
 import type { ErrorObject } from "ajv";
-import { cutPointer, routeOf, type Routes } from "./combinator-route.js";
-import { dottedPath, pointerSegments, valueAtSegments } from "./instance-path.js";
-import { combinatorProblem, messageOf, plainProblem, uniqueMessages, type Problem } from "./problem.js";
+import { cutPointer, routeOf, type Route, type Routes } from "./combinator-route.js";
+import { pointerSegments, valueAtSegments } from "./instance-path.js";
+import { combinatorProblem, lateCombinatorProblem, plainProblem, uniqueMessages, type Problem } from "./problem.js";
 import { arrangeProblems } from "./problem-order.js";
 import { labelOf, typesMessage } from "./problem-text.js";
 
-/** The errors of one failed combinator at one value. */
+/**
+ * The errors of one failed combinator at one value, while they are being read. One record serves
+ * every group of a list in turn: a group becomes its problem as soon as it ends.
+ */
 interface Group {
   pointer: string;
   keyword: string;
@@ -21,13 +24,32 @@ interface Group {
   position: number;
   /** The combinator's own error (`anyOf`, `oneOf`, `not`); `allOf` has none. */
   own: ErrorObject | null;
-  /** The branch indexes met, in order, and the errors of each (a few branches: arrays beat a Map). */
+  /**
+   * The branch indexes met, in order, and the first error of each (a few branches: arrays beat a
+   * Map). Only the first `branches` entries belong to this group: the arrays are kept for the next.
+   */
   branchIds: string[];
-  branches: ErrorObject[][];
+  firsts: ErrorObject[];
+  branches: number;
+  /** Where the group's errors lie in the list: from `start` to just before `end`. */
+  start: number;
+  end: number;
   /** True while every branch error is the branch's own `type` keyword failing at this value. */
   typesOnly: boolean;
   /** True while each branch has one error, of a keyword directly in the branch, at this value. */
   leavesOnly: boolean;
+}
+
+/** Starts `group` afresh at error `start`, for the combinator of `route` at `pointer`. */
+function openGroup(group: Group, route: Route, pointer: string, start: number): void {
+  group.pointer = pointer;
+  group.keyword = route.keyword;
+  group.position = route.position;
+  group.own = null;
+  group.branches = 0;
+  group.start = start;
+  group.typesOnly = true;
+  group.leavesOnly = true;
 }
 
 /**
@@ -40,9 +62,11 @@ export function collectProblems(errors: readonly ErrorObject[], from: number, ro
   let typeFailed: Set<string> | null = null;
   // Each finished group becomes its problem at once, so its bookkeeping dies young.
   const combined: Problem[] = [];
-  let last: Group | null = null;
+  const group: Group = { pointer: "", keyword: "", position: -1, own: null, branchIds: [], firsts: [], branches: 0, start: 0, end: 0, typesOnly: true, leavesOnly: true };
+  let open = false;
   let lastSite = "";
-  for (const error of errors) {
+  for (let i = 0; i < errors.length; i++) {
+    const error = errors[i] as ErrorObject;
     const route = routeOf(error, from, routes);
     if (route.position < 0) {
       if (error.keyword === "type") (typeFailed ??= new Set()).add(error.instancePath);
@@ -53,25 +77,23 @@ export function collectProblems(errors: readonly ErrorObject[], from: number, ro
     // Ajv reports one combinator's errors together (its branches, then its own error), so a
     // group only needs comparing with the one before. Were one ever split, its two halves would
     // give two problems, never none.
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- without it TypeScript narrows `last` to null here, not seeing the loop set it
-    let group = last as Group | null;
-    if (group === null || lastSite !== route.site || group.pointer !== pointer) {
-      if (group !== null) combined.push(groupProblem(group, root, routes));
-      group = { pointer, keyword: route.keyword, position: route.position, own: null, branchIds: [], branches: [], typesOnly: true, leavesOnly: true };
-      last = group;
+    if (!open || lastSite !== route.site || group.pointer !== pointer) {
+      if (open) combined.push(groupProblem(group, errors, from, root, routes));
+      openGroup(group, route, pointer, i);
+      open = true;
       lastSite = route.site;
     }
+    group.end = i + 1;
     if (route.branch === null) {
       group.own = error;
     } else {
-      const index = group.branchIds.indexOf(route.branch);
-      if (index < 0) {
-        group.branchIds.push(route.branch);
-        group.branches.push([error]);
-      } else {
-        (group.branches[index] as ErrorObject[]).push(error);
+      if (branchIndex(group, route.branch) >= 0) {
         group.typesOnly = false;
         group.leavesOnly = false;
+      } else {
+        group.branchIds[group.branches] = route.branch;
+        group.firsts[group.branches] = error;
+        group.branches++;
       }
       if (!route.typeOnly || error.instancePath !== pointer) group.typesOnly = false;
       if (!route.leaf || error.instancePath !== pointer) group.leavesOnly = false;
@@ -85,9 +107,43 @@ export function collectProblems(errors: readonly ErrorObject[], from: number, ro
       return k === "type" || k === "required" || !failed.has(p.pointer);
     });
   }
-  if (last !== null) combined.push(groupProblem(last, root, routes));
+  if (open) combined.push(groupProblem(group, errors, from, root, routes));
+  // A long refused list is all combinators' problems: it is returned as it is, not copied.
+  if (kept.length === 0) return combined;
   for (const problem of combined) kept.push(problem);
   return kept;
+}
+
+/** Where `branch` is among the group's branches, or -1. */
+function branchIndex(group: Group, branch: string): number {
+  for (let i = 0; i < group.branches; i++) if (group.branchIds[i] === branch) return i;
+  return -1;
+}
+
+/**
+ * The errors of each branch of `group`, in the order of `branchIds`. Every error in the group's
+ * stretch of the list that meets a combinator belongs to the group: another would have ended it.
+ */
+function branchErrors(group: Group, errors: readonly ErrorObject[], from: number, routes: Routes): ErrorObject[][] {
+  const branches: ErrorObject[][] = [];
+  for (let b = 0; b < group.branches; b++) branches.push([]);
+  for (let i = group.start; i < group.end; i++) {
+    const error = errors[i] as ErrorObject;
+    const route = routeOf(error, from, routes);
+    if (route.position < 0 || route.branch === null) continue;
+    branches[branchIndex(group, route.branch)]?.push(error);
+  }
+  return branches;
+}
+
+/** Adds each type of a failed `type` keyword (`"integer"`, or `"integer,null"` for a list) to `types`, once. */
+function addWantedTypes(types: string[], error: ErrorObject): void {
+  const wanted = String(error.params["type"]);
+  if (!wanted.includes(",")) {
+    if (!types.includes(wanted)) types.push(wanted);
+    return;
+  }
+  for (const t of wanted.split(",")) if (!types.includes(t)) types.push(t);
 }
 
 /** The wanted types when a branch's only problem is that the combinator's value has another type. */
@@ -103,49 +159,36 @@ function wrongTypeOnly(problems: readonly Problem[], pointer: string): readonly 
  * type and it has a single problem; otherwise `x must match at least one schema` (`anyOf`),
  * `exactly one schema` (`oneOf`), `all of its schemas (…)` (`allOf`) or `must not match` (`not`).
  */
-function groupProblem(group: Group, root: unknown, routes: Routes): Problem {
+function groupProblem(group: Group, errors: readonly ErrorObject[], from: number, root: unknown, routes: Routes): Problem {
   const { pointer } = group;
   if (group.keyword === "not") return combinatorProblem(pointer, `${labelOf(pointer, root)} must not match the schema in "not"`);
   const passing: unknown = group.own?.params["passingSchemas"];
   if (group.keyword === "oneOf" && passing !== null && passing !== undefined) {
     return combinatorProblem(pointer, `${labelOf(pointer, root)} must match exactly one schema`);
   }
-  if (group.typesOnly && group.keyword !== "allOf" && group.branches.length > 0) {
+  const { firsts, branches: count } = group;
+  if (group.typesOnly && group.keyword !== "allOf" && count > 0) {
     // The common case, said without working out each branch: every branch wanted another type.
     const types: string[] = [];
-    for (const [error] of group.branches) {
-      for (const t of String((error as ErrorObject).params["type"]).split(",")) if (!types.includes(t)) types.push(t);
-    }
-    const problem = combinatorProblem(pointer, "", types);
-    problem.text = null;
-    problem.build = () => {
-      const segments = pointerSegments(pointer);
-      const path = dottedPath(segments, segments.length, root);
-      return typesMessage(path === "" ? "parameter" : path, types, valueAtSegments(segments, segments.length, root));
-    };
-    return problem;
+    for (let b = 0; b < count; b++) addWantedTypes(types, firsts[b] as ErrorObject);
+    return lateCombinatorProblem(pointer, null, types);
   }
   if (group.leavesOnly && group.keyword !== "allOf") {
     // Also common: one branch fits the value's type and says what is wrong; the others want
     // another type. Said without working out each branch in full.
     let fitting: ErrorObject | null = null;
-    let count = 0;
-    for (const [error] of group.branches) {
-      if ((error as ErrorObject).keyword !== "type") {
-        fitting = error as ErrorObject;
-        count++;
+    let fits = 0;
+    for (let b = 0; b < count; b++) {
+      const error = firsts[b] as ErrorObject;
+      if (error.keyword !== "type") {
+        fitting = error;
+        fits++;
       }
     }
-    if (count === 1 && fitting !== null) {
-      const only = plainProblem(fitting);
-      const problem = combinatorProblem(pointer, "");
-      problem.text = null;
-      problem.build = () => messageOf(only, root);
-      return problem;
-    }
+    if (fits === 1 && fitting !== null) return lateCombinatorProblem(pointer, fitting, null);
   }
   const branches: Problem[][] = [];
-  for (const list of group.branches) branches.push(collectProblems(list, group.position + 2, root, routes));
+  for (const list of branchErrors(group, errors, from, routes)) branches.push(collectProblems(list, group.position + 2, root, routes));
   if (group.keyword === "allOf") {
     const all = arrangeProblems(branches.flat(), root);
     const messages = uniqueMessages(all, root);

@@ -98,34 +98,34 @@ export type Routes = Map<string, Route>[];
  * schema path and kept in `routes`.
  */
 export function routeOf(error: ErrorObject, from: number, routes: Routes): Route {
-  if (!mayHoldCombinator(error.schemaPath)) return NO_COMBINATOR;
   // The schema path alone decides the route: an error's path ends with its keyword, and a
-  // `false` schema's path ends with a name or an index, never with a keyword.
-  const byPath = (routes[from] ??= new Map());
-  let route = byPath.get(error.schemaPath);
-  if (route === undefined) {
-    const schema = schemaSegments(error.schemaPath);
-    const position = firstCombinator(schema, from);
-    if (position < 0) {
-      route = { position, keyword: "", steps: 0, site: "", branch: null, typeOnly: false, leaf: false };
-    } else {
-      const keyword = schema[position] as string;
-      // The failing keyword is the last step and not navigation, except for a `false` schema.
-      const end = error.keyword === "false schema" ? schema.length : schema.length - 1;
-      const own = schema.length === position + 1 && error.keyword === keyword;
-      const branch = own ? null : keyword === "not" ? "0" : (schema[position + 1] ?? "0");
-      route = {
-        position,
-        keyword,
-        steps: instanceSteps(schema, position, end),
-        site: schema.slice(0, position + 1).join("/"),
-        branch,
-        typeOnly: branch !== null && keyword !== "not" && error.keyword === "type" && schema.length === position + 3,
-        leaf: branch !== null && keyword !== "not" && error.keyword !== "false schema" && schema.length === position + 3,
-      };
-    }
-    byPath.set(error.schemaPath, route);
+  // `false` schema's path ends with a name or an index, never with a keyword. A path met before
+  // is answered from the cache, before any reading of it.
+  const known = routes[from]?.get(error.schemaPath);
+  if (known !== undefined) return known;
+  if (!mayHoldCombinator(error.schemaPath)) return NO_COMBINATOR;
+  const schema = schemaSegments(error.schemaPath);
+  const position = firstCombinator(schema, from);
+  let route: Route;
+  if (position < 0) {
+    route = { position, keyword: "", steps: 0, site: "", branch: null, typeOnly: false, leaf: false };
+  } else {
+    const keyword = schema[position] as string;
+    // The failing keyword is the last step and not navigation, except for a `false` schema.
+    const end = error.keyword === "false schema" ? schema.length : schema.length - 1;
+    const own = schema.length === position + 1 && error.keyword === keyword;
+    const branch = own ? null : keyword === "not" ? "0" : (schema[position + 1] ?? "0");
+    route = {
+      position,
+      keyword,
+      steps: instanceSteps(schema, position, end),
+      site: schema.slice(0, position + 1).join("/"),
+      branch,
+      typeOnly: branch !== null && keyword !== "not" && error.keyword === "type" && schema.length === position + 3,
+      leaf: branch !== null && keyword !== "not" && error.keyword !== "false schema" && schema.length === position + 3,
+    };
   }
+  (routes[from] ??= new Map()).set(error.schemaPath, route);
   return route;
 }
 

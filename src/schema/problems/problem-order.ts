@@ -4,8 +4,20 @@
  *
  * @module
  */
-import { ownValue, pointerSegments } from "./instance-path.js";
-import type { Problem } from "./problem.js";
+import { ownValue, pointerSegments, valueAtSegments } from "./instance-path.js";
+import { segmentsOf, type Problem } from "./problem.js";
+
+/** The item index an array pointer's last segment spells (`/xs/12` from its last `/`), or -1. */
+function indexAfter(pointer: string, slash: number): number {
+  let n = 0;
+  if (slash + 1 >= pointer.length || pointer.length - slash > 16) return -1;
+  for (let i = slash + 1; i < pointer.length; i++) {
+    const code = pointer.charCodeAt(i);
+    if (code < 0x30 || code > 0x39) return -1;
+    n = n * 10 + (code - 0x30);
+  }
+  return n;
+}
 
 /**
  * Puts problems in upstream's order: at each value its own problems (type, enum, range, length,
@@ -15,15 +27,6 @@ import type { Problem } from "./problem.js";
  */
 export function arrangeProblems(problems: Problem[], root: unknown): Problem[] {
   if (problems.length <= 1) return problems;
-  const paths = new Map<Problem, string[]>();
-  const pathOf = (p: Problem): string[] => {
-    let path = paths.get(p);
-    if (path === undefined) {
-      path = pointerSegments(p.pointer);
-      paths.set(p, path);
-    }
-    return path;
-  };
   const keyIndexes = new Map<object, Map<string, number>>();
   const position = (value: unknown, segment: string): number => {
     if (Array.isArray(value)) return Number(segment);
@@ -36,9 +39,35 @@ export function arrangeProblems(problems: Problem[], root: unknown): Problem[] {
     }
     return index.get(segment) ?? Number.MAX_SAFE_INTEGER;
   };
+  // The last parent pointer met and its value: items of one array follow one another.
+  let parentPointer: string | null = null;
+  let parentValue: unknown = undefined;
+  /**
+   * Two items of one array, each with problems of its own at the item (the usual case on a long
+   * refused list): ordered by index, read from the pointers without splitting them. `null` for
+   * any other pair, which the full comparison orders.
+   */
+  const itemOrder = (a: Problem, b: Problem): number | null => {
+    const pa = a.pointer;
+    const pb = b.pointer;
+    if (a.extraKey !== null || b.extraKey !== null || pa === pb) return null;
+    const slash = pa.lastIndexOf("/");
+    if (slash < 0 || pb.lastIndexOf("/") !== slash) return null;
+    if (parentPointer === null || parentPointer.length !== slash || !pa.startsWith(parentPointer)) {
+      parentPointer = pa.slice(0, slash);
+      const segments = pointerSegments(parentPointer);
+      parentValue = valueAtSegments(segments, segments.length, root);
+    }
+    if (!pb.startsWith(parentPointer) || !Array.isArray(parentValue)) return null;
+    const ia = indexAfter(pa, slash);
+    const ib = indexAfter(pb, slash);
+    return ia < 0 || ib < 0 ? null : ia - ib;
+  };
   return problems.sort((a, b) => {
-    const pa = pathOf(a);
-    const pb = pathOf(b);
+    const items = itemOrder(a, b);
+    if (items !== null) return items;
+    const pa = segmentsOf(a);
+    const pb = segmentsOf(b);
     // An unexpected key sits where that key sits among the value's keys.
     const la = pa.length + (a.extraKey === null ? 0 : 1);
     const lb = pb.length + (b.extraKey === null ? 0 : 1);

@@ -6,7 +6,7 @@
  */
 import type { ErrorObject } from "ajv";
 import { dottedPath, pointerSegments, valueAtSegments } from "./instance-path.js";
-import { rewordError } from "./problem-text.js";
+import { rewordError, typesMessage } from "./problem-text.js";
 
 /**
  * One problem the model will read, with what is needed to put it in upstream's order: the value
@@ -18,12 +18,18 @@ export interface Problem {
   pointer: string;
   /** Order among the problems of one value (type first, as upstream; combinators last). */
   rank: number;
-  /** The error to reword, when the text has not been worked out yet. */
+  /**
+   * The error to reword at `pointer`, when the text has not been worked out yet. A failed
+   * combinator said by its one fitting branch carries that branch's error (at the same value).
+   */
   error: ErrorObject | null;
-  /** The text, once worked out. */
+  /**
+   * The text, once worked out. Until then `null`: the text comes from `error`, or, without one,
+   * from `types` (`x should be integer or null`).
+   */
   text: string | null;
-  /** Works the text out, for a combinator's problem whose text is left until needed. */
-  build: (() => string) | null;
+  /** The decoded segments of `pointer`, once needed (to order the problems, or to word one). */
+  segments: string[] | null;
   /** For `unexpected parameter`: the key, which takes that key's place among the value's keys. */
   extraKey: string | null;
   /** When the only problem is the value's type: every type that would have done. */
@@ -64,26 +70,40 @@ export function plainProblem(error: ErrorObject): Problem {
     rank: RANK[k] ?? OTHER_RANK,
     error,
     text: null,
-    build: null,
+    segments: null,
     extraKey: k === "additionalProperties" ? String(error.params["additionalProperty"]) : null,
     types: k === "type" ? String(error.params["type"]).split(",") : null,
   };
 }
 
+/** The decoded segments of a problem's pointer, worked out once. */
+export function segmentsOf(problem: Problem): string[] {
+  return (problem.segments ??= pointerSegments(problem.pointer));
+}
+
 /** The text of a problem, worked out on first need. */
 export function messageOf(problem: Problem, root: unknown): string {
-  if (problem.text === null && problem.build !== null) problem.text = problem.build();
   if (problem.text === null) {
-    const segments = pointerSegments(problem.pointer);
-    const error = problem.error as ErrorObject;
-    problem.text = rewordError(error, dottedPath(segments, segments.length, root), valueAtSegments(segments, segments.length, root));
+    const segments = segmentsOf(problem);
+    const path = dottedPath(segments, segments.length, root);
+    const value = valueAtSegments(segments, segments.length, root);
+    problem.text = problem.error !== null ? rewordError(problem.error, path, value) : typesMessage(path === "" ? "parameter" : path, problem.types ?? [], value);
   }
   return problem.text;
 }
 
-/** The one problem of a failed combinator at its value, with its text (or `""` until built). */
+/** The one problem of a failed combinator at its value, with its text. */
 export function combinatorProblem(pointer: string, text: string, types: readonly string[] | null = null): Problem {
-  return { pointer, rank: COMBINATOR_RANK, error: null, text, build: null, extraKey: null, types };
+  return { pointer, rank: COMBINATOR_RANK, error: null, text, segments: null, extraKey: null, types };
+}
+
+/**
+ * The one problem of a failed combinator whose text is worked out on first need: from `error`, the
+ * one fitting branch's own error at the same value, or, without one, from `types`, every type
+ * that would have done.
+ */
+export function lateCombinatorProblem(pointer: string, error: ErrorObject | null, types: readonly string[] | null): Problem {
+  return { pointer, rank: COMBINATOR_RANK, error, text: null, segments: null, extraKey: null, types };
 }
 
 /** The texts of `problems`, each once, in order. */
