@@ -54,25 +54,26 @@ describe("a referenced schema's errors are appended in place", () => {
     expect(shape(check.errors).length).toBeGreaterThan(10);
   });
 
-  it("80,000 refused items through a $ref take about 8 times as long as 10,000, not 64 (timed: the code is Ajv's)", () => {
-    const check = createAjv().compile({ type: "object", properties: { xs: { type: "array", items: { $ref: "#/$defs/node" } } }, $defs: TREE["$defs"] });
-    const items = (n: number): Record<string, unknown> => ({ xs: Array.from({ length: n }, () => ({ bad: 1 })) });
-    const leastMs = (value: unknown): number => {
-      let best = Number.POSITIVE_INFINITY;
-      for (let i = 0; i < 3; i++) {
-        const started = performance.now();
-        check(value);
-        best = Math.min(best, performance.now() - started);
-      }
-      return best;
+  it("40,000 refused items checked through a $ref take about as long as through the same schema written in place (timed: the code is Ajv's)", () => {
+    const inPlace = { type: "object", properties: { name: { type: "string" }, next: { type: "object" } }, required: ["name"], additionalProperties: false };
+    const throughRef = createAjv().compile({ type: "object", properties: { xs: { type: "array", items: { $ref: "#/$defs/node" } } }, $defs: TREE["$defs"] });
+    const written = createAjv().compile({ type: "object", properties: { xs: { type: "array", items: inPlace } } });
+    const value = { xs: Array.from({ length: 40_000 }, () => ({ bad: 1 })) };
+    const ms = (check: (value: unknown) => unknown): number => {
+      const started = performance.now();
+      expect(check(value)).toBe(false);
+      return performance.now() - started;
     };
-    const small = items(10_000);
-    const large = items(80_000);
-    leastMs(small);
-    const smallMs = leastMs(small);
-    const largeMs = leastMs(large);
-    expect(check.errors?.length).toBe(160_000);
-    // Copying every earlier error at each item made this about 1,000 times as long (minutes).
-    expect(largeMs / Math.max(smallMs, 0.5)).toBeLessThan(32);
+    expect(throughRef(value)).toBe(false);
+    expect(shape(throughRef.errors)).toHaveLength(80_000);
+    // Copying every earlier error at each failing call made it about 1,000 times as long
+    // (minutes). The least of several samples taken in turn, so a busy machine slows both alike.
+    let refBest = Number.POSITIVE_INFINITY;
+    let writtenBest = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 7; i++) {
+      refBest = Math.min(refBest, ms(throughRef));
+      writtenBest = Math.min(writtenBest, ms(written));
+    }
+    expect(refBest / Math.max(writtenBest, 0.5)).toBeLessThan(8);
   });
 });
