@@ -4,7 +4,7 @@
  * verdict alone. Ajv's errors are then reworded into the short, path-first sentences the model
  * reads (`./ajv-errors.js`), such as `missing required meta.tag`, `meta.flags[0] should be string`
  * or `seconds should be integer or null`, in upstream's order. Listing them stays within
- * `PROBLEM_BUDGET` (`./problems/problem-budget.js`): past it, the first ones found are listed,
+ * `PROBLEM_BUDGET` (`./problem-budget.js`): past it, the first ones found are listed,
  * and the list says so.
  *
  * @module
@@ -14,14 +14,14 @@ import { describeJsonType, isPlainObject, type JsonSchema } from "../util/json.j
 import { createAjv, type AjvInstance } from "./ajv-options.js";
 import { formatAjvErrors, UNSPECIFIED_PROBLEM } from "./problems/ajv-errors.js";
 import { encodeSegment } from "./problems/instance-path.js";
-import { DEEP_ARGUMENTS_NOTE, firstErrorsWithinBudget, LONG_PATHS_NOTE, nestsDeeperThan, PROBLEM_BUDGET, withinPathBudget } from "./problems/problem-budget.js";
+import { DEEP_ARGUMENTS_NOTE, errorsToList, LONG_PATHS_NOTE, nestsDeeperThan, PROBLEM_BUDGET } from "./problem-budget.js";
 import { PatternCheckError } from "./pattern.js";
 import { unfinishedCheckProblem } from "./unfinished-check.js";
 
 export { AJV_OPTIONS, createAjv } from "./ajv-options.js";
 export { formatAjvErrors, MAX_REPORTED_PROBLEMS } from "./problems/ajv-errors.js";
 export { formatInstancePath } from "./problems/instance-path.js";
-export { PROBLEM_BUDGET, type ProblemBudget } from "./problems/problem-budget.js";
+export { PROBLEM_BUDGET } from "./problem-budget.js";
 
 /** A compiled validator: `[]` for a valid value, otherwise one message per problem. */
 export type Validator = (value: unknown) => string[];
@@ -148,14 +148,14 @@ function holdsReference(schema: unknown): boolean {
 
 /**
  * The problems of `errors` (Ajv refused `value`, so never an empty list): every one when their
- * paths fit {@link PROBLEM_BUDGET}, otherwise the first ones Ajv found that fit, then a note.
+ * paths fit `PROBLEM_BUDGET`, otherwise the first ones Ajv found that fit, then a note.
  */
 function listProblems(errors: readonly ErrorObject[], value: unknown): string[] {
-  const within = withinPathBudget(errors);
-  const problems = formatAjvErrors(within ? errors : firstErrorsWithinBudget(errors), value);
+  const listed = errorsToList(errors);
+  const problems = formatAjvErrors(listed.errors, value);
   // Ajv said no: the call must not run, even if it gave no reason.
   if (problems.length === 0) problems.push(UNSPECIFIED_PROBLEM);
-  if (!within) problems.push(LONG_PATHS_NOTE);
+  if (!listed.complete) problems.push(LONG_PATHS_NOTE);
   return problems;
 }
 
@@ -164,7 +164,7 @@ function listProblems(errors: readonly ErrorObject[], value: unknown): string[] 
  * as an object. Throws when Ajv cannot compile the schema (a bug in the tool, found at start-up).
  * A check that cannot finish within its budget (a string too long for its pattern) refuses the
  * value with one problem that says why (`./unfinished-check.js`), wherever the pattern sits.
- * Listing every problem stays within {@link PROBLEM_BUDGET}, and the list says when it stopped
+ * Listing every problem stays within `PROBLEM_BUDGET`, and the list says when it stopped
  * short: arguments nested deeper than its `maxDepth` (possible only through a `$ref`, so only such
  * a schema is compiled a second time, stopping at the first problem, for them) are checked up to
  * their first problem; of problems whose paths together are longer than it allows, the first ones

@@ -2,7 +2,7 @@
  * How much work schema checks have done in this process, counted in the units their limits are
  * written in: characters handed to the pattern engine, programs it compiled, values hashed for
  * `uniqueItems`, schemas compiled and their size, and what listing a refused call's problems read
- * (`./problems/problem-budget.js`). The checks only add to these counters (an
+ * (`./problem-budget.js`). The checks only add to these counters (an
  * integer addition each); benchmarks and tests read them to show that the work grows linearly with
  * a schema's or an argument's size, without a clock.
  *

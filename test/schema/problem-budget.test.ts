@@ -1,5 +1,5 @@
 /**
- * The problem budget (`src/schema/problems/problem-budget.ts`): what the model reads when listing
+ * The problem budget (`src/schema/problem-budget.ts`): what the model reads when listing
  * every problem would cost more than linear work, and that the verdict never changes.
  */
 import { describe, expect, it } from "vitest";
@@ -7,7 +7,7 @@ import { FakeTool } from "../../src/testing/index.js";
 import type { JsonSchema } from "../../src/tools/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { compileValidator, MAX_REPORTED_PROBLEMS, PROBLEM_BUDGET } from "../../src/schema/validate.js";
-import { nestsDeeperThan } from "../../src/schema/problems/problem-budget.js";
+import { nestsDeeperThan } from "../../src/schema/problem-budget.js";
 import { workBetween, workSnapshot } from "../../src/schema/validation-work.js";
 
 const PREFIX = "Error: Invalid parameters for tool 'probe': ";

@@ -2,7 +2,7 @@
  * Listing the problems of refused arguments costs work linear in their size. Each of Ajv's errors
  * carries the whole path of its value, so arguments nested n levels deep with a problem at every
  * level hand over about n paths of up to n steps: work (and, listed in full as upstream does, text)
- * growing with the square of the depth. The problem budget (`src/schema/problems/problem-budget.ts`)
+ * growing with the square of the depth. The problem budget (`src/schema/problem-budget.ts`)
  * keeps it linear.
  *
  * Shapes: a schema that refers to itself, through a property or through an array's items, with

@@ -9,7 +9,6 @@ import type { ErrorObject } from "ajv";
 import { collectProblems } from "./collect-problems.js";
 import { uniqueMessages, type Problem } from "./problem.js";
 import { arrangeProblems } from "./problem-order.js";
-import { validationWork } from "../validation-work.js";
 
 /** Most problems listed in one message; the rest are counted. */
 export const MAX_REPORTED_PROBLEMS = 20;
@@ -21,13 +20,11 @@ export const MAX_REPORTED_PROBLEMS = 20;
  * as upstream); a failed `anyOf`/`oneOf`/`allOf`/`not` is one problem at its value, never
  * dropped; duplicates removed; at most {@link MAX_REPORTED_PROBLEMS} listed. The list is empty
  * only when `errors` is. Linear in the characters of the errors' paths (a sort aside, which is
- * linear when Ajv's order is already right); the validator keeps those within `PROBLEM_BUDGET`.
+ * linear when Ajv's order is already right); the validator keeps those within `PROBLEM_BUDGET`
+ * (`../problem-budget.js`).
  */
 export function formatAjvErrors(errors: readonly ErrorObject[], root: unknown): string[] {
   if (errors.length === 0) return [];
-  let pathCharacters = 0;
-  for (const error of errors) pathCharacters += error.instancePath.length;
-  validationWork.problemPathCharacters += pathCharacters;
   const problems = arrangeProblems(collectProblems(errors, 0, root, []), root);
   // Texts are worked out for the problems shown, and where one value has several problems (to
   // drop repeats); the others are only counted.

@@ -12,11 +12,11 @@
  * @module
  */
 import type { ErrorObject } from "ajv";
-import { validationWork } from "../validation-work.js";
-import { routeOf, type Routes } from "./combinator-route.js";
+import { routeOf, type Routes } from "./problems/combinator-route.js";
+import { validationWork } from "./validation-work.js";
 
 /** The limits on listing every problem of one call. */
-export interface ProblemBudget {
+interface ProblemBudget {
   /** Deepest nesting of the arguments (objects and arrays) for which every problem is gathered. */
   readonly maxDepth: number;
   /** Characters of Ajv's instance paths the rewording reads, whatever the number of errors. */
@@ -76,7 +76,7 @@ function pathAllowance(count: number, budget: ProblemBudget): number {
  * True when the rewording may read every path of `errors`: their characters together are within
  * the base allowance plus the allowance per error. Reads only each path's length, never its text.
  */
-export function withinPathBudget(errors: readonly ErrorObject[], budget: ProblemBudget = PROBLEM_BUDGET): boolean {
+function withinPathBudget(errors: readonly ErrorObject[], budget: ProblemBudget = PROBLEM_BUDGET): boolean {
   let characters = 0;
   for (const error of errors) characters += error.instancePath.length;
   validationWork.problemErrors += errors.length;
@@ -91,7 +91,7 @@ export function withinPathBudget(errors: readonly ErrorObject[], budget: Problem
  * cut, and a part of it could say something the whole does not. Reads each path's length, and the
  * schema path of the errors it reaches.
  */
-export function firstErrorsWithinBudget(errors: readonly ErrorObject[], budget: ProblemBudget = PROBLEM_BUDGET): ErrorObject[] {
+function firstErrorsWithinBudget(errors: readonly ErrorObject[], budget: ProblemBudget = PROBLEM_BUDGET): ErrorObject[] {
   const allowed = pathAllowance(errors.length, budget);
   const routes: Routes = [];
   const kept: ErrorObject[] = [];
@@ -103,4 +103,18 @@ export function firstErrorsWithinBudget(errors: readonly ErrorObject[], budget: 
     if (route.position < 0 || route.branch === null) kept.push(error);
   }
   return kept;
+}
+
+/**
+ * The errors the rewording may read, counted in `validationWork`: all of `errors` when their paths
+ * fit the budget (`complete`), otherwise the first ones found that fit (see
+ * {@link firstErrorsWithinBudget}).
+ */
+export function errorsToList(errors: readonly ErrorObject[], budget: ProblemBudget = PROBLEM_BUDGET): { errors: readonly ErrorObject[]; complete: boolean } {
+  const complete = withinPathBudget(errors, budget);
+  const listed = complete ? errors : firstErrorsWithinBudget(errors, budget);
+  let characters = 0;
+  for (const error of listed) characters += error.instancePath.length;
+  validationWork.problemPathCharacters += characters;
+  return { errors: listed, complete };
 }
