@@ -6,8 +6,9 @@
  * (`items` as an array, with `additionalItems`) is read as `prefixItems` and `items`.
  *
  * Every compile first checks the complexity budget (`./schema-budget.js`), every pattern runs on a
- * linear-time engine (`./pattern.js`, `./re2-engine.js`), and every schema is compiled on its own,
- * so no tool's schema can change how another one compiles or validates.
+ * linear-time engine (`./pattern.js`, `./re2-engine.js`), a referenced schema's errors are appended
+ * in place (`./ref-errors.js`), and every schema is compiled on its own, so no tool's schema can
+ * change how another one compiles or validates.
  *
  * @module
  */
@@ -19,6 +20,7 @@ import { resolveLocalRef } from "./local-ref.js";
 import { multipleOfKeyword } from "./multiple-of.js";
 import { ajvRegExpEngine, PatternCheckError, type PatternEngine } from "./pattern.js";
 import { re2PatternEngine } from "./re2-engine.js";
+import { appendRefErrorsInPlace } from "./ref-errors.js";
 import { assertWithinSchemaBudget, type SchemaBudget } from "./budget.js";
 import { uniqueItemsKeyword } from "./unique-items.js";
 import { validationWork } from "./validation-work.js";
@@ -193,7 +195,16 @@ function checkAgainstMetaSchema(meta: Ajv, schema: JsonSchema): void {
  * (2020-12 and draft-07) and nothing else.
  */
 export function createSchemaCompiler(options: Readonly<AjvOptions> = {}, engine: PatternEngine = re2PatternEngine): SchemaCompiler {
-  const settings: AjvOptions = { ...options, code: { ...options.code, regExp: ajvRegExpEngine(engine) } };
+  const process = options.code?.process;
+  const settings: AjvOptions = {
+    ...options,
+    code: {
+      ...options.code,
+      regExp: ajvRegExpEngine(engine),
+      // A referenced schema's errors are appended in place, not copied with all the others (`./ref-errors.js`).
+      process: (code, env) => (process === undefined ? appendRefErrorsInPlace(code) : process(appendRefErrorsInPlace(code), env)),
+    },
+  };
   let meta: Ajv | null = null;
   const metaSchemas = (): Ajv => {
     if (meta === null) {

@@ -3,28 +3,35 @@
  * the tool is registered; a call only runs the compiled function. Whether a call is valid is Ajv's
  * verdict alone. Ajv's errors are then reworded into the short, path-first sentences the model
  * reads (`./ajv-errors.js`), such as `missing required meta.tag`, `meta.flags[0] should be string`
- * or `seconds should be integer or null`, in upstream's order.
+ * or `seconds should be integer or null`, in upstream's order. Listing them stays within
+ * `PROBLEM_BUDGET` (`./problem-budget.js`): past it, the first ones found are listed,
+ * and the list says so.
  *
  * @module
  */
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { describeJsonType, isPlainObject, type JsonSchema } from "../util/json.js";
-import { createAjv } from "./ajv-options.js";
+import { createAjv, type AjvInstance } from "./ajv-options.js";
 import { SCHEMA_BUDGET } from "./budget.js";
 import { localRefTargets } from "./local-ref.js";
 import { formatAjvErrors, UNSPECIFIED_PROBLEM } from "./problems/ajv-errors.js";
 import { encodeSegment } from "./problems/instance-path.js";
+import { DEEP_ARGUMENTS_NOTE, errorsToList, LONG_PATHS_NOTE, nestsDeeperThan, PROBLEM_BUDGET } from "./problem-budget.js";
 import { PatternCheckError } from "./pattern.js";
 import { unfinishedCheckProblem } from "./unfinished-check.js";
 
 export { AJV_OPTIONS, createAjv } from "./ajv-options.js";
 export { formatAjvErrors, MAX_REPORTED_PROBLEMS } from "./problems/ajv-errors.js";
 export { formatInstancePath } from "./problems/instance-path.js";
+export { PROBLEM_BUDGET } from "./problem-budget.js";
 
 /** A compiled validator: `[]` for a valid value, otherwise one message per problem. */
 export type Validator = (value: unknown) => string[];
 
 const ajv = createAjv();
+
+/** The same dialect and options, stopping at the first problem: the verdict is the same. */
+const firstProblemAjv = createAjv({ allErrors: false });
 
 /** Raw Ajv errors for a value, or `null` when it is valid. */
 type ErrorCheck = (value: unknown) => ErrorObject[] | null;
@@ -112,13 +119,13 @@ function eachHolder(value: unknown, steps: readonly SiteStep[], pointer: string,
  * a `$ref` inside it (`#`, `#/$defs/Name`) means what it means in the schema. A schema without
  * one compiles to Ajv's function alone, with no extra work per call.
  */
-function compileErrorCheck(schema: JsonSchema, handled: Set<object>): ErrorCheck {
+function compileErrorCheck(schema: JsonSchema, handled: Set<object>, compiler: AjvInstance): ErrorCheck {
   let parts: ((pointer: string) => ValidateFunction) | null = null;
   const partAt = (pointer: string): ValidateFunction => {
-    parts ??= ajv.compileParts(schema, SCHEMA_BUDGET);
+    parts ??= compiler.compileParts(schema, SCHEMA_BUDGET);
     return parts(pointer);
   };
-  return errorCheckAt(ajv.compile(schema), schema, "", handled, partAt);
+  return errorCheckAt(compiler.compile(schema), schema, "", handled, partAt);
 }
 
 /** The raw-error check of `node`, found at `pointer` in the schema and compiled as `check`, with its `__proto__` properties checked on their own. */
@@ -155,18 +162,48 @@ function errorCheckAt(check: ValidateFunction, node: JsonSchema, pointer: string
   };
   if (sites.length === 0) return plain;
   return (value) => {
-    let errors = plain(value) ?? [];
+    const declared = new Set<string>();
+    const inner: ErrorObject[] = [];
     for (const site of sites) {
       eachHolder(value, site.steps, "", (holder, pointer) => {
         if (!isPlainObject(holder) || !Object.hasOwn(holder, "__proto__")) return;
-        // Declared here, so Ajv's "unexpected __proto__" at this object is wrong.
-        errors = errors.filter((e) => !(e.keyword === "additionalProperties" && e.params["additionalProperty"] === "__proto__" && e.instancePath === pointer));
-        const inner = site.check(Object.getOwnPropertyDescriptor(holder, "__proto__")?.value);
-        if (inner !== null) for (const e of inner) errors.push({ ...e, instancePath: `${pointer}/__proto__${e.instancePath}` });
+        declared.add(pointer);
+        const found = site.check(Object.getOwnPropertyDescriptor(holder, "__proto__")?.value);
+        if (found !== null) for (const e of found) inner.push({ ...e, instancePath: `${pointer}/__proto__${e.instancePath}` });
       });
     }
+    let errors = plain(value) ?? [];
+    // Declared there, so Ajv's "unexpected __proto__" at those objects is wrong (one pass, not one per object).
+    if (declared.size > 0)
+      errors = errors.filter((e) => !(e.keyword === "additionalProperties" && e.params["additionalProperty"] === "__proto__" && declared.has(e.instancePath)));
+    for (const e of inner) errors.push(e);
     return errors.length === 0 ? null : errors;
   };
+}
+
+/** True when `schema` holds a `$ref` (or a dynamic one): only then can a value be checked deeper than the schema itself nests. */
+function holdsReference(schema: unknown): boolean {
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== "object") continue;
+    if (!Array.isArray(node) && (Object.hasOwn(node, "$ref") || Object.hasOwn(node, "$dynamicRef") || Object.hasOwn(node, "$recursiveRef"))) return true;
+    for (const child of Object.values(node)) stack.push(child);
+  }
+  return false;
+}
+
+/**
+ * The problems of `errors` (Ajv refused `value`, so never an empty list): every one when their
+ * paths fit `PROBLEM_BUDGET`, otherwise the first ones Ajv found that fit, then a note.
+ */
+function listProblems(errors: readonly ErrorObject[], value: unknown): string[] {
+  const listed = errorsToList(errors);
+  const problems = formatAjvErrors(listed.errors, value);
+  // Ajv said no: the call must not run, even if it gave no reason.
+  if (problems.length === 0) problems.push(UNSPECIFIED_PROBLEM);
+  if (!listed.complete) problems.push(LONG_PATHS_NOTE);
+  return problems;
 }
 
 /**
@@ -174,28 +211,37 @@ function errorCheckAt(check: ValidateFunction, node: JsonSchema, pointer: string
  * as an object. Throws when Ajv cannot compile the schema (a bug in the tool, found at start-up).
  * A check that cannot finish within its budget (a string too long for its pattern) refuses the
  * value with one problem that says why (`./unfinished-check.js`), wherever the pattern sits.
+ * Listing every problem stays within `PROBLEM_BUDGET`, and the list says when it stopped
+ * short: arguments nested deeper than its `maxDepth` (possible only through a `$ref`, so only such
+ * a schema is compiled a second time, stopping at the first problem, for them) are checked up to
+ * their first problem; of problems whose paths together are longer than it allows, the first ones
+ * found are listed.
  */
 export function compileValidator(schema: JsonSchema): Validator {
   const root = schema["type"] === undefined ? { ...schema, type: "object" } : schema;
   const handled = new Set<object>();
-  const check = compileErrorCheck(root, handled);
+  const check = compileErrorCheck(root, handled, ajv);
   const maps = protoPropertyMaps(schema);
   for (const map of maps) {
     if (!handled.has(map)) throw new Error('a property named "__proto__" is only supported under nested "properties"');
   }
   if (refLeadsToProtoMap(root, maps)) throw new Error('a property named "__proto__" cannot be checked where a "$ref" leads to it');
+  // Without a `$ref`, Ajv looks no deeper than the schema nests, which its budget bounds.
+  const firstCheck = holdsReference(root) ? compileErrorCheck(root, new Set(), firstProblemAjv) : null;
   return (value) => {
     if (!isPlainObject(value)) return [`parameters must be an object, got ${describeJsonType(value)}`];
-    let errors: ErrorObject[] | null;
     try {
-      errors = check(value);
+      // Ajv hands each error up through every `$ref` it was found under: deep arguments with a
+      // problem at every level would cost the square of their depth, so they stop at the first.
+      if (firstCheck !== null && nestsDeeperThan(value, PROBLEM_BUDGET.maxDepth)) {
+        const first = firstCheck(value);
+        return first === null ? [] : [...listProblems(first, value), DEEP_ARGUMENTS_NOTE];
+      }
+      const errors = check(value);
+      return errors === null ? [] : listProblems(errors, value);
     } catch (error) {
       if (error instanceof PatternCheckError) return [unfinishedCheckProblem(error, value)];
       throw error;
     }
-    if (errors === null) return [];
-    const problems = formatAjvErrors(errors, value);
-    // Ajv said no: the call must not run, even if it gave no reason.
-    return problems.length > 0 ? problems : [UNSPECIFIED_PROBLEM];
   };
 }

@@ -8,7 +8,8 @@
  *
  * Work is counted, not timed (`src/schema/validation-work.ts`): characters handed to the pattern
  * engine, programs it compiled, values hashed by `uniqueItems`, digits worked by `multipleOf`,
- * values of the schemas compiled. Only `enum` and `const`, whose comparisons Ajv does itself, are
+ * values of the schemas compiled, and what listing a refused call's problems read (see also
+ * `problem-cost.property.test.ts`). Only `enum` and `const`, whose comparisons Ajv does itself, are
  * timed, as a ratio within one run, the least of several repetitions.
  */
 import fc from "fast-check";
@@ -31,7 +32,7 @@ function counted(work: () => void): ValidationWork {
 
 /** All the counted work of a call that grows with the argument, in one number: every counter is linear in what it counts. */
 function callCost(w: ValidationWork): number {
-  return w.patternCharacters + w.uniqueItemsValues + w.multipleOfDigits;
+  return w.patternCharacters + w.uniqueItemsValues + w.multipleOfDigits + w.depthWalkValues + w.problemErrors + w.problemPathCharacters;
 }
 
 /**

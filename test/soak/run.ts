@@ -1,6 +1,6 @@
 /**
  * The soak: runs every fast-check property of the project many times (100,000 by default) with
- * one printed seed, then prints a table of properties, runs, failures and the seed, and exits
+ * one printed seed, then prints a table of properties, runs, failures, seconds and the seed, and exits
  * non-zero when any property failed.
  *
  *   npm run soak                         # 100,000 runs per property, a fresh seed
@@ -108,13 +108,13 @@ function main(): number {
   }
   rmSync(temp, { recursive: true, force: true });
 
-  const rows: { property: string; runs: string; failures: number; seed: string }[] = [];
+  const rows: { property: string; runs: string; failures: number; seed: string; seconds: string }[] = [];
   let failures = 0;
   for (const file of report.testResults ?? []) {
     const assertions = file.assertionResults ?? [];
     if (assertions.length === 0 && file.status === "failed") {
       failures++;
-      rows.push({ property: `${relative(root, file.name ?? "?")} (did not load)`, runs: "0", failures: 1, seed: String(options.seed) });
+      rows.push({ property: `${relative(root, file.name ?? "?")} (did not load)`, runs: "0", failures: 1, seed: String(options.seed), seconds: "-" });
       if (file.message) console.error(file.message);
     }
     for (const a of assertions) {
@@ -127,6 +127,7 @@ function main(): number {
         runs: a.status === "skipped" || a.status === "pending" ? "skipped" : String(options.runs),
         failures: failed,
         seed: replay === null ? String(options.seed) : `${replay[1]} (path ${replay[2]})`,
+        seconds: a.duration === undefined ? "-" : (a.duration / 1000).toFixed(1),
       });
       if (failed) console.error(`\nFAILED ${a.fullName ?? a.title}\n${text.split("\n").slice(0, 30).join("\n")}`);
     }
@@ -134,9 +135,9 @@ function main(): number {
 
   const width = Math.min(90, Math.max(8, ...rows.map((r) => r.property.length)));
   const cut = (s: string): string => (s.length > width ? s.slice(0, width - 1) + "…" : s.padEnd(width));
-  console.log(`\n${"property".padEnd(width)}  ${"runs".padStart(8)}  ${"failures".padStart(8)}  seed`);
-  console.log(`${"-".repeat(width)}  ${"-".repeat(8)}  ${"-".repeat(8)}  ${"-".repeat(10)}`);
-  for (const r of rows) console.log(`${cut(r.property)}  ${r.runs.padStart(8)}  ${String(r.failures).padStart(8)}  ${r.seed}`);
+  console.log(`\n${"property".padEnd(width)}  ${"runs".padStart(8)}  ${"failures".padStart(8)}  ${"seconds".padStart(8)}  seed`);
+  console.log(`${"-".repeat(width)}  ${"-".repeat(8)}  ${"-".repeat(8)}  ${"-".repeat(8)}  ${"-".repeat(10)}`);
+  for (const r of rows) console.log(`${cut(r.property)}  ${r.runs.padStart(8)}  ${String(r.failures).padStart(8)}  ${r.seconds.padStart(8)}  ${r.seed}`);
   console.log(`\n${rows.length} properties, ${failures} failed, seed ${options.seed}, ${seconds} s`);
   if (child.status !== 0 && failures === 0) {
     console.error(`soak: vitest exited with ${String(child.status)}`);

@@ -19,7 +19,9 @@ export const MAX_REPORTED_PROBLEMS = 20;
  * in the value's own order, recursing. One type problem per value (its other problems dropped,
  * as upstream); a failed `anyOf`/`oneOf`/`allOf`/`not` is one problem at its value, never
  * dropped; duplicates removed; at most {@link MAX_REPORTED_PROBLEMS} listed. The list is empty
- * only when `errors` is. Linear in the number of errors.
+ * only when `errors` is. Linear in the characters of the errors' paths (a sort aside, which is
+ * linear when Ajv's order is already right); the validator keeps those within `PROBLEM_BUDGET`
+ * (`../problem-budget.js`).
  */
 export function formatAjvErrors(errors: readonly ErrorObject[], root: unknown): string[] {
   if (errors.length === 0) return [];

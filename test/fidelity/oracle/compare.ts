@@ -32,6 +32,7 @@ import {
   patternEngine,
   prepareException,
   probeSchema,
+  problemsCounted,
   problemTextsForNewKeywords,
   pythonIntUnderscore,
   pythonStrCast,
@@ -97,7 +98,7 @@ const wholePut = (_v: Wire, w: Wire): Wire => w;
 /** Whole-case explanations, tried first. */
 export const WHOLE: readonly WholeExplanation[] = [rootNotObject, prepareException, nonFiniteLiteral, schemaBudget, patternEngine, unsafeIntegerLiteral, mcpNonObjectSchema];
 /** Rewrites of a prepared call's texts. */
-export const PREPARE_REWRITES: readonly RewriteExplanation<PrepareView>[] = [pythonTypeNames, enumAsPythonList];
+export const PREPARE_REWRITES: readonly RewriteExplanation<PrepareView>[] = [pythonTypeNames, enumAsPythonList, problemsCounted];
 /** Explanations at one argument. */
 export const SITES: readonly SiteExplanation[] = [
   pythonStrCast,

@@ -366,6 +366,29 @@ export const enumAsPythonList: RewriteExplanation<PrepareView> = {
   },
 };
 
+/** `and N more problems`: ours lists the first problems and counts the rest. */
+const MORE_PROBLEMS = /^and \d+ more problems$/;
+
+/**
+ * Row 62: upstream lists every problem; ours lists the first 20 and ends with `and N more
+ * problems`. Upstream's list is cut to as many as ours shows, the rest counted the same way, so
+ * whatever else differs in the problems shown still shows.
+ */
+export const problemsCounted: RewriteExplanation<PrepareView> = {
+  form: "rewrite",
+  id: "problems-counted",
+  listing: { row: 62, quote: "every problem is listed, joined by `; `" },
+  summary: "past 20 problems ours counts the rest (`and N more problems`); upstream lists every one",
+  kinds: PREPARE,
+  rewrite(_c, up, ours) {
+    const last = ours.problems.at(-1);
+    if (last === undefined || !MORE_PROBLEMS.test(last)) return null;
+    const shown = ours.problems.length - 1;
+    if (up.problems.length <= shown) return null;
+    return { up: { ...up, problems: [...up.problems.slice(0, shown), `and ${up.problems.length - shown} more problems`] }, ours };
+  },
+};
+
 // --- explanations at one argument ------------------------------------------------------------
 
 function isIntegerWire(wire: Wire | undefined): boolean {
