@@ -37,8 +37,8 @@ function readObjectText(text: string, parsed: unknown): InexactInteger | null {
 function mayBeJson(text: string): boolean {
   const first = text.charCodeAt(0);
   const last = text.charCodeAt(text.length - 1);
-  if (first === 0x7b /* { */) return last === 0x7d /* } */;
-  if (first === 0x5b /* [ */) return last === 0x5d /* ] */;
+  if (first === 0x7b /* { */) return last === 0x7d; /* } */
+  if (first === 0x5b /* [ */) return last === 0x5d; /* ] */
   return true;
 }
 
