@@ -1,14 +1,16 @@
 /**
  * Accessibility audits of pages open in a browser: axe-core at WCAG 2.1 A and AA, in the light and
- * the dark scheme, and what a diagram gives a screen reader. The audits of the whole site
- * ({@link auditSitePages}) and of the playground ({@link auditPlaygroundStates}) live here, so a
- * test and a one-off measurement of another build run exactly the same audit. The page's own code
- * is reached through expressions in strings: the tests are compiled without the DOM's types.
+ * the dark scheme ({@link auditPage}: every rule in light; in dark, once the page is shown to differ
+ * in colours only, the rules that read colours), and what a diagram gives a screen reader. The
+ * site's pages are audited by `site-visit.ts`, the playground here ({@link auditPlaygroundStates}).
+ * The page's own code is reached through expressions in strings: the tests are compiled without
+ * the DOM's types.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
+import { COLOUR_RULES, recordStructure, schemeDependentStyles, structureChanges } from "./scheme-invariance.js";
 
 /** The axe-core tags of WCAG 2.0 and 2.1, levels A and AA. */
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -25,7 +27,7 @@ export interface AxeFinding {
   summary: string;
 }
 
-/** axe-core's script, put into a page once per page load by {@link axeFindings}. */
+/** axe-core's script: put into every document a page opens by {@link useAxe}, or into the page as it is by {@link axeFindings}. */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /** What `axe.run` reports for one failing rule, the parts read here. */
@@ -37,13 +39,23 @@ interface AxeViolation {
 }
 
 /**
- * Runs axe-core on `page` as it is now, at WCAG 2.1 AA, and returns every rule that fails. axe-core
- * runs inside the page itself (these pages have no frames), is put into the page once per page
- * load, and reports the failing elements only, not the passing ones.
+ * Puts axe-core into every document `page` opens from now on, as the document starts: the browser
+ * is handed the script once, not once per page load.
  */
-export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+export async function useAxe(page: Page): Promise<void> {
+  await page.addInitScript({ content: AXE_SOURCE });
+}
+
+/**
+ * Runs axe-core on `page` as it is now and returns every rule that fails: every rule at WCAG 2.1 AA,
+ * or only `rules`. axe-core runs inside the page itself (these pages have no frames), is put into
+ * the page unless {@link useAxe} already did, and reports the failing elements only, not the
+ * passing ones.
+ */
+export async function axeFindings(page: Page, rules?: readonly string[]): Promise<AxeFinding[]> {
   if (await page.evaluate<boolean>(`typeof window.axe === "undefined"`)) await page.evaluate(AXE_SOURCE);
-  const options = { runOnly: { type: "tag", values: WCAG_TAGS }, resultTypes: ["violations"] };
+  const runOnly = rules === undefined ? { type: "tag", values: WCAG_TAGS } : { type: "rule", values: rules };
+  const options = { runOnly, resultTypes: ["violations"] };
   const violations = await page.evaluate<AxeViolation[]>(`window.axe.run(document, ${JSON.stringify(options)}).then((r) => r.violations)`);
   return violations.map((v) => ({
     rule: v.id,
@@ -191,13 +203,43 @@ export function sitePagesToAudit(site: string, all = false): string[] {
   ];
 }
 
-/** One audit: the page, its state, the scheme it was seen in, and what axe-core found. */
+/** One audit: the page, its state, the scheme it was seen in, what axe-core ran and what it found. */
 export interface Audit {
   page: string;
   /** What was on the screen, e.g. `opened` or `after a turn`; "" for a site page as it opens. */
   state: string;
   scheme: Scheme;
+  /** Every rule at WCAG 2.1 AA, or the rules that read colours ({@link COLOUR_RULES}). */
+  rules: "all" | "colours";
+  /**
+   * In light, the style rules of one scheme only that change more than colours; in dark, how the
+   * page's structure differs from the light one, colours set aside (`scheme-invariance.ts`). None
+   * when the page differs between its schemes in colours only.
+   */
+  schemeDifferences: string[];
   findings: AxeFinding[];
+}
+
+/** What a page audit hands its caller in each scheme, before the audit: the page is open and drawn. */
+export type InspectPage = (scheme: Scheme) => Promise<void>;
+
+/**
+ * Audits `page`, open in the light scheme, then again after `turnDark` (which turns it to the dark
+ * scheme and waits until the page has followed). In light every rule runs; in dark, when the page
+ * differs from the light one in colours only, the rules that read colours, and every rule otherwise.
+ * `inspect` is called in each scheme before its audit.
+ */
+export async function auditPage(page: Page, name: string, state: string, turnDark: () => Promise<void>, inspect?: InspectPage): Promise<Audit[]> {
+  await inspect?.("light");
+  const styles = await schemeDependentStyles(page);
+  await recordStructure(page);
+  const light: Audit = { page: name, state, scheme: "light", rules: "all", schemeDifferences: styles, findings: await axeFindings(page) };
+  await turnDark();
+  await inspect?.("dark");
+  const changes = await structureChanges(page);
+  const coloursOnly = styles.length === 0 && changes.length === 0;
+  const findings = await axeFindings(page, coloursOnly ? COLOUR_RULES : undefined);
+  return [light, { page: name, state, scheme: "dark", rules: coloursOnly ? "colours" : "all", schemeDifferences: changes, findings }];
 }
 
 /**
@@ -239,69 +281,31 @@ export function findingLines(audits: readonly Audit[]): string[] {
  */
 export const PAGES_WITH_NAVIGATION = ["index.html", "documents/Lessons.05._Argument_processing.html", "classes/index.ToolRegistry.html"];
 
-/** What a site audit hands a test about a page, in each scheme, before the audit: the page is open and drawn. */
-export type InspectPage = (page: Page, path: string, scheme: Scheme) => Promise<void>;
-
 /**
- * Audits each of `paths` (relative to `baseUrl`) once in the light and once in the dark scheme,
- * `tabs` pages at a time: the page is opened in the light scheme, `inspect` is called, the page is
- * audited, the system's scheme turns dark (the page follows it, its diagrams are drawn again),
- * `inspect` is called again and the page is audited again. Each page is opened once.
+ * Audits the playground at `url` in three states, each in the light and the dark scheme
+ * ({@link auditPage}): opened; after a call (arguments with a value that casts, then fails
+ * validation); after a turn (the scripted turn on the screen, run). The page is opened once;
+ * `inspect` is called in each state and scheme before the audit.
  */
-export async function auditSitePages(
-  context: BrowserContext,
-  baseUrl: string,
-  paths: readonly string[],
-  tabs: number,
-  inspect: InspectPage = () => Promise.resolve(),
-): Promise<Audit[]> {
-  const queue = [...paths];
-  const audits: Audit[] = [];
-  await Promise.all(
-    Array.from({ length: tabs }, async () => {
-      const page = await context.newPage();
-      try {
-        for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
-          await emulateScheme(page, "light");
-          await page.goto(baseUrl + path, { waitUntil: "load" });
-          await waitForSite(page);
-          if (!PAGES_WITH_NAVIGATION.includes(path)) await page.evaluate(`document.getElementById("tsd-nav-container").replaceChildren()`);
-          for (const scheme of ["light", "dark"] as const) {
-            if (scheme === "dark") {
-              await emulateScheme(page, "dark");
-              await waitForDiagrams(page);
-            }
-            await inspect(page, path, scheme);
-            audits.push({ page: path, state: "", scheme, findings: await axeFindings(page) });
-          }
-        }
-      } finally {
-        await page.close();
-      }
-    }),
-  );
-  return audits;
-}
-
-/**
- * Audits the playground at `url` in three states, each in the light and the dark scheme: opened;
- * after a call (arguments with a value that casts, then fails validation); after a turn (the
- * scripted turn on the screen, run). The page is opened once.
- */
-export async function auditPlaygroundStates(page: Page, url: string): Promise<Audit[]> {
+export async function auditPlaygroundStates(page: Page, url: string, inspect?: (state: string, scheme: Scheme) => Promise<void>): Promise<Audit[]> {
   const audits: Audit[] = [];
   const both = async (state: string): Promise<void> => {
-    for (const scheme of ["light", "dark"] as const) {
-      await emulateScheme(page, scheme);
-      audits.push({ page: "playground", state, scheme, findings: await axeFindings(page) });
-    }
+    await emulateScheme(page, "light");
+    audits.push(...(await auditPage(page, "playground", state, () => emulateScheme(page, "dark"), inspect && ((scheme) => inspect(state, scheme)))));
   };
+  await useAxe(page);
   await emulateScheme(page, "light");
   await page.goto(url);
   await page.waitForSelector("body[data-ready=true]");
+  // The status region says where the call stopped a moment after the call changes: each state is
+  // audited once it has, as it then stays.
+  const status = `document.getElementById("prepare-status").textContent`;
+  await page.waitForFunction(`${status} !== ""`);
   await both("opened");
+  const opened = await page.evaluate<string>(status);
   await page.fill("#call-args", '{"path": "a.txt", "limit": "ten"}');
   await page.waitForSelector("#steps li.failed");
+  await page.waitForFunction(`${status} !== ${JSON.stringify(opened)}`);
   await both("after a call");
   const turns = Number((await page.getAttribute("body", "data-turns")) ?? "0");
   await page.click("#run");

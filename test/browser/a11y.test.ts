@@ -8,28 +8,33 @@
  * keeps its icons, diagrams, search and the playground, and the playground links open the
  * playground itself.
  *
- * The site is the run's shared build (`shared-site.ts`), served once; the run's browser audits each
- * page once per scheme, two tabs at a time (`auditSitePages`), and the tests below read what that
- * pass saw. The audit's time and a table of what it found are printed. Of the pages that each show
- * one source file, a few that use every token colour are audited (`WORKBOOK_A11Y_ALL_PAGES=1`: all).
+ * Light and dark: in light every rule runs. In dark, each page is first shown to differ from its
+ * light self in colours only: the style rules of one scheme set colours only, and the document
+ * (elements, attributes, inline styles, texts), colours set aside, is the same
+ * (`scheme-invariance.ts`). Whatever a rule reads besides colours is then the same in both schemes,
+ * and so is its verdict; the rules that read colours (`color-contrast`, `link-in-text-block`) run
+ * again. A page that differs in more than colours fails the test, and is audited in full in dark.
+ *
+ * The site's pages are those of the run's one visit of the site (`site-visit.ts`, shared with
+ * `site.test.ts`, which opens each page once); the playground is audited here meanwhile. The
+ * audit's time and a table of what it found are printed. Of the pages that each show one source
+ * file, a few that use every token colour are audited (`WORKBOOK_A11Y_ALL_PAGES=1`: all).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT } from "../docs/build-site.js";
+import { ROOT } from "../docs/root.js";
 import { sharedSite } from "../docs/shared-site.js";
 import {
   auditPlaygroundStates,
-  auditSitePages,
   axeFindings,
   chooseSiteTheme,
   diagramAlternatives,
   emulateScheme,
   findingLines,
   findingsTable,
-  sitePagesToAudit,
   waitForDiagrams,
   waitForSite,
   type Audit,
@@ -37,37 +42,30 @@ import {
   type Scheme,
 } from "./a11y-audit.js";
 import { browserPlan, launchChromium, type HeadlessBrowser } from "./chromium.js";
+import { COLOUR_RULES, recordStructure, schemeDependentStyles, structureChanges } from "./scheme-invariance.js";
 import { serveFolder, type StaticServer } from "./serve.js";
+import { sharedSiteVisit, type SiteVisit } from "./site-visit.js";
 
 const plan = browserPlan();
 let out = "";
 let server: StaticServer | null = null;
 let browser: HeadlessBrowser | null = null;
-
-/** How many pages are audited at once: a page's scripts and axe-core wait on each other, not only on the CPU. */
-const TABS = 2;
+/** The one tab the tests below use: the playground's audit, then the pages a test opens. */
+let tab: Page | null = null;
 
 const LESSON_5 = "documents/Lessons.05._Argument_processing.html";
 const LESSON_10 = "documents/Lessons.10._The_observation_task.html";
 
-/** What the audit pass saw, besides axe-core's findings. */
+let visit: SiteVisit = { pages: [], landing: { overflow: [], scroll: 0 }, screenshots: [], seconds: 0 };
 let pages: string[] = [];
 let siteAudits: Audit[] = [];
 let playgroundAudits: Audit[] = [];
 const diagrams = new Map<string, Record<Scheme, DiagramAlternative[]>>();
-/** Per page, the links in its content whose text says "the playground". */
+/** Per page, the links in its content whose text says "the playground", relative to the site's root. */
 const playgroundLinks = new Map<string, string[]>();
-let landingOverflow: string[] = [];
-let landingScroll = 0;
-
-/** The landing page's tables that reach past its content column, and by how much. */
-const TABLE_OVERFLOW = `(() => {
-  const column = document.querySelector(".col-content").getBoundingClientRect();
-  return [...document.querySelectorAll(".col-content table")]
-    .map((t, i) => ({ i, over: t.getBoundingClientRect().right - column.right, scroll: t.scrollWidth - t.clientWidth }))
-    .filter((t) => t.over > 0.5 || t.scroll > 0)
-    .map((t) => "table " + (t.i + 1) + ": " + t.over.toFixed(1) + " px past the column");
-})()`;
+/** The opened playground's outlines in each scheme, and its page background in dark. */
+const outlines: Record<Scheme, { what: string; line: string; on: string[] }[]> = { light: [], dark: [] };
+let playgroundDarkBackground = "";
 
 /** The playground's outlines: each field's border, each flowchart box's stroke and each arrow, with the colours it sits on. */
 const PLAYGROUND_OUTLINES = `(() => {
@@ -90,17 +88,11 @@ const PLAYGROUND_OUTLINES = `(() => {
   return [...fields, ...boxes, ...arrows];
 })()`;
 
-/** Reads what the tests need from a page open in one scheme, before it is audited. */
-async function inspect(page: Page, path: string, scheme: Scheme): Promise<void> {
-  const found = await diagramAlternatives(page);
-  if (found.length > 0) diagrams.set(path, { ...(diagrams.get(path) ?? { light: [], dark: [] }), [scheme]: found });
-  if (scheme !== "light") return;
-  const links = await page.evaluate<string[]>(`[...document.querySelectorAll(".col-content a")].filter((a) => /the playground/i.test(a.textContent)).map((a) => a.href)`);
-  if (links.length > 0) playgroundLinks.set(path, links);
-  if (path === "index.html") {
-    landingOverflow = await page.evaluate<string[]>(TABLE_OVERFLOW);
-    landingScroll = await page.evaluate<number>(`document.documentElement.scrollWidth - document.documentElement.clientWidth`);
-  }
+/** Reads the opened playground's outlines in each scheme, before its audit. */
+async function inspectPlayground(page: Page, state: string, scheme: Scheme): Promise<void> {
+  if (state !== "opened") return;
+  outlines[scheme] = await page.evaluate<{ what: string; line: string; on: string[] }[]>(PLAYGROUND_OUTLINES);
+  if (scheme === "dark") playgroundDarkBackground = await page.evaluate<string>(`getComputedStyle(document.body).backgroundColor`);
 }
 
 async function auditEverything(): Promise<void> {
@@ -110,26 +102,28 @@ async function auditEverything(): Promise<void> {
   server = await serveFolder(out);
   browser = await launchChromium(plan);
   const started = performance.now();
-  // WORKBOOK_A11Y_ALL_PAGES=1 audits every source page as well (see sitePagesToAudit).
-  pages = sitePagesToAudit(out, process.env["WORKBOOK_A11Y_ALL_PAGES"] === "1");
-  const base = server.url;
-  const [site, playground] = await Promise.all([
-    auditSitePages(browser.context, base, pages, TABS, inspect),
-    (async () => {
-      const page = await browser.context.newPage();
-      try {
-        return await auditPlaygroundStates(page, `${base}media/playground.html`);
-      } finally {
-        await page.close();
-      }
-    })(),
-  ]);
-  siteAudits = site;
-  playgroundAudits = playground;
+  tab = await browser.context.newPage();
+  const page = tab;
+  const url = `${server.url}media/playground.html`;
+  [visit, playgroundAudits] = await Promise.all([sharedSiteVisit(), auditPlaygroundStates(page, url, (state, scheme) => inspectPlayground(page, state, scheme))]);
+  pages = visit.pages.map((v) => v.page);
+  siteAudits = visit.pages.flatMap((v) => v.audits);
+  for (const v of visit.pages) {
+    if (v.alternatives.light.length + v.alternatives.dark.length > 0) diagrams.set(v.page, v.alternatives);
+    if (v.playgroundLinks.length > 0) playgroundLinks.set(v.page, v.playgroundLinks);
+  }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
-    `axe-core (WCAG 2.1 A and AA): ${pages.length} pages of the site and the playground in 3 states, each in light and dark, ${site.length + playground.length} audits in ${seconds} s\n${findingsTable([...site, ...playground])}`,
+    `axe-core (WCAG 2.1 A and AA; in dark, once the page differs in colours only, ${COLOUR_RULES.join(" and ")}): ${pages.length} pages of the site (visited in ${visit.seconds.toFixed(1)} s) and the playground in 3 states, each in light and dark, ${siteAudits.length + playgroundAudits.length} audits, ${seconds} s here\n${findingsTable([...siteAudits, ...playgroundAudits])}`,
   );
+}
+
+/** Every audit that did not run as planned (every rule in light, the colour rules in dark) or whose page differs in more than colours. */
+function schemeLines(audits: readonly Audit[]): string[] {
+  return audits.flatMap((a) => [
+    ...(a.rules === (a.scheme === "light" ? "all" : "colours") ? [] : [`${a.page} [${a.state}, ${a.scheme}] ran ${a.rules} rules`]),
+    ...a.schemeDifferences.map((d) => `${a.page} [${a.state}, ${a.scheme}] differs between the schemes in more than colours: ${d}`),
+  ]);
 }
 
 /** Opens a page of the served site in the given scheme, with the theme menu following the system, and waits for it to be drawn. */
@@ -166,6 +160,7 @@ describe.skipIf(plan.skip)("accessibility of the site and the playground", { tim
   beforeAll(auditEverything, 600_000);
 
   afterAll(async () => {
+    await tab?.close();
     await browser?.close();
     await server?.close();
   });
@@ -182,6 +177,7 @@ describe.skipIf(plan.skip)("accessibility of the site and the playground", { tim
           .map((a) => a.page)
           .sort(),
       ).toEqual([...pages].sort());
+    expect(schemeLines(siteAudits)).toEqual([]);
     expect(findingLines(siteAudits)).toEqual([]);
   });
 
@@ -194,25 +190,18 @@ describe.skipIf(plan.skip)("accessibility of the site and the playground", { tim
       "after a turn, light",
       "after a turn, dark",
     ]);
+    expect(schemeLines(playgroundAudits)).toEqual([]);
     expect(findingLines(playgroundAudits)).toEqual([]);
   });
 
-  it("gives the playground a dark scheme in which field borders and the flowchart's outlines keep 3:1 on what they sit on", async () => {
-    const page = await browser!.context.newPage();
-    try {
-      await page.goto(`${server?.url ?? ""}media/playground.html`);
-      await page.waitForSelector("body[data-ready=true]");
-      for (const scheme of ["light", "dark"] as const) {
-        await emulateScheme(page, scheme);
-        const pairs = await page.evaluate<{ what: string; line: string; on: string[] }[]>(PLAYGROUND_OUTLINES);
-        expect(pairs.length).toBeGreaterThan(10);
-        const weak = pairs.flatMap((p) => p.on.filter((on) => contrast(p.line, on) < 3).map((on) => `${p.what}: ${p.line} on ${on} (${contrast(p.line, on).toFixed(2)}:1)`));
-        expect(weak, scheme).toEqual([]);
-      }
-      expect(await page.evaluate<string>(`getComputedStyle(document.body).backgroundColor`)).not.toBe("rgb(255, 255, 255)");
-    } finally {
-      await page.close();
+  it("gives the playground a dark scheme in which field borders and the flowchart's outlines keep 3:1 on what they sit on", () => {
+    for (const scheme of ["light", "dark"] as const) {
+      const pairs = outlines[scheme];
+      expect(pairs.length).toBeGreaterThan(10);
+      const weak = pairs.flatMap((p) => p.on.filter((on) => contrast(p.line, on) < 3).map((on) => `${p.what}: ${p.line} on ${on} (${contrast(p.line, on).toFixed(2)}:1)`));
+      expect(weak, scheme).toEqual([]);
     }
+    expect(playgroundDarkBackground).not.toBe("rgb(255, 255, 255)");
   });
 
   it("gives every diagram a name and a text version made from its source, boxes and arrows in reading order", () => {
@@ -256,27 +245,28 @@ describe.skipIf(plan.skip)("accessibility of the site and the playground", { tim
   });
 
   it("draws the diagrams again when the theme changes, in the menu or in the system, with arrows that keep 3:1 on the page", async () => {
-    const page = await browser!.context.newPage();
-    try {
-      await openSitePage(page, LESSON_5, "light");
-      const light = await diagramAlternatives(page);
-      expect(light.map((d) => d.drawnFor)).toEqual(light.map(() => "default"));
-      // The menu chooses dark while the system stays light: drawn again, and nothing fails.
-      await chooseSiteTheme(page, "dark");
-      const dark = await diagramAlternatives(page);
-      expect(dark.map((d) => d.drawnFor)).toEqual(dark.map(() => "dark"));
-      expect(findingLines([{ page: LESSON_5, state: "the menu's dark over the system's light", scheme: "dark", findings: await axeFindings(page) }])).toEqual([]);
-      for (const d of [...light, ...dark]) expect(contrast(d.edgeColour, d.background), `${d.drawnFor}: ${d.edgeColour} on ${d.background}`).toBeGreaterThanOrEqual(3);
-      expect(dark[0]?.edgeColour).not.toBe(light[0]?.edgeColour);
-      // Back to the system's choice, then the system turns dark.
-      await chooseSiteTheme(page, "os");
-      expect((await diagramAlternatives(page)).map((d) => d.drawnFor)).toEqual(light.map(() => "default"));
-      await emulateScheme(page, "dark");
-      await waitForDiagrams(page);
-      expect((await diagramAlternatives(page)).map((d) => d.drawnFor)).toEqual(light.map(() => "dark"));
-    } finally {
-      await page.close();
-    }
+    const page = tab!;
+    await openSitePage(page, LESSON_5, "light");
+    const light = await diagramAlternatives(page);
+    expect(light.map((d) => d.drawnFor)).toEqual(light.map(() => "default"));
+    expect(await schemeDependentStyles(page)).toEqual([]);
+    await recordStructure(page);
+    // The menu chooses dark while the system stays light: drawn again, differing in colours only, and nothing fails.
+    await chooseSiteTheme(page, "dark");
+    const dark = await diagramAlternatives(page);
+    expect(dark.map((d) => d.drawnFor)).toEqual(dark.map(() => "dark"));
+    expect(await structureChanges(page)).toEqual([]);
+    const state = "the menu's dark over the system's light";
+    const findings = await axeFindings(page, COLOUR_RULES);
+    expect(findingLines([{ page: LESSON_5, state, scheme: "dark", rules: "colours", schemeDifferences: [], findings }])).toEqual([]);
+    for (const d of [...light, ...dark]) expect(contrast(d.edgeColour, d.background), `${d.drawnFor}: ${d.edgeColour} on ${d.background}`).toBeGreaterThanOrEqual(3);
+    expect(dark[0]?.edgeColour).not.toBe(light[0]?.edgeColour);
+    // Back to the system's choice, then the system turns dark.
+    await chooseSiteTheme(page, "os");
+    expect((await diagramAlternatives(page)).map((d) => d.drawnFor)).toEqual(light.map(() => "default"));
+    await emulateScheme(page, "dark");
+    await waitForDiagrams(page);
+    expect((await diagramAlternatives(page)).map((d) => d.drawnFor)).toEqual(light.map(() => "dark"));
   });
 
   it("opens the playground itself from every link that says so, and lists it on the landing page and in the instructor's guide", async () => {
@@ -287,7 +277,7 @@ describe.skipIf(plan.skip)("accessibility of the site and the playground", { tim
     for (const [path, links] of playgroundLinks) for (const link of links) targets.set(link, path);
     const wrong: string[] = [];
     for (const [href, from] of targets) {
-      const response = await fetch(href);
+      const response = await fetch((server?.url ?? "") + href);
       const html = await response.text();
       if (!(response.headers.get("content-type") ?? "").startsWith("text/html") || !html.includes("<title>Tool-call playground</title>")) wrong.push(`${from} -> ${href}`);
     }
@@ -295,17 +285,21 @@ describe.skipIf(plan.skip)("accessibility of the site and the playground", { tim
   });
 
   it("keeps the landing page's tables inside its column", () => {
-    expect(landingOverflow).toEqual([]);
-    expect(landingScroll).toBeLessThanOrEqual(0);
+    expect(visit.landing.overflow).toEqual([]);
+    expect(visit.landing.scroll).toBeLessThanOrEqual(0);
   });
 
   it("works opened from disk: icons, diagrams, search and the playground, with no error", async () => {
-    const page = await browser!.context.newPage();
+    const page = tab!;
     const errors: string[] = [];
-    page.on("console", (m) => {
+    const onConsole = (m: { type(): string; text(): string }): void => {
       if (m.type() === "error") errors.push(m.text());
-    });
-    page.on("pageerror", (e) => errors.push(e.message));
+    };
+    const onPageError = (e: Error): void => {
+      errors.push(e.message);
+    };
+    page.on("console", onConsole);
+    page.on("pageerror", onPageError);
     try {
       await emulateScheme(page, "light");
       const fileUrl = (path: string): string => pathToFileURL(join(out, path)).href;
@@ -336,7 +330,8 @@ describe.skipIf(plan.skip)("accessibility of the site and the playground", { tim
       expect(await page.title()).toBe("Tool-call playground");
       expect(errors).toEqual([]);
     } finally {
-      await page.close();
+      page.off("console", onConsole);
+      page.off("pageerror", onPageError);
     }
   });
 });

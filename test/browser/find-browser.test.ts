@@ -2,9 +2,21 @@
  * The browser finder on faked machines: each platform's standard paths for Chrome, Chromium and
  * Edge, Playwright's cache, `CHROMIUM_PATH`, and the one-line reason when nothing is found.
  */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { posix, win32 } from "node:path";
 import { describe, expect, it } from "vitest";
-import { cacheCandidates, findBrowser, INSTALL_HINT, installedCandidates, playwrightCache, type BrowserSearchHost } from "./find-browser.js";
+import {
+  cacheCandidates,
+  CHROMIUM_ARGS,
+  findBrowser,
+  INSTALL_HINT,
+  installedCandidates,
+  OMNIBOX_POPUP_FEATURES,
+  PLAYWRIGHT_DISABLED_FEATURES,
+  playwrightCache,
+  type BrowserSearchHost,
+} from "./find-browser.js";
 
 /** A machine with exactly these files (and the folders that hold them). */
 function machine(
@@ -146,5 +158,25 @@ describe("CHROMIUM_PATH", () => {
     expect(search.found).toBeNull();
     expect(search.found === null ? search.reason : "").toBe(`CHROMIUM_PATH=/nonexistent does not exist; ${INSTALL_HINT}`);
     expect(host.looked).toEqual(["/nonexistent"]);
+  });
+});
+
+describe("CHROMIUM_ARGS", () => {
+  it("turns off every feature Playwright turns off, and the address bar's drop-down, in its one --disable-features", () => {
+    // Playwright's list, as the installed playwright-core writes it: `disabledFeatures = [ "…", … ]`.
+    const bundle = readFileSync(createRequire(import.meta.url).resolve("playwright-core/lib/coreBundle"), "utf8");
+    const start = bundle.indexOf("disabledFeatures = [");
+    expect(start, "playwright-core no longer names its disabled features `disabledFeatures`: see CHROMIUM_ARGS").toBeGreaterThan(-1);
+    const block = bundle
+      .slice(start, bundle.indexOf("]", start))
+      .split("\n")
+      .map((line) => line.split("//")[0] ?? "")
+      .join("\n");
+    const playwrights = [...block.matchAll(/"(\w+)"/g)].map((m) => m[1]);
+    expect(playwrights.length).toBeGreaterThan(5);
+    expect(PLAYWRIGHT_DISABLED_FEATURES).toEqual(expect.arrayContaining(playwrights));
+    const flags = CHROMIUM_ARGS.filter((a) => a.startsWith("--disable-features="));
+    expect(flags).toHaveLength(1);
+    expect(flags[0]?.slice("--disable-features=".length).split(",")).toEqual([...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_POPUP_FEATURES]);
   });
 });

@@ -161,6 +161,36 @@ export function findBrowser(host: BrowserSearchHost): BrowserSearch {
   return { found: null, reason: `no Chrome, Chromium or Edge found at their usual places or in Playwright's cache; ${INSTALL_HINT}` };
 }
 
+/**
+ * The features Playwright itself turns off (`playwright-core` 1.65's launch flags). Chromium keeps
+ * the last `--disable-features` it is given, so the one in {@link CHROMIUM_ARGS} repeats these
+ * (`find-browser.test.ts` checks the installed `playwright-core` still turns off no other).
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  "AvoidUnnecessaryBeforeUnloadCheckSync",
+  "DestroyProfileOnBrowserClose",
+  "HttpsUpgrades",
+  "HttpsFirstBalancedModeAutoEnable",
+  "LensOverlay",
+  "MediaRouter",
+  "PaintHolding",
+  "ThirdPartyStoragePartitioning",
+  "AvoidCorsURLLoaderRestartOnRedirect",
+  "TcpPortRandomizationWin",
+  "OptimizationHints",
+  "NetworkTimeServiceQuerying",
+  "AimEnabled",
+  "PreconnectToSearch",
+  "msForceBrowserSignIn",
+  "msEdgeUpdateLaunchServicesPreferredVersion",
+];
+
+/**
+ * The address bar's drop-down, which a headless Chrome still builds as a web page of its own for
+ * every window it opens (about half a CPU-second each, and two seconds at start). No test reads it.
+ */
+export const OMNIBOX_POPUP_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"];
+
 /** Flags for a quiet, offline, sandbox-free headless run (the sandbox needs privileges CI lacks). */
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -170,6 +200,7 @@ export const CHROMIUM_ARGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_POPUP_FEATURES].join(",")}`,
 ];
 
 /** The environment variable that turns a missing browser from a skip into a failure (`.ci/run` sets it). */

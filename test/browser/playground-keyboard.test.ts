@@ -24,13 +24,15 @@ const UNTIL_TIMEOUT = { timeout: TEST_TIMEOUT };
 let pageUrl = "";
 let browser: HeadlessBrowser;
 
-/** Opens the page from disk; only file:// loads. */
+/** The one tab the tests open the page in; only file:// loads in it. */
+let tab: Page;
+
+/** Opens the page from disk afresh (a new document) in the tab. */
 async function open(): Promise<Page> {
-  const page = await browser.context.newPage();
-  await page.route("**/*", (route) => (route.request().url().startsWith("file:") ? route.continue() : route.abort()));
-  await page.goto(pageUrl);
-  await page.waitForSelector("body[data-ready=true]");
-  return page;
+  await tab.goto("about:blank");
+  await tab.goto(pageUrl);
+  await tab.waitForSelector("body[data-ready=true]");
+  return tab;
 }
 
 /** The ids of the calls in the table, in order. */
@@ -59,9 +61,12 @@ describe.skipIf(plan.skip)("the playground from the keyboard alone", { timeout: 
   beforeAll(async () => {
     pageUrl = pathToFileURL((await sharedPlayground()).file).href;
     browser = await launchChromium(plan);
+    tab = await browser.context.newPage();
+    await tab.route("**/*", (route) => (route.request().url().startsWith("file:") ? route.continue() : route.abort()));
   }, 180_000);
 
   afterAll(async () => {
+    await tab?.close();
     await browser?.close();
   });
 
@@ -126,7 +131,6 @@ describe.skipIf(plan.skip)("the playground from the keyboard alone", { timeout: 
     expect((await focused(page)).id).toBe("run");
     // Shift+Tab walks back into the options.
     expect((await press(page, "Shift+Tab", log)).id).toBe("opt-timeout");
-    await page.close();
   });
 
   it("announces a call's verdict once typing pauses, not the list of steps on every keystroke", async () => {
@@ -146,7 +150,6 @@ describe.skipIf(plan.skip)("the playground from the keyboard alone", { timeout: 
     await expect.poll(() => page.textContent("#prepare-status"), UNTIL_TIMEOUT).toBe("The call stopped at validate.");
     const changes = await page.evaluate<string[]>("window.statusChanges");
     expect(changes).toEqual(["The call stopped at validate."]);
-    await page.close();
   });
 
   it("shows each call's start and end as text beside its bar", async () => {
@@ -156,7 +159,6 @@ describe.skipIf(plan.skip)("the playground from the keyboard alone", { timeout: 
     const times = await page.evaluate<string[]>(`[...document.querySelectorAll(".lane")].map((lane) => lane.querySelector(".lane-time")?.textContent ?? "")`);
     expect(times).toHaveLength(TURN_PRESETS[0]?.calls.length ?? 0);
     for (const time of times) expect(time).toMatch(/^\d+–\d+ ms$/);
-    await page.close();
   });
 
   it("gives a timed-out tool the runner's own time-out text, and every tool message the text the same turn gives in Node", async () => {
@@ -175,6 +177,5 @@ describe.skipIf(plan.skip)("the playground from the keyboard alone", { timeout: 
     const calls = TURN_PRESETS.find((p) => p.id === "failures")?.calls ?? [];
     const inNode = await runTurn(calls, { concurrentTools: true, maxConcurrency: 0, failOnToolError: false, toolTimeoutMs: 300 });
     expect(messages).toEqual(inNode.toolMessages.map((m) => ({ id: m.tool_call_id, content: m.content })));
-    await page.close();
   });
 });

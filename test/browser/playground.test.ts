@@ -26,24 +26,31 @@ let pageUrl = "";
 let browser: HeadlessBrowser;
 let modules: string[] = [];
 
-/** Opens the page offline: only file:// loads; any other request fails the test. */
-async function open(hash = ""): Promise<{ page: Page; errors: string[]; network: string[] }> {
-  const page = await browser.context.newPage();
-  const errors: string[] = [];
-  const network: string[] = [];
+/** The one tab the tests open the page in, and what it logged and asked of the network since the page was last opened. */
+let tab: Page;
+let seen = { errors: [] as string[], network: [] as string[] };
+
+/** Refuses every request but file:// (noted, the test then fails), and notes console and page errors. */
+async function watchTab(page: Page): Promise<void> {
   page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
+    if (m.type() === "error") seen.errors.push(m.text());
   });
-  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("pageerror", (e) => seen.errors.push(e.message));
   await page.route("**/*", (route) => {
     const url = route.request().url();
     if (url.startsWith("file:")) return route.continue();
-    network.push(url);
+    seen.network.push(url);
     return route.abort();
   });
-  await page.goto(pageUrl + hash);
-  await page.waitForSelector("body[data-ready=true]");
-  return { page, errors, network };
+}
+
+/** Opens the page afresh (a new document, even when only the link's hash differs) in the tab, offline: only file:// loads. */
+async function open(hash = ""): Promise<{ page: Page; errors: string[]; network: string[] }> {
+  seen = { errors: [], network: [] };
+  await tab.goto("about:blank");
+  await tab.goto(pageUrl + hash);
+  await tab.waitForSelector("body[data-ready=true]");
+  return { page: tab, ...seen };
 }
 
 describe("the playground page", () => {
@@ -77,9 +84,12 @@ describe.skipIf(plan.skip)("the playground in a browser", { timeout: TEST_TIMEOU
   beforeAll(async () => {
     pageUrl = pathToFileURL((await sharedPlayground()).file).href;
     browser = await launchChromium(plan);
+    tab = await browser.context.newPage();
+    await watchTab(tab);
   }, 120_000);
 
   afterAll(async () => {
+    await tab?.close();
     await browser?.close();
   });
 
@@ -102,7 +112,6 @@ describe.skipIf(plan.skip)("the playground in a browser", { timeout: TEST_TIMEOU
         `Error: Invalid parameters for tool 'redos': q is too long to check against its pattern (limit ${longestCheckedInput("[^\\p{L}\\p{N}_.-]")} characters)${RETRY_HINT}`,
       );
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   it("loads from disk without the network, with no console error, and reports its load time", async () => {
@@ -114,7 +123,6 @@ describe.skipIf(plan.skip)("the playground in a browser", { timeout: TEST_TIMEOU
     await page.screenshot({ path: join(shots, "playground.png"), fullPage: true });
     expect(errors).toEqual([]);
     expect(network).toEqual([]);
-    await page.close();
   });
 
   it("stops a malformed call at the shape step, with the exact text the model reads, as you type", async () => {
@@ -130,7 +138,6 @@ describe.skipIf(plan.skip)("the playground in a browser", { timeout: TEST_TIMEOU
     await page.fill("#call-args", '{"path": "a.txt"}');
     await expect.poll(() => page.getAttribute("#fc-outcome-execute", "class"), UNTIL_TIMEOUT).toContain("reached");
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   it("loads a preset, keeps it in the URL, and a shared link restores it", async () => {
@@ -139,12 +146,10 @@ describe.skipIf(plan.skip)("the playground in a browser", { timeout: TEST_TIMEOU
     await expect.poll(() => page.textContent("#model-reads"), UNTIL_TIMEOUT).toContain("Did you mean 'read_file'? Tool names must match exactly.");
     const hash = new URL(page.url()).hash;
     expect(hash).toContain("name=ReadFile");
-    await page.close();
     const shared = await open(hash);
     expect(await shared.page.inputValue("#call-name")).toBe("ReadFile");
     expect(await shared.page.textContent("#model-reads")).toContain("Did you mean 'read_file'?");
     expect([...errors, ...shared.errors]).toEqual([]);
-    await shared.page.close();
   });
 
   it("runs the mixed turn: the write never overlaps a read, and the tool messages come in call order", async () => {
@@ -168,7 +173,6 @@ describe.skipIf(plan.skip)("the playground in a browser", { timeout: TEST_TIMEOU
     expect(await page.textContent("#timeline .summary")).toContain("No unsafe call overlapped another.");
     await page.screenshot({ path: join(shots, "playground-turn.png"), fullPage: true });
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   it("can be used from the keyboard alone", async () => {
@@ -180,7 +184,6 @@ describe.skipIf(plan.skip)("the playground in a browser", { timeout: TEST_TIMEOU
       if (id !== "") reached.add(id);
     }
     for (const id of ["tool", "schema", "call-name", "call-args", "valid", "turn-preset", "opt-concurrent", "opt-timeout", "run"]) expect(reached, id).toContain(id);
-    await page.close();
   });
 });
 

@@ -12,9 +12,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { Application, LogLevel } from "typedoc";
 import { buildPlayground, type PlaygroundBuild } from "../../playground/build.js";
 import { PLAYGROUND_PAGE } from "../../playground/paths.js";
+import { ROOT } from "./root.js";
 
-/** The repository root. */
-export const ROOT = resolve(import.meta.dirname, "../..");
+export { ROOT };
 
 /** What a build left behind: the warnings and errors TypeDoc logged. */
 export interface SiteBuild {

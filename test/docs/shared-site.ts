@@ -1,10 +1,10 @@
 /**
  * The site and the playground page, built once per test run and shared by the tests that read
- * them (`test/docs/api-reference.test.ts`, `test/browser/site.test.ts`,
- * `test/browser/playground.test.ts`). The first test file to ask builds, in a child process (so
- * coverage does not instrument TypeDoc and the compiler); the others wait for its result in the
- * run's folder (`run-folder.ts`). A failed build fails every test file that asked for it, with the
- * build's own error.
+ * them (`test/docs/api-reference.test.ts`, the browser tests in `test/browser/`). The first test
+ * file to ask builds, in a child process (so coverage does not instrument TypeDoc and the
+ * compiler); the others wait for its result in the run's folder (`run-folder.ts`). A failed build
+ * fails every test file that asked for it, with the build's own error. Other work done once per
+ * run goes the same way ({@link oncePerRun}: the browser's visit of the site, `site-visit.ts`).
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from "node:fs";
@@ -13,7 +13,8 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { inject } from "vitest";
 import type { PlaygroundBuild } from "../../playground/build.js";
-import { ROOT, type SiteBuild } from "./build-site.js";
+import type { SiteBuild } from "./build-site.js";
+import { ROOT } from "./root.js";
 
 /** The playground page, built once: where it is and what it was bundled from. */
 export type SharedPlayground = PlaygroundBuild & { file: string };
@@ -34,8 +35,11 @@ interface Outcome<T> {
   error?: string;
 }
 
-/** Runs `make` once per run across all test files and workers; every caller gets its result. */
-async function once<T>(name: string, make: (folder: string) => Promise<T>): Promise<T> {
+/**
+ * Runs `make` once per run across all test files and workers, and hands every caller its result
+ * (which must survive JSON). `name` names the work in the run's folder.
+ */
+export async function oncePerRun<T>(name: string, make: (folder: string) => Promise<T>): Promise<T> {
   const folder = runFolder();
   const resultFile = join(folder, `${name}.json`);
   let mine = false;
@@ -58,7 +62,7 @@ async function once<T>(name: string, make: (folder: string) => Promise<T>): Prom
   // Another test file builds it: wait for its result (the test's hook timeout is the only limit).
   while (!existsSync(resultFile)) await sleep(100);
   const outcome = JSON.parse(readFileSync(resultFile, "utf8")) as Outcome<T>;
-  if (!outcome.ok) throw new Error(`building the ${name} failed:\n${outcome.error ?? "(no message)"}`);
+  if (!outcome.ok) throw new Error(`${name}, done once for the run, failed:\n${outcome.error ?? "(no message)"}`);
   return outcome.value as T;
 }
 
@@ -83,12 +87,12 @@ async function buildInChild<T>(args: string[]): Promise<T> {
 
 /** The playground page (`npm run docs`' first step), built once per run. */
 export function sharedPlayground(): Promise<SharedPlayground> {
-  return once("playground", (folder) => buildInChild<SharedPlayground>(["playground", join(folder, "playground.html")]));
+  return oncePerRun("playground", (folder) => buildInChild<SharedPlayground>(["playground", join(folder, "playground.html")]));
 }
 
 /** The whole site (the playground page, then TypeDoc), built once per run into the run's folder. */
 export function sharedSite(): Promise<SiteBuild> {
-  return once("site", async (folder) => {
+  return oncePerRun("site", async (folder) => {
     await sharedPlayground();
     return buildInChild<SiteBuild>(["site", join(folder, "site")]);
   });
