@@ -31,6 +31,9 @@ export interface DemoModule {
   options?: readonly DemoOption[];
 }
 
+/** A lesson's demo file: `demo.ts` in the sources, `demo.js` in the compiled copy `lessons/launch.mjs` runs. */
+const DEMO_FILE = import.meta.url.endsWith(".js") ? "demo.js" : "demo.ts";
+
 /** Options every lesson understands. */
 const COMMON_OPTIONS: readonly DemoOption[] = [{ flag: "--help, -h", says: "this help; runs nothing" }];
 
@@ -120,7 +123,7 @@ export async function runLessonCommand(argv: readonly string[]): Promise<number>
     say(red(`Lesson ${n}: ${(error as Error).message}`));
     return 1;
   }
-  const demoPath = join(folder, "demo.ts");
+  const demoPath = join(folder, DEMO_FILE);
   if (wantsHelp(rest)) {
     const options = existsSync(demoPath) ? ((await import(pathToFileURL(demoPath).href)) as Partial<DemoModule>).options : undefined;
     printLessonHelp(meta, options ?? []);

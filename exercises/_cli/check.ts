@@ -48,10 +48,13 @@ export function wrap(text: string, width: number, indent: string): string {
   return lines.join("\n");
 }
 
-/** The type problems of an exercise's files, or none when the checker itself failed (the tests still give a verdict). */
-export async function typeProblems(checker: TypeChecker, exercise: Exercise): Promise<TypeProblem[]> {
+/**
+ * The type problems of an exercise's files, or none when the checker itself failed (the tests still
+ * give a verdict). `changed`: the files saved since the last check, for a checker that keeps them loaded.
+ */
+export async function typeProblems(checker: TypeChecker, exercise: Exercise, changed: readonly string[] = []): Promise<TypeProblem[]> {
   try {
-    return await checker.check(learnerFiles(exercise));
+    return await checker.check(learnerFiles(exercise), changed);
   } catch (error) {
     console.log(yellow(`(The type check could not run: ${error instanceof Error ? error.message : String(error)})`));
     return [];

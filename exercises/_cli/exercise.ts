@@ -19,14 +19,13 @@ import { join } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { BACKUP_DIR, findExercise, learnerText, listExercises, listQuestions, normalize, pristineText, rel, selfCheckOf, type Exercise } from "./catalog.js";
-import { checkOnce, printVerdict, typeProblems } from "./check.js";
+import { checkOnce } from "./check.js";
 import { bold, dim, red, yellow } from "./colour.js";
 import { diffLines, formatDiff } from "./diff.js";
 import { lessonsText } from "./report.js";
 import { runCommand } from "./run-command.js";
 import { hintsOf, readState, recordHint, recordSolution, stateKey } from "./state.js";
-import { startTypeChecker } from "./typecheck.js";
-import { openVitest } from "./vitest-api.js";
+import { watchExercise } from "./watch.js";
 
 type Mode = "run" | "watch" | "hint" | "solution" | "reset";
 
@@ -88,38 +87,6 @@ function usage(): void {
   for (const q of questions) console.log(`  ${q.command.padStart(2)}  self-check: ${selfCheckOf(q)?.question ?? q.slug}`);
   console.log("");
   console.log("See where you are: npm run progress");
-}
-
-async function runWatch(exercise: Exercise): Promise<never> {
-  const checker = startTypeChecker();
-  let problems = typeProblems(checker, exercise);
-  const footer = (): void => {
-    console.log("");
-    console.log(dim(`Watching ${exercise.files.map((f) => `exercises/${exercise.id}/${f}`).join(", ")} — save to re-run, Ctrl+C to stop.`));
-  };
-  const vitest = await openVitest(
-    { kind: "exercises" },
-    {
-      watch: true,
-      onRerun: () => {
-        problems = typeProblems(checker, exercise);
-      },
-      onRun: (report) => {
-        void problems.then((found) => {
-          console.clear();
-          printVerdict(exercise, report, found);
-          footer();
-        });
-      },
-    },
-  );
-  const stop = (): void => {
-    void Promise.all([vitest.close(), checker.close()]).finally(() => process.exit(0));
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
-  await vitest.run([exercise.testFile]);
-  return new Promise<never>(() => undefined);
 }
 
 function showHint(exercise: Exercise): void {
@@ -251,7 +218,7 @@ async function main(argv: readonly string[]): Promise<number> {
     case "reset":
       return reset(exercise, yes);
     case "watch":
-      return runWatch(exercise);
+      return watchExercise(exercise);
     case "run":
       return (await checkOnce(exercise)) ? 0 : 1;
   }

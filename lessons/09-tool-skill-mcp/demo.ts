@@ -30,7 +30,8 @@ import { block, bold, dim, field, green, mark, red, say, section, table, yellow 
 import { traceCall } from "../_shared/trace.js";
 import type { DemoOption } from "../_shared/args.js";
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+// The workbook's folder; `WORKBOOK_ROOT` when this file runs from the compiled copy `lessons/launch.mjs` makes.
+const ROOT = process.env["WORKBOOK_ROOT"] || resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 /** The server script this demo starts by default. */
 export const FILESYSTEM_SERVER = join(ROOT, "node_modules", "@modelcontextprotocol", "server-filesystem", "dist", "index.js");
 /** How long the server may take to start and list its tools. */
