@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { learnerAlias, targetFromEnv } from "./exercises/_cli/target.js";
 import { BROWSER_TESTS } from "./test/browser/browser-tests.js";
+import { EXERCISE_TESTS, NOT_EXERCISE_TESTS } from "./test/proof/stub-tests.js";
 import { pristineStubs } from "./test/proof/pristine-stubs.js";
 import { stubsWithoutCoverage } from "./test/proof/stubs-without-coverage.js";
 import { SlowFilesFirst } from "./test/setup/slow-files-first.js";
@@ -17,11 +18,6 @@ function escapeRegExp(text: string): string {
 function tempPluginFiles(): RegExp {
   return new RegExp(`^(?!${escapeRegExp(root)})${escapeRegExp(tmpdir())}[\\\\/]`);
 }
-
-/** The exercise and self-check tests, which the `stubs` project runs again against the untouched stubs. */
-const EXERCISE_TESTS = ["test/exercises/*.test.ts", "test/self-check/*.test.ts"];
-/** Tests in those folders that check the workbook's own files (rules, wrong answers, question wording), not the learner's code. */
-const NOT_EXERCISE_TESTS = ["test/exercises/wrong-answers.test.ts", "test/self-check/questions.test.ts"];
 
 /**
  * Tests import `../../exercises/<folder>/<file>.js`; the alias sends those imports to:

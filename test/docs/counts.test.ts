@@ -38,8 +38,10 @@ describe("the suite's counts in the prose", () => {
     expect(sums.browserTests).toBe(declared);
   });
 
-  it("the timed run is recorded with its size, its CPU time and its date", () => {
+  it("the timed run is recorded with its size, its time, its machine's cores, its CPU time and its date", () => {
     expect(counts.timed.tests).toBeGreaterThan(0);
+    expect(counts.timed.wallMinutes).toBeGreaterThan(0);
+    expect(counts.timed.cores).toBeGreaterThan(0);
     expect(counts.timed.cpuMinutes).toBeGreaterThan(0);
     expect(counts.timed.on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });

@@ -15,6 +15,7 @@ import { join, relative, resolve } from "node:path";
 import { EXERCISE_POINTS, listExercises, listItems, listQuestions, QUESTION_POINTS } from "../../exercises/_cli/catalog.js";
 import { CLASSROOM_WORKFLOW } from "../../exercises/_cli/classroom.js";
 import { BROWSER_TESTS } from "../browser/browser-tests.js";
+import { runsAgainstStubs } from "../proof/stub-tests.js";
 
 /** The repository root. */
 export const ROOT = resolve(import.meta.dirname, "../..");
@@ -28,8 +29,12 @@ export interface Counts {
   files: Record<string, { tests: number; sha256: string }>;
   /** The day the last file was collected, `YYYY-MM-DD`. */
   collectedOn: string;
-  /** The last timed full run (`npm run counts -- --time`): how many tests it ran, and its CPU minutes. */
-  timed: { on: string; tests: number; cpuMinutes: number; command: string };
+  /**
+   * The last timed full run of `npm test` (`npm run counts -- --time`): the day, how many tests it
+   * ran, its minutes from start to end, the cores of the machine it ran on, and the CPU minutes of
+   * the processes it waited for (a headless browser's own helper processes may escape that count).
+   */
+  timed: { on: string; tests: number; wallMinutes: number; cores: number; cpuMinutes: number; command: string };
 }
 
 /** The totals the prose states, from {@link Counts}, the exercise catalog and the Classroom workflow. */
@@ -37,7 +42,15 @@ export interface Totals {
   testFiles: number;
   tests: number;
   browserTests: number;
+  /** Tests `npm test` runs: every file's tests, and the `stubs` project's second run. */
+  runs: number;
+  /** Tests the `stubs` project runs a second time, against the untouched exercises. */
+  stubRuns: number;
   timedTests: number;
+  /** Minutes from start to end of the last timed run. */
+  wallMinutes: number;
+  /** Cores of the machine the last timed run ran on. */
+  timedCores: number;
   cpuMinutes: number;
   /** Exercises in the catalog. */
   exercises: number;
@@ -79,8 +92,12 @@ export function totals(counts: Counts): Totals {
   return {
     testFiles: entries.length,
     tests: entries.reduce((sum, [, f]) => sum + f.tests, 0),
+    runs: entries.reduce((sum, [file, f]) => sum + f.tests * (runsAgainstStubs(file) ? 2 : 1), 0),
+    stubRuns: entries.filter(([file]) => runsAgainstStubs(file)).reduce((sum, [, f]) => sum + f.tests, 0),
     browserTests: entries.filter(([file]) => BROWSER_TESTS.includes(file)).reduce((sum, [, f]) => sum + f.tests, 0),
     timedTests: counts.timed.tests,
+    wallMinutes: counts.timed.wallMinutes,
+    timedCores: counts.timed.cores,
     cpuMinutes: counts.timed.cpuMinutes,
     exercises: listExercises().length,
     questions: listQuestions().length,
@@ -105,10 +122,23 @@ export interface CountSentence {
 
 /** Every place the prose states a count or a time of the suite. */
 export const COUNT_SENTENCES: readonly CountSentence[] = [
-  { file: "docs/instructor-guide.md", pattern: /`npm test` runs ([\d,]+) tests in ([\d,]+) files/, fields: ["tests", "testFiles"] },
-  { file: "docs/instructor-guide.md", pattern: /(?<!\d)(\d+) of them in a headless browser/, fields: ["browserTests"] },
-  { file: "docs/instructor-guide.md", pattern: /The last timed full run, of ([\d,]+) tests, used about ([\d.]+) minutes of CPU time/, fields: ["timedTests", "cpuMinutes"] },
+  {
+    file: "docs/instructor-guide.md",
+    pattern: /`npm test` runs ([\d,]+) tests: the ([\d,]+) tests of\s+its ([\d,]+) files, and ([\d,]+) of them a second time/,
+    fields: ["runs", "tests", "testFiles", "stubRuns"],
+  },
+  { file: "docs/instructor-guide.md", pattern: /(?<!\d)(\d+) of them\s+in a headless browser/, fields: ["browserTests"] },
+  {
+    file: "docs/instructor-guide.md",
+    pattern: /The last timed run of\s+`npm test`, ([\d,]+) tests on a (\d+)-core machine with nothing\s+else\s+running, took ([\d.]+) minutes/,
+    fields: ["timedTests", "timedCores", "wallMinutes"],
+  },
   { file: "README.md", pattern: /`npm test` includes (\d+) tests in a real browser/, fields: ["browserTests"] },
+  {
+    file: "README.md",
+    pattern: /The last timed run of\s+`npm test`, ([\d,]+) tests on a (\d+)-core machine with nothing\s+else\s+running, took ([\d.]+) minutes/,
+    fields: ["timedTests", "timedCores", "wallMinutes"],
+  },
   {
     file: "docs/instructor-guide.md",
     pattern: /The workbook has (\d+) exercises,\s+worth (\d+) points each,\s+and (\d+) self-check questions,\s+worth (\d+) points\s+each: (\d+) points in all/,
@@ -119,5 +149,5 @@ export const COUNT_SENTENCES: readonly CountSentence[] = [
 
 /** The number a field is written as. */
 export function written(field: keyof Totals, value: number): string {
-  return field === "cpuMinutes" ? String(value) : formatCount(value);
+  return field === "cpuMinutes" || field === "wallMinutes" ? String(value) : formatCount(value);
 }
