@@ -6,7 +6,8 @@
  *     npm run counts               collect new and changed test files, rewrite the prose
  *     npm run counts -- --all      collect every test file again
  *     npm run counts -- --time     also run `npm test` once and record its time from start to end
- *                                  and its CPU time (leave the machine alone while it runs)
+ *                                  and its CPU time (leave the machine alone while it runs);
+ *                                  `--report=FILE` keeps vitest's JSON report of that run
  *
  * @module
  */
@@ -52,10 +53,10 @@ function collect(files: readonly string[]): Map<string, number> {
  * tests, its minutes from start to end, the machine's cores and the CPU minutes of the processes
  * it waited for. Fails when `npm test` fails: only a passing run is a time worth stating.
  */
-function timeRun(): Counts["timed"] {
+function timeRun(reportFile?: string): Counts["timed"] {
   const dir = mkdtempSync(join(tmpdir(), "workbook-counts-"));
   try {
-    const out = join(dir, "run.json");
+    const out = reportFile ?? join(dir, "run.json");
     const load = loadavg()[0] ?? 0;
     if (load > 0.5) console.warn(`The load average is ${load.toFixed(2)}: the time will read high unless the machine is left alone.`);
     // `times` prints the CPU time of the shell's children: npm, the compilers, vitest and its workers.
@@ -102,7 +103,7 @@ function main(argv: readonly string[]): void {
     next[file] = { tests, sha256: hashes.get(file) ?? "" };
   }
   counts = { ...counts, files: next, collectedOn: stale.length > 0 ? today() : counts.collectedOn };
-  if (argv.includes("--time")) counts.timed = timeRun();
+  if (argv.includes("--time")) counts.timed = timeRun(argv.find((arg) => arg.startsWith("--report="))?.slice("--report=".length));
   writeFileSync(COUNTS_FILE, `${JSON.stringify(counts, null, 2)}\n`);
   const sums = totals(counts);
   for (const sentence of COUNT_SENTENCES) {
