@@ -14,6 +14,7 @@ import { listMcpTools } from "../../src/mcp/list-tools.js";
 import { MAX_LOGGED_CHARS, MAX_LOGGED_WARNINGS } from "../../src/mcp/logger.js";
 import type { McpToolClient } from "../../src/mcp/tool-client.js";
 import { propertyConfig, runs } from "../soak/runs.js";
+import { noteGrowth } from "../setup/growth-report.js";
 
 const hashing = vi.hoisted(() => ({ names: 0, chars: 0 }));
 
@@ -113,7 +114,8 @@ describe("hostile input: the cost of listing and naming grows linearly with what
           const large = await listingWork(make(8 * n, stem));
           for (const key of Object.keys(small) as (keyof Work)[]) {
             // +1 keeps a count of 0 at n (nothing hashed, nothing logged) from dividing by zero.
-            expect((large[key] + 1) / (small[key] + 1), `${shape}: ${key} from n=${n} to 8n`).toBeLessThanOrEqual(MAX_GROWTH);
+            const ratio = noteGrowth(`MCP listing and naming: ${key}`, shape, small[key] + 1, large[key] + 1, 8 * n, "tools listed");
+            expect(ratio, `${shape}: ${key} from n=${n} to 8n`).toBeLessThanOrEqual(MAX_GROWTH);
           }
         }),
         propertyConfig("mcp listing cost is linear", 12),

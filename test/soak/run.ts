@@ -1,7 +1,8 @@
 /**
  * The soak: runs every fast-check property of the project many times (100,000 by default) with
- * one printed seed, then prints a table of properties, runs, failures, seconds and the seed, and exits
- * non-zero when any property failed.
+ * one printed seed, then prints a table of properties, runs, failures, seconds and the seed, and
+ * the worst growth the cost properties met per entry point with the largest input tried
+ * (`test/setup/growth-report.ts`); it exits non-zero when any property failed.
  *
  *   npm run soak                         # 100,000 runs per property, a fresh seed
  *   npm run soak -- --runs 2000          # fewer runs
@@ -11,10 +12,11 @@
  * (`test/soak/runs.ts`); the soak's setup file also makes the seed fast-check's default.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { summarizeGrowth, type GrowthRecord } from "../setup/growth-report.js";
 
 const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
@@ -86,6 +88,7 @@ function main(): number {
 
   const temp = mkdtempSync(join(tmpdir(), "soak-"));
   const out = join(temp, "report.json");
+  const growth = join(temp, "growth.jsonl");
   const started = Date.now();
   const child = spawnSync(
     "npx",
@@ -93,14 +96,16 @@ function main(): number {
     {
       cwd: root,
       stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, FC_RUNS: String(options.runs), FC_SEED: String(options.seed) },
+      env: { ...process.env, FC_RUNS: String(options.runs), FC_SEED: String(options.seed), COST_REPORT: growth },
     },
   );
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
 
   let report: JsonReport;
+  let worst: GrowthRecord[] = [];
   try {
     report = JSON.parse(readFileSync(out, "utf8")) as JsonReport;
+    worst = existsSync(growth) ? summarizeGrowth(readFileSync(growth, "utf8").split("\n")) : [];
   } catch (error) {
     console.error(`soak: no report from vitest (exit ${String(child.status)}): ${String(error)}`);
     rmSync(temp, { recursive: true, force: true });
@@ -135,10 +140,18 @@ function main(): number {
 
   const width = Math.min(90, Math.max(8, ...rows.map((r) => r.property.length)));
   const cut = (s: string): string => (s.length > width ? s.slice(0, width - 1) + "…" : s.padEnd(width));
-  console.log(`\n${"property".padEnd(width)}  ${"runs".padStart(8)}  ${"failures".padStart(8)}  ${"seconds".padStart(8)}  seed`);
+  console.log(`\n${"property".padEnd(width)}  ${"FC_RUNS".padStart(8)}  ${"failures".padStart(8)}  ${"seconds".padStart(8)}  seed`);
   console.log(`${"-".repeat(width)}  ${"-".repeat(8)}  ${"-".repeat(8)}  ${"-".repeat(8)}  ${"-".repeat(10)}`);
   for (const r of rows) console.log(`${cut(r.property)}  ${r.runs.padStart(8)}  ${String(r.failures).padStart(8)}  ${r.seconds.padStart(8)}  ${r.seed}`);
-  console.log(`\n${rows.length} properties, ${failures} failed, seed ${options.seed}, ${seconds} s`);
+  console.log("(FC_RUNS is the run count each property reads; a test in these files that is not a property runs once.)");
+  console.log(`\n${rows.length} tests, ${failures} failed, seed ${options.seed}, ${seconds} s`);
+  if (worst.length > 0) {
+    // What the cost properties met (test/setup/growth-report.ts): the bound each checks is 16.
+    console.log(`\nentry point: worst growth of counted work from n to 8n (at most 16), and the largest input tried`);
+    for (const w of worst) {
+      console.log(`  ${w.entry}: ${w.ratio.toFixed(2)}x (${w.kind}: ${w.small} -> ${w.large}); largest input ${w.largestSize.toLocaleString("en-US")} ${w.unit}`);
+    }
+  }
   if (child.status !== 0 && failures === 0) {
     console.error(`soak: vitest exited with ${String(child.status)}`);
     return 1;

@@ -23,6 +23,7 @@ import { ToolRegistry } from "../../src/tools/registry.js";
 import { FakeTool } from "../../src/testing/index.js";
 import type { JsonSchema } from "../../src/tools/base.js";
 import { propertyConfig } from "../soak/runs.js";
+import { noteGrowth } from "../setup/growth-report.js";
 
 /** The small size of a case, in characters (about); the large one is 8 times this. */
 const N = 3_000;
@@ -220,7 +221,7 @@ function checkLinear(c: CostCase): void {
   const largeText = c.text(N * GROWTH);
   const small = workOf(c, smallText);
   const large = workOf(c, largeText);
-  const ratio = large / Math.max(small, 1);
+  const ratio = noteGrowth("prepareCall (argument text)", c.kind, small, large, largeText.length, "characters of argument text");
   if (ratio > worst.ratio) Object.assign(worst, { ratio, kind: c.kind, small, large });
   expect(large, `${c.kind}: ${small} reads at n, ${large} at ${GROWTH}n`).toBeLessThanOrEqual(MAX_RATIO * Math.max(small, 1));
 }

@@ -20,6 +20,7 @@ import { persistedReference } from "../../../src/agent/results/tool-message.js";
 import { RESULT_TEXT_MAX_CHARS, resultText, toolResultToText } from "../../../src/agent/results/result-text.js";
 import { truncateText, TRUNCATION_SUFFIX } from "../../../src/util/text-cut.js";
 import { propertyConfig } from "../../soak/runs.js";
+import { noteGrowth } from "../../setup/growth-report.js";
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const loneSurrogates = (text: string): number => (text.match(LONE_SURROGATE) ?? []).length;
@@ -402,7 +403,8 @@ describe("property: (c) result-to-text costs linear work", () => {
       fc.property(fc.integer({ min: 50, max: 1_000 }), (n) => {
         const small = countedWork(family, n);
         const large = countedWork(family, 8 * n);
-        expect(large / small, `n=${n}: ${small} then ${large}`).toBeLessThanOrEqual(16);
+        const ratio = noteGrowth("result-to-text (result size)", family.name, small, large, 8 * n, "items (or digits) in the result");
+        expect(ratio, `n=${n}: ${small} then ${large}`).toBeLessThanOrEqual(16);
       }),
       propertyConfig(`result-to-text costs linear work: ${family.name}`, 4),
     );

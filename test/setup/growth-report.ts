@@ -1,0 +1,62 @@
+/**
+ * The worst growth the cost properties meet, per entry point. Each property hands every pair it
+ * measures to {@link noteGrowth}: the counted work at size n and at 8n, and the size of the larger
+ * input. When `COST_REPORT` names a file (the soak sets it), a line of JSON is appended to it each
+ * time an entry point's worst ratio or its largest input grows, and the soak prints, per entry
+ * point, the worst ratio seen and the largest input tried. Without `COST_REPORT` nothing is written.
+ *
+ * @module
+ */
+import { appendFileSync } from "node:fs";
+
+/** What one entry point has met so far in this process. */
+export interface GrowthRecord {
+  /** The entry point, for example `prepareCall (argument size)`. */
+  entry: string;
+  /** The generated shape that gave the worst ratio. */
+  kind: string;
+  /** The worst ratio met: the work at 8n over the work at n. */
+  ratio: number;
+  /** The work at n and at 8n of that worst pair. */
+  small: number;
+  large: number;
+  /** The largest input tried, in `unit`s. */
+  largestSize: number;
+  /** What the size counts, for example `characters of JSON`. */
+  unit: string;
+}
+
+const seen = new Map<string, GrowthRecord>();
+
+/**
+ * Notes one measured pair for `entry` and returns its ratio (`large` over `small`, a `small` of 0
+ * read as 1) for the property to check.
+ */
+export function noteGrowth(entry: string, kind: string, small: number, large: number, size: number, unit: string): number {
+  const ratio = large / Math.max(small, 1);
+  const before = seen.get(entry);
+  const worse = before === undefined || ratio > before.ratio;
+  const larger = before === undefined || size > before.largestSize;
+  if (!worse && !larger) return ratio;
+  const record: GrowthRecord = worse ? { entry, kind, ratio, small, large, largestSize: Math.max(size, before?.largestSize ?? 0), unit } : { ...before, largestSize: size };
+  seen.set(entry, record);
+  const file = process.env["COST_REPORT"];
+  if (file !== undefined && file !== "") appendFileSync(file, `${JSON.stringify(record)}\n`);
+  return ratio;
+}
+
+/** The worst pair and largest input per entry point in a report's lines (the last word on each wins where it is worse or larger). */
+export function summarizeGrowth(lines: readonly string[]): GrowthRecord[] {
+  const worst = new Map<string, GrowthRecord>();
+  for (const line of lines) {
+    if (line.trim() === "") continue;
+    const record = JSON.parse(line) as GrowthRecord;
+    const before = worst.get(record.entry);
+    if (before === undefined) worst.set(record.entry, record);
+    else {
+      const pick = record.ratio > before.ratio ? record : before;
+      worst.set(record.entry, { ...pick, largestSize: Math.max(record.largestSize, before.largestSize) });
+    }
+  }
+  return [...worst.values()].sort((a, b) => (a.entry < b.entry ? -1 : a.entry > b.entry ? 1 : 0));
+}
