@@ -28,6 +28,13 @@ export interface GrowthRecord {
 
 const seen = new Map<string, GrowthRecord>();
 
+/** `before` and `next` of one entry point as one record: the worse pair of the two, and the larger of their largest inputs. */
+function merged(before: GrowthRecord | undefined, next: GrowthRecord): GrowthRecord {
+  if (before === undefined) return next;
+  const pick = next.ratio > before.ratio ? next : before;
+  return { ...pick, largestSize: Math.max(next.largestSize, before.largestSize) };
+}
+
 /**
  * Notes one measured pair for `entry` and returns its ratio (`large` over `small`, a `small` of 0
  * read as 1) for the property to check.
@@ -35,28 +42,21 @@ const seen = new Map<string, GrowthRecord>();
 export function noteGrowth(entry: string, kind: string, small: number, large: number, size: number, unit: string): number {
   const ratio = large / Math.max(small, 1);
   const before = seen.get(entry);
-  const worse = before === undefined || ratio > before.ratio;
-  const larger = before === undefined || size > before.largestSize;
-  if (!worse && !larger) return ratio;
-  const record: GrowthRecord = worse ? { entry, kind, ratio, small, large, largestSize: Math.max(size, before?.largestSize ?? 0), unit } : { ...before, largestSize: size };
+  if (before !== undefined && ratio <= before.ratio && size <= before.largestSize) return ratio;
+  const record = merged(before, { entry, kind, ratio, small, large, largestSize: size, unit });
   seen.set(entry, record);
   const file = process.env["COST_REPORT"];
   if (file !== undefined && file !== "") appendFileSync(file, `${JSON.stringify(record)}\n`);
   return ratio;
 }
 
-/** The worst pair and largest input per entry point in a report's lines (the last word on each wins where it is worse or larger). */
+/** The worst pair and largest input per entry point in a report's lines. */
 export function summarizeGrowth(lines: readonly string[]): GrowthRecord[] {
   const worst = new Map<string, GrowthRecord>();
   for (const line of lines) {
     if (line.trim() === "") continue;
     const record = JSON.parse(line) as GrowthRecord;
-    const before = worst.get(record.entry);
-    if (before === undefined) worst.set(record.entry, record);
-    else {
-      const pick = record.ratio > before.ratio ? record : before;
-      worst.set(record.entry, { ...pick, largestSize: Math.max(record.largestSize, before.largestSize) });
-    }
+    worst.set(record.entry, merged(worst.get(record.entry), record));
   }
   return [...worst.values()].sort((a, b) => (a.entry < b.entry ? -1 : a.entry > b.entry ? 1 : 0));
 }
