@@ -2,7 +2,8 @@
  * Writing any value as JSON, safely and within bounds (lesson 8). A tool may return anything: a
  * cycle, a BigInt, a Proxy whose every trap throws, a getter that throws, a list shared a million
  * times over. {@link boundedJson} writes all of it as JSON text without throwing, and stops once
- * the text or the number of values visited passes its budget, so no value can make the work grow
+ * the text, the number of values visited or the characters produced (those of unreadable parts,
+ * written and then taken back, included) pass their budgets, so no value can make the work grow
  * without end.
  *
  * @module
@@ -48,10 +49,51 @@ const STOP = new Error("result text budget spent");
 /** JSON texts of recently seen object keys: keys repeat across a list of records. */
 const KEY_CACHE_LIMIT = 1_000;
 
-/** The text written so far, with the two budgets that bound the work. */
+/** Small writes are joined into chunks of about this many characters; a larger write is a chunk of its own. */
+const CHUNK_CHARS = 1_024;
+
+/**
+ * The most characters one conversion may produce, those taken back included, as a multiple of
+ * its text budget: room for parts that are written and then found unreadable, with a bound.
+ */
+const SPENDING_FACTOR = 4;
+
+/** Characters {@link boundedJson} produced in this process, those it took back included. */
+let produced = 0;
+
+/**
+ * How many characters {@link boundedJson} has produced in this process so far, counting those it
+ * wrote and then took back (the start of a part that turned out unreadable, the key of a value
+ * JSON leaves out). Only grows; tests subtract two readings to count the work of one conversion.
+ */
+export function charactersProduced(): number {
+  return produced;
+}
+
+/** Where the text stood at one moment: what {@link TextSink.rollback} returns to. */
+interface Mark {
+  length: number;
+  pending: string;
+}
+
+/**
+ * The text written so far, with the budgets that bound the work: the characters kept, the values
+ * visited, and every character produced, those taken back included, so a value that keeps
+ * writing and taking back cannot make the work grow past {@link SPENDING_FACTOR} times the text
+ * budget.
+ */
 class TextSink {
-  readonly parts: string[] = [];
+  /** Finished chunks, and their total length. */
+  readonly #chunks: string[] = [];
+  #chunked = 0;
+  /** The chunk being filled. */
+  #current = "";
+  /** A separator or key, written just before the next text and dropped if no text follows. */
+  #pending = "";
+  /** Characters kept. */
   length = 0;
+  /** Characters produced, taken back or not. */
+  #spent = 0;
   nodes = 0;
   readonly #keys = new Map<string, string>();
   constructor(
@@ -59,10 +101,48 @@ class TextSink {
     readonly maxNodes: number,
   ) {}
 
+  /** Counts `count` characters produced; past {@link SPENDING_FACTOR} times the text budget, writing stops. */
+  #spend(count: number): void {
+    this.#spent += count;
+    produced += count;
+    if (this.#spent > SPENDING_FACTOR * this.maxChars) throw STOP;
+  }
+
   write(text: string): void {
-    this.parts.push(text);
+    this.#spend(text.length);
+    if (this.#pending !== "") {
+      text = this.#pending + text;
+      this.#pending = "";
+    }
     this.length += text.length;
+    if (text.length >= CHUNK_CHARS) {
+      if (this.#current !== "") this.#push(this.#current);
+      this.#current = "";
+      this.#push(text);
+    } else {
+      this.#current += text;
+      if (this.#current.length >= CHUNK_CHARS) {
+        this.#push(this.#current);
+        this.#current = "";
+      }
+    }
     if (this.length > this.maxChars) throw STOP;
+  }
+
+  #push(chunk: string): void {
+    this.#chunks.push(chunk);
+    this.#chunked += chunk.length;
+  }
+
+  /** Sets what the next write starts with: a separator, a key and its colon. */
+  prefix(text: string): void {
+    this.#spend(text.length);
+    this.#pending += text;
+  }
+
+  /** Forgets a prefix that no text followed. */
+  dropPrefix(): void {
+    this.#pending = "";
   }
 
   /** Counts one visited value; every loop below visits at least one per step, so all loops end. */
@@ -71,36 +151,49 @@ class TextSink {
     if (this.nodes > this.maxNodes) throw STOP;
   }
 
-  /** A JSON string literal, cut first to what the budget can still take (plus one, to trip it). */
+  /** `text`, cut first to what the budget can still take (plus one, to trip it). */
+  #fitted(text: string): string {
+    const room = Math.min(this.maxChars - this.length, SPENDING_FACTOR * this.maxChars - this.#spent);
+    return text.length > room + 1 ? text.slice(0, Math.max(0, room) + 1) : text;
+  }
+
+  /** A JSON string literal, cut first to what the budget can still take. */
   quote(text: string): void {
-    const room = this.maxChars - this.length;
-    const kept = text.length > room + 1 ? text.slice(0, Math.max(0, room) + 1) : text;
-    this.write(JSON.stringify(kept));
+    this.write(JSON.stringify(this.#fitted(text)));
   }
 
   /**
-   * An object key and its colon (`"key":`, or `,"key":` when `comma`), remembered for the next
-   * record with the same keys.
+   * An object key and its colon (`"key":`, or `,"key":` when `comma`), set as the prefix of the
+   * value's text and remembered for the next record with the same keys.
    */
-  writeKey(key: string, comma: boolean): void {
+  key(key: string, comma: boolean): void {
     let known = this.#keys.get(key);
     if (known === undefined) {
-      if (key.length > 64 || this.#keys.size >= KEY_CACHE_LIMIT) {
-        if (comma) this.write(",");
-        this.quote(key);
-        this.write(":");
-        return;
-      }
-      known = `${JSON.stringify(key)}:`;
-      this.#keys.set(key, known);
+      const fitted = this.#fitted(key);
+      known = `${JSON.stringify(fitted)}:`;
+      if (fitted === key && key.length <= 64 && this.#keys.size < KEY_CACHE_LIMIT) this.#keys.set(key, known);
     }
-    this.write(comma ? `,${known}` : known);
+    this.prefix(comma ? `,${known}` : known);
   }
 
-  /** Forgets everything written after the `count`-th part. */
-  rollback(count: number, length: number): void {
-    this.parts.length = count;
-    this.length = length;
+  mark(): Mark {
+    return { length: this.length, pending: this.#pending };
+  }
+
+  /** Forgets everything written since `mark`. Costs at most two chunks' worth of copying. */
+  rollback(mark: Mark): void {
+    while (this.#chunked > mark.length) {
+      const chunk = this.#chunks.pop() as string;
+      this.#chunked -= chunk.length;
+      this.#current = chunk;
+    }
+    this.#current = this.#current.slice(0, mark.length - this.#chunked);
+    this.length = mark.length;
+    this.#pending = mark.pending;
+  }
+
+  text(): string {
+    return this.#chunks.join("") + this.#current;
   }
 }
 
@@ -157,14 +250,13 @@ function writeValue(value: unknown, key: string, ancestors: object[], sink: Text
     sink.quote("[Too deep]");
     return true;
   }
-  const count = sink.parts.length;
-  const length = sink.length;
+  const mark = sink.mark();
   ancestors.push(obj);
   try {
     return writeObject(obj, key, ancestors, sink, useToJSON);
   } catch (thrown) {
     if (thrown === STOP) throw thrown;
-    sink.rollback(count, length);
+    sink.rollback(mark);
     sink.quote(`[unreadable: ${formatThrown(thrown)}]`);
     return true;
   } finally {
@@ -203,7 +295,7 @@ function writeObject(obj: object, key: string, ancestors: object[], sink: TextSi
     const length = obj.length;
     sink.write("[");
     for (let i = 0; i < length; i++) {
-      if (i > 0) sink.write(",");
+      if (i > 0) sink.prefix(",");
       let item: unknown;
       try {
         item = obj[i];
@@ -221,7 +313,7 @@ function writeObject(obj: object, key: string, ancestors: object[], sink: TextSi
     sink.write("[");
     let first = true;
     for (const item of obj) {
-      if (!first) sink.write(",");
+      if (!first) sink.prefix(",");
       first = false;
       if (!writeValue(item, "", ancestors, sink)) sink.write("null");
     }
@@ -232,22 +324,16 @@ function writeObject(obj: object, key: string, ancestors: object[], sink: TextSi
   let first = true;
   if (!plain && obj instanceof Map) {
     for (const [k, v] of obj) {
-      const count = sink.parts.length;
-      const length = sink.length;
       const name = mapKeyText(k, sink);
-      if (!first) sink.write(",");
-      sink.quote(name);
-      sink.write(":");
+      sink.key(name, !first);
       if (writeValue(v, name, ancestors, sink)) first = false;
-      else sink.rollback(count, length);
+      else sink.dropPrefix();
     }
   } else {
     // Every own enumerable string key, `__proto__` included: the text is written, never rebuilt
     // as an object, so no key can turn into a prototype on the way.
     for (const name of Object.keys(obj)) {
-      const count = sink.parts.length;
-      const length = sink.length;
-      sink.writeKey(name, !first);
+      sink.key(name, !first);
       let value: unknown;
       try {
         value = (obj as Record<string, unknown>)[name];
@@ -258,7 +344,7 @@ function writeObject(obj: object, key: string, ancestors: object[], sink: TextSi
         continue;
       }
       if (writeValue(value, name, ancestors, sink)) first = false;
-      else sink.rollback(count, length);
+      else sink.dropPrefix();
     }
   }
   sink.write("}");
@@ -295,7 +381,8 @@ export interface BoundedJson {
  * `"[TypeError: …]"`, a `ToolResult` as its content, a part that throws when read (a getter, a
  * Proxy trap, `toJSON`) as `"[unreadable: …]"`, and nesting deeper than 64 levels as
  * `"[Too deep]"`. Every own key is kept, `__proto__` included. Stops once the text passes
- * `maxChars` characters or `maxNodes` values have been visited, and then says so in `complete`.
+ * `maxChars` characters, `maxNodes` values have been visited, or it has produced four times
+ * `maxChars` characters, those taken back included; then says so in `complete`.
  *
  * @example
  * {@includeCode ../../../docs/examples/results.ts#bounded-json}
@@ -304,9 +391,9 @@ export function boundedJson(value: unknown, maxChars: number, maxNodes: number):
   const sink = new TextSink(maxChars, maxNodes);
   try {
     const written = writeValue(value, "", [], sink);
-    return { text: sink.parts.join(""), complete: true, written };
+    return { text: sink.text(), complete: true, written };
   } catch (thrown) {
-    if (thrown === STOP) return { text: sink.parts.join(""), complete: false, written: true };
+    if (thrown === STOP) return { text: sink.text(), complete: false, written: true };
     throw thrown;
   }
 }

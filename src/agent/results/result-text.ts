@@ -79,9 +79,10 @@ function capText(text: string, maxChars: number): string {
  * deeper than 64 levels as `"[Too deep]"`. Every own key is kept, `__proto__` included.
  * `undefined` inside an object is left out, as in JSON; on its own it gives `"undefined"`.
  *
- * Total and bounded: it never throws, and it stops writing once the text passes `maxChars` or
- * it has visited `maxNodes` values, so shared references (a value reached by many paths) cannot
- * make the work grow without end. A text that had to stop, strings included, is at most
+ * Total and bounded: it never throws, and it stops writing once the text passes `maxChars`, it
+ * has visited `maxNodes` values, or it has produced four times `maxChars` characters (parts found
+ * unreadable midway are written, then taken back), so shared references (a value reached by many
+ * paths) cannot make the work grow without end. A text that had to stop, strings included, is at most
  * `maxChars` long, cut at a code point and ended by `RESULT_TEXT_CUT_NOTE`. Pure: call it
  * once per result and reuse the text.
  *

@@ -252,12 +252,14 @@ afterAll(async () => {
 });
 
 /**
- * Refusal arguments by kind, each with the size it is compared at: {@link LARGE} where the work is
- * on strings, {@link NAMES} where it is on the names of a long path.
+ * Refusal arguments by kind, each with the size it is compared at: {@link LARGE}, except where
+ * each name of the path is asked of the file system, which is compared at {@link NAMES}. (At
+ * 40,000 characters a path is still short enough for V8's faster handling of small strings, and
+ * the step to 320,000 then looks like twice the cost per character: 14 to 18 where 8 is linear.)
  */
 const NAMES = 40_000;
 const PATH_ARGUMENTS: Record<string, [number, (n: number) => [string, Record<string, unknown>]]> = {
-  "a long path under a missing folder": [NAMES, (n) => ["read_file", { path: `${root}/missing/${"a/".repeat(n / 2)}` }]],
+  "a long path under a missing folder": [LARGE, (n) => ["read_file", { path: `${root}/missing/${"a/".repeat(n / 2)}` }]],
   // Every `sub` here exists, so each one is asked of the file system: the case is kept small.
   "a long path of existing folders and ..": [NAMES, (n) => ["read_file", { path: `${root}/real/${"sub/../".repeat(n / 70)}x` }]],
   "a long path of .. under a missing folder": [LARGE, (n) => ["read_file", { path: `${root}/missing/${"x/../".repeat(n / 5)}` }]],
@@ -267,7 +269,7 @@ const PATH_ARGUMENTS: Record<string, [number, (n: number) => [string, Record<str
   "a ~ path with a long user name": [LARGE, (n) => ["read_file", { path: `~${"u".repeat(n)}/x` }]],
   "a shell command of blank space before a path": [LARGE, (n) => ["exec", { command: `${" ".repeat(n)}cat /etc/passwd` }]],
   "a shell command of quotes and slashes with no path": [LARGE, (n) => ["exec", { command: `"'/`.repeat(n / 3) }]],
-  "a shell command with a long working_dir": [NAMES, (n) => ["shell", { command: "ls", working_dir: `${root}/missing/${"d/".repeat(n / 2)}` }]],
+  "a shell command with a long working_dir": [LARGE, (n) => ["shell", { command: "ls", working_dir: `${root}/missing/${"d/".repeat(n / 2)}` }]],
 };
 
 describe("hostile input: workspace refusals: CPU time", () => {

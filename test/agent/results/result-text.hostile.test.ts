@@ -2,11 +2,13 @@
  * Result-to-text on the values that once broke it: shared references that made the conversion
  * exponential, hostile values that made it throw, a `__proto__` key that vanished from the text,
  * and a huge BigInt whose conversion to decimal text costs more than linear time. Work is counted
- * (values read, through a counting Proxy), never timed.
+ * (values read, through a counting Proxy; characters produced, those taken back included), never
+ * timed.
  */
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../../src/agent/runner.js";
 import { buildToolMessage } from "../../../src/agent/results/tool-message.js";
+import { charactersProduced } from "../../../src/agent/results/bounded-json.js";
 import { RESULT_TEXT_CUT_NOTE, RESULT_TEXT_MAX_CHARS, RESULT_TEXT_MAX_NODES, toolResultToText } from "../../../src/agent/results/result-text.js";
 import { ToolCallRequest } from "../../../src/providers/base.js";
 import { ToolRegistry } from "../../../src/tools/registry.js";
@@ -46,6 +48,47 @@ describe("hostile input: result-to-text is bounded", () => {
     expect(toolResultToText(largest)).toBe("9".repeat(1_000));
     expect(toolResultToText(-largest)).toBe("-" + "9".repeat(1_000));
     expect(toolResultToText(10n ** 1_000n)).toBe("[BigInt of more than 1000 digits]");
+  });
+
+  it("a part that writes a long text and then throws, met many times, costs at most about four times the character budget", () => {
+    // A Set whose iteration gives one long string and then throws: its text is written, then
+    // taken back and replaced by "[unreadable: …]". Met over and over, the text taken back used
+    // to count against nothing, so the work grew with the number of parts times the budget.
+    class Breaks extends Set<string> {
+      constructor(readonly long: string) {
+        super();
+      }
+      override *[Symbol.iterator](): SetIterator<string> {
+        yield this.long;
+        throw new Error("iteration broke");
+      }
+    }
+    for (const [parts, maxChars, size] of [
+      [3, 1_000_000, 900_000],
+      [2_000, 1_000_000, 900_000],
+      [2_000, 10_000, 5_000],
+    ] as const) {
+      const long = "x".repeat(size);
+      const before = charactersProduced();
+      const text = toolResultToText(
+        Array.from({ length: parts }, () => new Breaks(long)),
+        { maxChars },
+      );
+      const produced = charactersProduced() - before;
+      expect(text.length).toBeLessThanOrEqual(maxChars);
+      expect(text.startsWith('["[unreadable: Error: iteration broke]","[unreadable: Error: iteration broke]",')).toBe(true);
+      expect(produced, `${parts} parts, budget ${maxChars}`).toBeLessThanOrEqual(4 * maxChars + 100);
+      // Three parts fit the work budget and give the whole text; 2,000 do not, and the text says it was cut.
+      expect(text.endsWith(RESULT_TEXT_CUT_NOTE)).toBe(parts > 3);
+    }
+  });
+
+  it("keys of values JSON leaves out are dropped without writing and taking back", () => {
+    const value = Object.fromEntries(Array.from({ length: 1_000 }, (_, i) => [`k${i}`, undefined]));
+    const before = charactersProduced();
+    expect(toolResultToText({ ...value, kept: 1 })).toBe('{"kept":1}');
+    // The keys are made, then dropped: about ten characters each, nothing taken back from the text.
+    expect(charactersProduced() - before).toBeLessThanOrEqual(12 * 1_001 + 20);
   });
 
   it("the node budget stops a wide value that writes little per node", () => {

@@ -8,7 +8,8 @@
  * - (b) a cut text never holds a lone surrogate that the input did not hold;
  * - (c) the runner's result-to-text costs work linear in the result's size: a result 8 times as
  *   large costs at most 16 times the work, counted (every read of the value, through counting
- *   Proxies and Map and Set subclasses, plus the characters written), never timed.
+ *   Proxies and Map and Set subclasses, plus the characters produced, those written and then
+ *   taken back included), never timed.
  *
  * Property (c), persistence inside the workspace, is in `results-persistence.property.test.ts`.
  * Each property counts the kinds of input it met and checks that every kind was reached.
@@ -17,6 +18,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { persistedReference } from "../../../src/agent/results/tool-message.js";
+import { charactersProduced } from "../../../src/agent/results/bounded-json.js";
 import { RESULT_TEXT_MAX_CHARS, resultText, toolResultToText } from "../../../src/agent/results/result-text.js";
 import { truncateText, TRUNCATION_SUFFIX } from "../../../src/util/text-cut.js";
 import { propertyConfig } from "../../soak/runs.js";
@@ -42,6 +44,7 @@ type Plan =
   | { t: "arr"; items: Plan[] }
   | { t: "map"; entries: [string, Plan][] }
   | { t: "set"; items: Plan[] }
+  | { t: "breaks"; items: Plan[] }
   | { t: "proxy"; traps: (typeof TRAPS)[number][]; inner: Plan }
   | { t: "revoked" }
   | { t: "getter"; inner: Plan }
@@ -68,6 +71,7 @@ const planArb: fc.Arbitrary<Plan> = fc.letrec<{ plan: Plan }>((tie) => ({
     fc.record({ t: fc.constant("arr" as const), items: fc.array(tie("plan"), { maxLength: 4 }) }),
     fc.record({ t: fc.constant("map" as const), entries: fc.array(fc.tuple(key, tie("plan")), { maxLength: 3 }) }),
     fc.record({ t: fc.constant("set" as const), items: fc.array(tie("plan"), { maxLength: 3 }) }),
+    fc.record({ t: fc.constant("breaks" as const), items: fc.array(tie("plan"), { maxLength: 3 }) }),
     fc.record({ t: fc.constant("proxy" as const), traps: fc.subarray([...TRAPS], { minLength: 1 }), inner: tie("plan") }),
     fc.record({ t: fc.constant("revoked" as const) }),
     fc.record({ t: fc.constant("getter" as const), inner: tie("plan") }),
@@ -142,6 +146,13 @@ function build(plan: Plan, ancestors: object[], pool: object[]): unknown {
       return within(new Set<unknown>(), (self) => {
         for (const p of plan.items) self.add(build(p, ancestors, pool));
       });
+    case "breaks":
+      return keep(
+        new BreakingSet(
+          plan.items.map((p) => build(p, ancestors, pool)),
+          new Error("iteration broke"),
+        ),
+      );
     case "proxy": {
       const inner = build(plan.inner, ancestors, pool);
       const target = inner !== null && typeof inner === "object" ? inner : { inner };
@@ -199,9 +210,13 @@ describe("property: (a) result-to-text is total and bounded", () => {
     fc.assert(
       fc.property(planArb, fc.constantFrom(1, 40, 300, 5_000, 60_000, undefined), (plan, maxChars) => {
         const value = build(plan, [], []);
+        const before = charactersProduced();
         const text = toolResultToText(value, maxChars === undefined ? {} : { maxChars });
         expect(typeof text).toBe("string");
         expect(text.length).toBeLessThanOrEqual(maxChars ?? RESULT_TEXT_MAX_CHARS);
+        // The work is bounded by the budget too: the characters produced, those taken back
+        // included, stay within a fixed multiple of it (one last write may pass it, escaped).
+        expect(charactersProduced() - before).toBeLessThanOrEqual(4 * (maxChars ?? RESULT_TEXT_MAX_CHARS) + 7 * ((maxChars ?? RESULT_TEXT_MAX_CHARS) + 1) + 64);
         if (text.endsWith("(cut: the result is too large to show in full)")) cut++;
       }),
       propertyConfig("result-to-text is total and bounded", 500),
@@ -216,6 +231,7 @@ describe("property: (a) result-to-text is total and bounded", () => {
       "arr",
       "map",
       "set",
+      "breaks",
       "proxy",
       "revoked",
       "getter",
@@ -333,6 +349,22 @@ class ReadCounter {
   }
 }
 
+const ITERATION_BROKE = new Error("iteration broke");
+
+/** A Set whose iteration gives its items and then throws `error`: its text is written, then taken back. */
+class BreakingSet extends Set<unknown> {
+  constructor(
+    readonly items: unknown[],
+    readonly error: unknown,
+  ) {
+    super();
+  }
+  override *[Symbol.iterator](): SetIterator<unknown> {
+    yield* this.items;
+    throw this.error;
+  }
+}
+
 /**
  * A family of results, any size, built through `c` so every read is counted. What counting leaves
  * out costs a bounded amount per value read or character written: the look-up of a value among
@@ -386,15 +418,23 @@ const FAMILIES: Family[] = [
   { name: "huge strings in an array", build: (n, c) => c.wrap(Array.from({ length: n }, (_, i) => `${i}`.padEnd(800, "x"))) },
   { name: "Map", build: (n, c) => c.map(Array.from({ length: n }, (_, i) => [`k${i}`, c.wrap({ v: i })])) },
   { name: "Set", build: (n, c) => c.set(Array.from({ length: n }, (_, i) => `item ${i}`)) },
+  {
+    name: "Sets that break after their items",
+    build: (n, c) => {
+      const text = "x".repeat(40);
+      return c.wrap(Array.from({ length: n }, (_, i) => new BreakingSet([text, c.wrap({ v: i })], ITERATION_BROKE)));
+    },
+  },
   { name: "one huge BigInt", build: (n) => 7n ** BigInt(n * 2) },
 ];
 
-/** Counted work of one conversion: every read of the value, plus the characters written. */
+/** Counted work of one conversion: every read of the value, plus the characters produced, those taken back included. */
 function countedWork(family: Family, n: number): number {
   const counter = new ReadCounter();
   const value = family.build(n, counter);
+  const before = charactersProduced();
   const text = resultText(value);
-  return counter.reads + text.length;
+  return counter.reads + Math.max(text.length, charactersProduced() - before);
 }
 
 describe("property: (c) result-to-text costs linear work", () => {
