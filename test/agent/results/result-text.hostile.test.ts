@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../../src/agent/runner.js";
 import { buildToolMessage } from "../../../src/agent/results/tool-message.js";
-import { charactersProduced } from "../../../src/agent/results/bounded-json.js";
+import { charactersProduced } from "../../../src/agent/results/text-sink.js";
 import { RESULT_TEXT_CUT_NOTE, RESULT_TEXT_MAX_CHARS, RESULT_TEXT_MAX_NODES, toolResultToText } from "../../../src/agent/results/result-text.js";
 import { ToolCallRequest } from "../../../src/providers/base.js";
 import { ToolRegistry } from "../../../src/tools/registry.js";

@@ -18,7 +18,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { persistedReference } from "../../../src/agent/results/tool-message.js";
-import { charactersProduced } from "../../../src/agent/results/bounded-json.js";
+import { charactersProduced } from "../../../src/agent/results/text-sink.js";
 import { RESULT_TEXT_MAX_CHARS, resultText, toolResultToText } from "../../../src/agent/results/result-text.js";
 import { truncateText, TRUNCATION_SUFFIX } from "../../../src/util/text-cut.js";
 import { propertyConfig } from "../../soak/runs.js";
