@@ -19,14 +19,19 @@
  * registry, casting, validation) reaches it without importing any `node:` module. Loading the
  * package again needs Node's synchronous `require`, which is looked up only then, through
  * `process.getBuiltinModule` (Node 20.16 and later). Where there is none (an older Node, a browser
- * page), a spent heap stays spent, and every check after it is refused, never passed.
+ * page), a spent heap stays spent, and every check after it is refused, never passed. The notice
+ * the package prints when its heap runs out is kept off the console (`./re2-console.js`).
  *
  * @module
  */
+// First: lends `re2-wasm` a console.warn without its out-of-memory notice (see the module).
+import { restoreConsoleWarn, withQuietWarn } from "./re2-console.js";
 import { RE2 } from "re2-wasm";
 import { PatternCheckError, type CompiledPattern, type PatternEngine } from "./pattern.js";
 import { ecmaScriptForRe2 } from "./re2-syntax.js";
 import { validationWork } from "./validation-work.js";
+
+restoreConsoleWarn();
 
 /** The part of `re2-wasm`'s `RE2` class used here. */
 interface Re2Instance {
@@ -67,7 +72,7 @@ function requireFreshRe2(): Re2Constructor | null {
   if (typeof process !== "object" || typeof process.getBuiltinModule !== "function") return null;
   const require = process.getBuiltinModule("node:module").createRequire(import.meta.url);
   for (const id of RE2_MODULE_IDS) delete require.cache[require.resolve(id)];
-  return (require("re2-wasm") as { RE2: Re2Constructor }).RE2;
+  return withQuietWarn(() => (require("re2-wasm") as { RE2: Re2Constructor }).RE2);
 }
 
 /** Gives up the spent heap: its programs are dropped (each is built again on next use) and a fresh module is loaded when one can be. */

@@ -5,6 +5,8 @@
  * tool and the reason, and only that tool is lost. Work is counted (characters handed to the
  * engine, programs compiled) or compared as a ratio within one run, never against a clock.
  */
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../../src/tools/base.js";
 import {
@@ -24,6 +26,9 @@ import { ToolRegistry } from "../../src/tools/registry.js";
 import { workBetween, workSnapshot, type ValidationWork } from "../../src/schema/validation-work.js";
 import { generatedSchemaTool } from "./arbitraries.js";
 import { cpuTimeRatio } from "../setup/cpu-time.js";
+import { RE2_OUT_OF_MEMORY_NOTICE } from "../../src/schema/re2-console.js";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 function withPattern(pattern: string): JsonSchema {
   return { type: "object", properties: { s: { type: "string", pattern } }, required: ["s"] };
@@ -169,6 +174,34 @@ describe("hostile input: when RE2's heap runs out", () => {
     expect(work.engineCompiles).toBe(2);
     expect(work.engineReloads).toBe(0);
     kept.length = 0;
+  });
+});
+
+describe("when RE2's heap runs out, the console stays quiet", () => {
+  it("a process that fills the heap twice prints nothing: re2-wasm's out-of-memory notice is kept off the console, other warnings pass", async () => {
+    const script = `
+      import { re2PatternEngine } from "./src/schema/re2-engine.ts";
+      import { validationWork } from "./src/schema/validation-work.ts";
+      const kept = [];
+      for (let i = 0; i < 60000 && validationWork.engineReloads < 2; i++) kept.push(re2PatternEngine.compile("^kept-" + i + "-[a-z]+$"));
+      console.log(validationWork.engineReloads, kept[0].test("kept-0-abc"), kept[0].test("kept-0-1"));
+      console.warn("a warning of the program's own");
+    `;
+    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const status = await new Promise<number | null>((resolve, reject) => {
+      child.on("error", reject);
+      child.on("close", resolve);
+    });
+    expect(status).toBe(0);
+    // Both heaps ran out (the first one loaded with the engine, the second loaded again), and the
+    // patterns still answer.
+    expect(stdout).toBe("2 true false\n");
+    expect(stderr).not.toContain(RE2_OUT_OF_MEMORY_NOTICE);
+    expect(stderr).toBe("a warning of the program's own\n");
   });
 });
 
