@@ -65,13 +65,16 @@ export class TextSink {
     readonly maxNodes: number,
   ) {}
 
-  /** Counts `count` characters produced; past {@link SPENDING_FACTOR} times the text budget, writing stops. */
+  /** Counts `count` characters produced. */
   #spend(count: number): void {
     this.#spent += count;
     produced += count;
-    if (this.#spent > SPENDING_FACTOR * this.maxChars) throw STOP;
   }
 
+  /**
+   * Adds `text` (after the pending prefix), then stops writing when the text has passed its
+   * budget or the characters produced have passed {@link SPENDING_FACTOR} times it.
+   */
   write(text: string): void {
     this.#spend(text.length);
     if (this.#pending !== "") {
@@ -90,7 +93,7 @@ export class TextSink {
         this.#current = "";
       }
     }
-    if (this.length > this.maxChars) throw STOP;
+    if (this.length > this.maxChars || this.#spent > SPENDING_FACTOR * this.maxChars) throw STOP;
   }
 
   #push(chunk: string): void {
@@ -102,6 +105,8 @@ export class TextSink {
   prefix(text: string): void {
     this.#spend(text.length);
     this.#pending += text;
+    // Past the budget, the prefix is written as it is, and writing stops.
+    if (this.#spent > SPENDING_FACTOR * this.maxChars) this.write("");
   }
 
   /** Forgets a prefix that no text followed. */
