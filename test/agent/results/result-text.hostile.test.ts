@@ -83,6 +83,21 @@ describe("hostile input: result-to-text is bounded", () => {
     }
   });
 
+  it("taking back a part that spans several chunks of text leaves exactly the text before it", () => {
+    class BreaksLate extends Set<string> {
+      override *[Symbol.iterator](): SetIterator<string> {
+        for (let i = 0; i < 5; i++) yield `${i}`.padEnd(700, "y");
+        throw new Error("broke late");
+      }
+    }
+    const before = Array.from({ length: 50 }, (_, i) => `${i}`.padEnd(100, "x"));
+    const nested = { list: [new BreaksLate(), { deeper: new BreaksLate() }], after: "kept" };
+    const value = [...before, new BreaksLate(), nested, "end"];
+    const unreadable = "[unreadable: Error: broke late]";
+    const expected = JSON.stringify([...before, unreadable, { list: [unreadable, { deeper: unreadable }], after: "kept" }, "end"]);
+    expect(toolResultToText(value)).toBe(expected);
+  });
+
   it("keys of values JSON leaves out are dropped without writing and taking back", () => {
     const value = Object.fromEntries(Array.from({ length: 1_000 }, (_, i) => [`k${i}`, undefined]));
     const before = charactersProduced();
