@@ -7,6 +7,10 @@
  *   npm run soak                         # 100,000 runs per property, a fresh seed
  *   npm run soak -- --runs 2000          # fewer runs
  *   npm run soak -- --seed 42 --runs 2000   # replay
+ *   npm run soak -- --grep "fail closed"    # only the tests whose name matches (vitest's -t)
+ *
+ * Each file runs in one worker, its properties one after another; a file whose properties take
+ * hours can be split across cores by running the soak twice, each time with its own `--grep`.
  *
  * Each property reads its run count from `FC_RUNS` and its seed from `FC_SEED`
  * (`test/soak/runs.ts`); the soak's setup file also makes the seed fast-check's default.
@@ -24,10 +28,12 @@ interface Options {
   runs: number;
   seed: number;
   files: string[];
+  /** Only tests whose name matches this pattern (vitest's `-t`), or every test. */
+  grep: string | null;
 }
 
 function usage(message: string): never {
-  console.error(`${message}\nusage: npm run soak -- [--runs N] [--seed N] [file ...]`);
+  console.error(`${message}\nusage: npm run soak -- [--runs N] [--seed N] [--grep PATTERN] [file ...]`);
   process.exit(2);
 }
 
@@ -35,6 +41,7 @@ function parseArgs(argv: string[]): Options {
   let runs = 100_000;
   let seed = Math.floor(Math.random() * 0x7fffffff) ^ (Date.now() & 0x7fffffff);
   const files: string[] = [];
+  let grep: string | null = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const value = (): number => {
@@ -47,11 +54,15 @@ function parseArgs(argv: string[]): Options {
       runs = value();
       if (runs <= 0) usage("--runs must be positive");
     } else if (arg === "--seed") seed = value();
-    else if (arg === "--help" || arg === "-h") usage("Runs every fast-check property many times.");
+    else if (arg === "--grep") {
+      const pattern = argv[++i];
+      if (pattern === undefined || pattern === "") usage("--grep needs a pattern");
+      grep = pattern;
+    } else if (arg === "--help" || arg === "-h") usage("Runs every fast-check property many times.");
     else if (arg.startsWith("-")) usage(`unknown option ${arg}`);
     else files.push(arg);
   }
-  return { runs, seed, files };
+  return { runs, seed, files, grep };
 }
 
 /** Every test file under `test/` that holds a fast-check property, sorted. */
@@ -82,8 +93,9 @@ function main(): number {
     console.error("no property test files found");
     return 1;
   }
-  console.log(`soak: ${files.length} file(s), FC_RUNS=${options.runs}, FC_SEED=${options.seed}`);
-  console.log(`replay with: npm run soak -- --seed ${options.seed} --runs ${options.runs}`);
+  const only = options.grep === null ? "" : ` --grep ${JSON.stringify(options.grep)}`;
+  console.log(`soak: ${files.length} file(s), FC_RUNS=${options.runs}, FC_SEED=${options.seed}${only}`);
+  console.log(`replay with: npm run soak -- --seed ${options.seed} --runs ${options.runs}${only}`);
   for (const f of files) console.log(`  ${f}`);
 
   const temp = mkdtempSync(join(tmpdir(), "soak-"));
@@ -92,7 +104,17 @@ function main(): number {
   const started = Date.now();
   const child = spawnSync(
     "npx",
-    ["vitest", "run", ...files, "--config", "test/soak/vitest.soak.config.ts", "--reporter=json", `--outputFile=${out}`, "--testTimeout=3600000"],
+    [
+      "vitest",
+      "run",
+      ...files,
+      ...(options.grep === null ? [] : ["-t", options.grep]),
+      "--config",
+      "test/soak/vitest.soak.config.ts",
+      "--reporter=json",
+      `--outputFile=${out}`,
+      "--testTimeout=3600000",
+    ],
     {
       cwd: root,
       stdio: ["ignore", "ignore", "inherit"],
@@ -144,7 +166,10 @@ function main(): number {
   console.log(`${"-".repeat(width)}  ${"-".repeat(8)}  ${"-".repeat(8)}  ${"-".repeat(8)}  ${"-".repeat(10)}`);
   for (const r of rows) console.log(`${cut(r.property)}  ${r.runs.padStart(8)}  ${String(r.failures).padStart(8)}  ${r.seconds.padStart(8)}  ${r.seed}`);
   console.log("(FC_RUNS is the run count each property reads; a test in these files that is not a property runs once.)");
-  console.log(`\n${rows.length} tests, ${failures} failed, seed ${options.seed}, ${seconds} s`);
+  const skipped = rows.filter((r) => r.runs === "skipped").length;
+  const count = rows.length - skipped;
+  const ran = `${count} test${count === 1 ? "" : "s"} run${skipped > 0 ? ` (${skipped} skipped by --grep)` : ""}`;
+  console.log(`\n${ran}, ${failures} failed, seed ${options.seed}, ${seconds} s`);
   if (worst.length > 0) {
     // What the cost properties met (test/setup/growth-report.ts): the bound each checks is 16.
     console.log(`\nentry point: worst growth of counted work from n to 8n (at most 16), and the largest input tried`);
