@@ -6,7 +6,6 @@
  * fails every test file that asked for it, with the build's own error. Other work done once per
  * run goes the same way ({@link oncePerRun}: the browser's visit of the site, `site-visit.ts`).
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,6 +14,7 @@ import { inject } from "vitest";
 import type { PlaygroundBuild } from "../../playground/build.js";
 import type { SiteBuild } from "./build-site.js";
 import { ROOT } from "./root.js";
+import { runWithTsx } from "../setup/node-child.js";
 
 /** The playground page, built once: where it is and what it was bundled from. */
 export type SharedPlayground = PlaygroundBuild & { file: string };
@@ -68,18 +68,7 @@ export async function oncePerRun<T>(name: string, make: (folder: string) => Prom
 
 /** Runs `tsx test/docs/build-site.ts <args>` and parses the JSON it prints. */
 async function buildInChild<T>(args: string[]): Promise<T> {
-  const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "test/docs/build-site.ts"), ...args], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", resolve);
-  });
+  const { status: code, stdout: out, stderr: err } = await runWithTsx([join(ROOT, "test/docs/build-site.ts"), ...args]);
   const last = out.trim().split("\n").at(-1) ?? "";
   if (code !== 0 || !last.startsWith("{")) throw new Error(`build-site.ts ${args.join(" ")} exited with ${String(code)}\n${err}${out}`);
   return JSON.parse(last) as T;

@@ -5,8 +5,6 @@
  * tool and the reason, and only that tool is lost. Work is counted (characters handed to the
  * engine, programs compiled) or compared as a ratio within one run, never against a clock.
  */
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../../src/tools/base.js";
 import {
@@ -27,8 +25,7 @@ import { workBetween, workSnapshot, type ValidationWork } from "../../src/schema
 import { generatedSchemaTool } from "./arbitraries.js";
 import { cpuTimeRatio } from "../setup/cpu-time.js";
 import { RE2_OUT_OF_MEMORY_NOTICE } from "../../src/schema/re2-console.js";
-
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+import { runModuleScript } from "../setup/node-child.js";
 
 function withPattern(pattern: string): JsonSchema {
   return { type: "object", properties: { s: { type: "string", pattern } }, required: ["s"] };
@@ -187,15 +184,7 @@ describe("when RE2's heap runs out, the console stays quiet", () => {
       console.log(validationWork.engineReloads, kept[0].test("kept-0-abc"), kept[0].test("kept-0-1"));
       console.warn("a warning of the program's own");
     `;
-    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    const status = await new Promise<number | null>((resolve, reject) => {
-      child.on("error", reject);
-      child.on("close", resolve);
-    });
+    const { status, stdout, stderr } = await runModuleScript(script);
     expect(status).toBe(0);
     // Both heaps ran out (the first one loaded with the engine, the second loaded again), and the
     // patterns still answer.

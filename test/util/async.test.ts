@@ -5,16 +5,13 @@
  * races settle with, the calls' signals, the listeners added to and removed from the run's signal
  * (counted by wrapping that one signal's methods), and whether Node stays alive.
  */
-import { spawn } from "node:child_process";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it, vi } from "vitest";
 import { AgentRunner } from "../../src/agent/runner.js";
 import { deadlineSignal, raceSignal, runPool, sleep, StopGroup } from "../../src/util/async.js";
 import { MAX_TIMER_MS } from "../../src/util/options.js";
 import { deferred, FakeTool, registryOf, ScriptedProvider, tick, toolCall } from "../../src/testing/index.js";
+import { runModuleScript } from "../setup/node-child.js";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const never = (): Promise<never> => new Promise<never>(() => undefined);
 
 /** Counts the listeners added to and removed from one signal, by wrapping that signal's own methods. */
@@ -214,24 +211,11 @@ describe("the time limit keeps Node running", () => {
       const { results } = await new AgentRunner().executeTools(spec, [toolCall("1", "hang")]);
       console.log(results[0]);
     `;
-    // No time limit of its own: a busy machine starts the child slowly, and the test's timeout is
-    // the backstop if Node were kept waiting for ever.
-    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    try {
-      const status = await new Promise<number | null>((resolve, reject) => {
-        child.on("error", reject);
-        child.on("close", resolve);
-      });
-      expect(stderr).toBe("");
-      expect(status).toBe(0);
-      expect(stdout).toMatch(/^Error: Tool 'hang' timed out after 300 ms/);
-    } finally {
-      child.kill();
-    }
+    // The test's timeout is the backstop if Node were kept waiting for ever.
+    const { status, stdout, stderr } = await runModuleScript(script);
+    expect(stderr).toBe("");
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/^Error: Tool 'hang' timed out after 300 ms/);
   });
 });
 
