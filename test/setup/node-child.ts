@@ -1,13 +1,11 @@
 /**
- * Runs Node with tsx in a child process, at the project's root, and collects what it prints: for
- * tests that need a fresh process (a module loaded for the first time, a process that must exit
- * on its own). No time limit of its own: a busy machine starts a child slowly, and the test's own
- * timeout is the backstop.
+ * Runs Node in a child process, at the project's root, and collects what it prints: for tests that
+ * need a fresh process (a module loaded for the first time, a process that must exit on its own)
+ * or a tool's own command line (ESLint, Prettier). No time limit of its own: a busy machine starts
+ * a child slowly, and the test's own timeout is the backstop.
  */
 import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
-
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+import { ROOT } from "../docs/root.js";
 
 /** How the child ended and what it printed. */
 export interface ChildOutput {
@@ -16,9 +14,9 @@ export interface ChildOutput {
   stderr: string;
 }
 
-/** `node --import tsx <args>` at the project's root; resolves when the child has closed. */
-export async function runWithTsx(args: string[]): Promise<ChildOutput> {
-  const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+/** `node <args>` at the project's root; resolves when the child has closed. */
+export async function runNode(args: string[]): Promise<ChildOutput> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -32,6 +30,11 @@ export async function runWithTsx(args: string[]): Promise<ChildOutput> {
   } finally {
     child.kill();
   }
+}
+
+/** `node --import tsx <args>` at the project's root: TypeScript files run as they are. */
+export function runWithTsx(args: string[]): Promise<ChildOutput> {
+  return runNode(["--import", "tsx", ...args]);
 }
 
 /** Runs `script`, an ES module's text, with tsx (`--input-type=module -e`). */

@@ -12,28 +12,20 @@
  * rules are errors, and a folder of which no file was linted is itself a finding, so `src/` and
  * `playground/` cannot drop out of the check unseen.
  */
-import { spawn } from "node:child_process";
-import { join, relative, resolve } from "node:path";
+import { join, relative } from "node:path";
 import type { Linter } from "eslint";
 import { describe, expect, it } from "vitest";
+import { ROOT } from "../docs/root.js";
+import { runNode } from "../setup/node-child.js";
 import { lintFindings } from "./lint-result-cache.js";
-
-const ROOT = resolve(import.meta.dirname, "../..");
 
 /** The folders `npm run lint` checks (package.json). */
 const LINTED = ["src", "lessons", "exercises/_cli", "playground", "bench", "test"];
 
 /** Runs a Node script of a dev dependency and collects what it printed and how it exited. */
-function run(script: string, args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, [join(ROOT, script), ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, out, err }));
-  });
+async function run(script: string, args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+  const { status, stdout, stderr } = await runNode([join(ROOT, script), ...args]);
+  return { code: status, out: stdout, err: stderr };
 }
 
 interface LintResult {
