@@ -22,12 +22,6 @@ import { lintFindings } from "./lint-result-cache.js";
 /** The folders `npm run lint` checks (package.json). */
 const LINTED = ["src", "lessons", "exercises/_cli", "playground", "bench", "test"];
 
-/** Runs a Node script of a dev dependency and collects what it printed and how it exited. */
-async function run(script: string, args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const { status, stdout, stderr } = await runNode([join(ROOT, script), ...args]);
-  return { code: status, out: stdout, err: stderr };
-}
-
 interface LintResult {
   filePath: string;
   messages: { ruleId: string | null; line: number; column: number; message: string }[];
@@ -38,7 +32,7 @@ interface LintResult {
  * each linted folder of which no file was checked.
  */
 async function eslint(): Promise<string[]> {
-  const { code, out, err } = await run("node_modules/eslint/bin/eslint.js", ["--format", "json", ...LINTED]);
+  const { status: code, stdout: out, stderr: err } = await runNode([join(ROOT, "node_modules/eslint/bin/eslint.js"), "--format", "json", ...LINTED]);
   if (!out.trim().startsWith("[")) throw new Error(`ESLint did not report (exit ${String(code)}):\n${err}`);
   const results = JSON.parse(out) as LintResult[];
   const files = results.map((file) => relative(ROOT, file.filePath).split("\\").join("/"));
@@ -68,7 +62,7 @@ async function regexpSeverities(): Promise<Record<string, string>> {
 
 // Both start as this file loads, so the two checks share the wait.
 const linted = lintFindings(ROOT, eslint);
-const formatted = run("node_modules/prettier/bin/prettier.cjs", ["--list-different", "--cache", "--cache-strategy", "content", "."]);
+const formatted = runNode([join(ROOT, "node_modules/prettier/bin/prettier.cjs"), "--list-different", "--cache", "--cache-strategy", "content", "."]);
 // Each is awaited by its test; a failure before then must not count as unhandled.
 linted.catch(() => undefined);
 formatted.catch(() => undefined);
@@ -91,7 +85,7 @@ describe("lint and format", { timeout: 1_800_000 }, () => {
   });
 
   it("Prettier would change no file (npm run format:check)", async () => {
-    const { code, out, err } = await formatted;
+    const { status: code, stdout: out, stderr: err } = await formatted;
     const files = out.split("\n").filter((line) => line.trim() !== "");
     expect(files, "run npm run format").toEqual([]);
     expect(code, err).toBe(0);
