@@ -84,22 +84,23 @@ export function changedTests(root: string = ROOT): TestChange[] {
 
 /** A temporary folder laid out like the workbook, holding the copies of the tests. */
 export interface PristineTests {
-  /** The folder: its `test/` holds the copies; `src/`, `exercises/` and `node_modules/` link to the workbook's. */
+  /** The folder: its `test/` holds the copies; `src/`, `exercises/`, `solutions/` and `node_modules/` link to the workbook's. */
   root: string;
   /** Deletes the folder. */
   dispose(): Promise<void>;
 }
 
 /**
- * Writes the copies to `<tmp>/test/...`, next to links to the workbook's `src/`, `exercises/`
- * and `node_modules/` and a copy of its `tsconfig.json`, so the tests' imports (`../../src/...`,
+ * Writes the copies to `<tmp>/test/...`, next to links to the workbook's `src/`, `exercises/`,
+ * `solutions/` and `node_modules/` and a copy of its `tsconfig.json`, so the tests' imports (`../../src/...`,
  * `vitest`) resolve and compile exactly as in the workbook. Run them with the learner alias
  * pointing at the code to grade.
  */
 export async function materializePristineTests(): Promise<PristineTests> {
   const root = await mkdtemp(join(tmpdir(), "workbook-grade-"));
   try {
-    for (const name of ["src", "exercises", "node_modules"]) await symlink(join(ROOT, name), join(root, name), "junction");
+    // The worked answers are the oracle of the differential properties (`test/exercises/_support/differential.ts`).
+    for (const name of ["src", "exercises", "solutions", "node_modules"]) await symlink(join(ROOT, name), join(root, name), "junction");
     await copyFile(join(ROOT, "tsconfig.json"), join(root, "tsconfig.json"));
     for (const file of pristineTestFiles()) {
       await mkdir(dirname(join(root, file)), { recursive: true });
