@@ -23,6 +23,7 @@ const config = {
     "docs/architecture.md",
     "docs/fidelity.md",
     "docs/instructor-guide.md",
+    "docs/course-plan.md",
     "docs/peers.md",
     "docs/generated/source.md",
   ],
