@@ -326,7 +326,12 @@ export function compileCaster(schema: JsonSchema): Caster {
   return caster;
 }
 
-/** Casts one value against one schema: `compileCaster(schema)(value)`, for tests and exercises. */
+/**
+ * Casts one value against one schema: `compileCaster(schema)(value)`, for tests and exercises.
+ *
+ * @example
+ * {@includeCode ../../docs/examples/registry.ts#cast-value}
+ */
 export function castValue(schema: JsonSchema, value: unknown): unknown {
   return compileCaster(schema)(value);
 }
