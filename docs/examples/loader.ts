@@ -1,6 +1,7 @@
 /**
- * Examples for the loader (`src/tools/loader.ts`): discovering the built-in tools and plugins, and
- * loading given classes. The reference shows each region; `tsc` checks this file and
+ * Examples for the loader (`src/tools/loader.ts`): discovering the built-in tools and plugins,
+ * loading given classes, which classes are loadable (`src/tools/loadable-class.ts`) and how an
+ * old-style plugin's failures are recognised (`src/tools/plugin-tool-wrapper.ts`). The reference shows each region; `tsc` checks this file and
  * `test/docs/examples.test.ts` runs every function it exports (they scan this project's own
  * folders; nothing is fetched or written).
  */

@@ -1,10 +1,11 @@
 /**
  * Examples for MCP tools: the adapter (`src/mcp/adapter.ts`), the name rule
- * (`src/mcp/tool-name.ts`), and starting a server and registering its tools
- * (`src/mcp/stdio-connection.ts`, `src/mcp/register.ts`). The reference shows each region; `tsc`
+ * (`src/mcp/tool-name.ts`), listing a server's tools (`src/mcp/list-tools.ts`,
+ * `src/mcp/tool-client.ts`), checking its output (`src/mcp/output-validator.ts`), and starting a
+ * server and registering its tools (`src/mcp/stdio-connection.ts`, `src/mcp/register.ts`). The reference shows each region; `tsc`
  * checks this file and `test/docs/examples.test.ts` runs every function it exports.
- * `registerServerTools` and `startFilesystemServer` are not exported and never run: they start a
- * child process.
+ * `registerServerTools`, `startFilesystemServer` and `looseClient` are not exported and never run:
+ * they need a server in a child process.
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import {

@@ -1,5 +1,6 @@
 /**
- * Examples for talking to a model (`src/providers/openai-compatible.ts`) and keeping secrets out of
+ * Examples for talking to a model (`src/providers/openai-compatible.ts`, a provider from the
+ * environment included) and keeping secrets out of
  * what is logged (`src/providers/redact.ts`). The reference shows each region; `tsc` checks this
  * file and `test/docs/examples.test.ts` runs every function it exports. `chatWithLocalModel` is not
  * exported and never run: it needs a model server.

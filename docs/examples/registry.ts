@@ -1,6 +1,8 @@
 /**
  * Examples for the registry (`src/tools/registry.ts`): preparing a call the way the runner does,
- * and the trace of the steps. The reference shows each region; `tsc` checks this file and
+ * the trace of the steps, the rules it is made of (near-miss names in `src/tools/suggest.ts` and
+ * `src/tools/messages.ts`, casting in `src/schema/cast.ts`, validation in `src/schema/validate.ts`),
+ * and the `read_file` built-in (`src/tools/builtin/read-file.ts`). The reference shows each region; `tsc` checks this file and
  * `test/docs/examples.test.ts` runs every function it exports (they read a file that does not
  * exist in `/tmp/ws` and print the steps; `readFileTool` writes one file in a temporary folder of
  * its own and removes it).

@@ -1,7 +1,10 @@
 /**
  * Examples for turning what a tool returns into text: JSON that survives cycles and BigInt
  * (`src/util/json.ts`), the runner's result-to-text (`src/agent/results/result-text.ts`), and two of its
- * internals, imported from their modules (`src/agent/results/bounded-json.ts`, `src/util/python-text.ts`).
+ * internals, imported from their modules (`src/agent/results/bounded-json.ts`, `src/util/python-text.ts`);
+ * a result with a status (`src/tools/base.ts`), the tool message (`src/agent/results/tool-message.ts`),
+ * a large result saved (`src/agent/results/result-persistence.ts`), and cut text (`src/util/text-cut.ts`,
+ * `src/util/log-text.ts`).
  * The reference shows each region; `tsc` checks this file and `test/docs/examples.test.ts` runs
  * every function it exports (`persistedResult` writes one file in a temporary folder of its own
  * and removes it).
