@@ -5,6 +5,7 @@
 // version; docs/site/site.css adjusts TypeDoc's theme to WCAG 2.1 AA in light and dark.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { CATEGORIES } from "./docs/site/categories.mjs";
 import { prepareSite } from "./docs/site/prepare.mjs";
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -40,7 +41,15 @@ const config = {
   hideGenerator: true,
   disableSources: true,
   sort: ["kind", "instance-first", "alphabetical-ignoring-documents"],
-  navigation: { includeCategories: false, includeGroups: true },
+  // Grouped by system (docs/site/categories.mjs files each export by its source folder), in the
+  // order of the lessons; within a system, by kind.
+  categorizeByGroup: false,
+  categoryOrder: [...CATEGORIES.map(([name]) => name), "*"],
+  navigation: { includeCategories: true, includeGroups: false },
+  // Search finds the lessons and exercises by their words ("unwrap", "grade"), and the API by what
+  // its comments say, not by names alone.
+  searchInDocuments: true,
+  searchInComments: true,
   ignoredHighlightLanguages: ["mermaid"],
   // An `@example` holds `{@includeCode docs/examples/<file>.ts#<region>}`: code that tsc checks.
   // Without this, TypeDoc would show an example that has no code fence as raw text in a code block.

@@ -1,7 +1,8 @@
 /**
  * The benchmark corpus: two tools and eight calls, fixed once and for all, so figures can be
  * compared across implementations. Also the "floor" — the least work that can give a verdict on
- * the same calls (`JSON.parse` plus a precompiled Ajv validator found by name in a `Map`) — and the
+ * the same calls (`JSON.parse` with stack traces off, as the registry parses, plus a precompiled
+ * Ajv validator found by name in a `Map`) — and the
  * outcomes `prepareCall` must give, which `test/bench/corpus.test.ts` checks.
  *
  * @module
@@ -79,22 +80,24 @@ export class BenchTool extends Tool {
 
 /** One call of the corpus: the name and the raw params as a model (or provider) hands them over. */
 export interface CorpusCall {
-  /** 1-based position in the issue's list. */
+  /** 1-based position in the corpus. */
   n: number;
+  /** What kind of call it is, in a few words, for the bench's per-call table. */
+  label: string;
   name: string;
   raw: unknown;
 }
 
 /** The eight calls, in the issue's order. */
 export const CORPUS_CALLS: readonly CorpusCall[] = Object.freeze([
-  { n: 1, name: "read_file", raw: '{"path": "src/a.ts", "offset": 10, "limit": 200, "encoding": "utf-8"}' },
-  { n: 2, name: "read_file", raw: { path: "src/a.ts", offset: "10" } },
-  { n: 3, name: "read_file", raw: '{"arguments": "{\\"path\\": \\"x\\"}"}' },
-  { n: 4, name: "read_file", raw: "[1,2,3]" },
-  { n: 5, name: "read_file", raw: '{"path": 3' },
-  { n: 6, name: "ReadFile", raw: '{"path": "x"}' },
-  { n: 7, name: "search", raw: '{"query": "tool registry", "filters": {"lang": ["ts", "py"], "since": "2024"}, "top_k": 5}' },
-  { n: 8, name: "search", raw: '{"filters": {}}' },
+  { n: 1, label: "plain valid", name: "read_file", raw: '{"path": "src/a.ts", "offset": 10, "limit": 200, "encoding": "utf-8"}' },
+  { n: 2, label: "object, a cast", name: "read_file", raw: { path: "src/a.ts", offset: "10" } },
+  { n: 3, label: "wrapped", name: "read_file", raw: '{"arguments": "{\\"path\\": \\"x\\"}"}' },
+  { n: 4, label: "an array", name: "read_file", raw: "[1,2,3]" },
+  { n: 5, label: "cut short", name: "read_file", raw: '{"path": 3' },
+  { n: 6, label: "near-miss name", name: "ReadFile", raw: '{"path": "x"}' },
+  { n: 7, label: "nested, a cast", name: "search", raw: '{"query": "tool registry", "filters": {"lang": ["ts", "py"], "since": "2024"}, "top_k": 5}' },
+  { n: 8, label: "missing required", name: "search", raw: '{"filters": {}}' },
 ]);
 
 /** The two corpus tools, in registration order (`read_file`, then `search`). */
@@ -116,7 +119,9 @@ export type FloorCheck = (name: string, raw: unknown) => boolean;
 /**
  * Builds the floor for a set of `(name, schema)` pairs: each schema compiled once with a fresh Ajv
  * using the registry's own options, looked up by name in a `Map`; a call is `JSON.parse`d when it
- * is a string and validated — nothing else (no coercion of blanks, no unwrap, no cast, no message).
+ * is a string, with `Error.stackTraceLimit` at 0 around the parse as the registry's own parse has
+ * it (`parseJsonOr`), so a failed parse costs no stack trace on either side, and validated —
+ * nothing else (no coercion of blanks, no unwrap, no cast, no message).
  */
 export function buildFloor(schemas: Iterable<readonly [string, JsonSchema]>): FloorCheck {
   const ajv = new Ajv({ ...AJV_OPTIONS });
@@ -127,10 +132,15 @@ export function buildFloor(schemas: Iterable<readonly [string, JsonSchema]>): Fl
     if (validate === undefined) return false;
     let value: unknown = raw;
     if (typeof raw === "string") {
+      // Stack traces off around the parse, as the registry's own parse has them (`parseJsonOr`).
+      const limit = Error.stackTraceLimit;
+      Error.stackTraceLimit = 0;
       try {
         value = JSON.parse(raw);
       } catch {
         return false;
+      } finally {
+        Error.stackTraceLimit = limit;
       }
     }
     return validate(value);

@@ -5,7 +5,8 @@
  * `progress`, `lesson`) in fresh processes. Prints a table and writes the figures, the Node version,
  * the CPU model and the date to `bench/results.local.json` (git-ignored); only `--write` updates the
  * tracked `bench/results.json`. `--quick` makes a short run (fewer iterations, rounds and runs) and
- * writes nothing; `--no-learner-loop` leaves the learner's loop out.
+ * writes nothing; `--no-learner-loop` leaves the learner's loop out; `--corpus-only` times the
+ * corpus alone, each call against the floor on the same call, and writes nothing.
  *
  * @module
  */
@@ -80,6 +81,59 @@ function round(value: number, digits = 1): number {
 /** The goal of figure 1: prepareCall over the corpus costs at most this many times the floor. */
 const GOAL_RATIO = 1.2;
 
+/** The goal of the per-call table: the plain valid call (call 1) costs at most this many times its floor. */
+const PLAIN_VALID_GOAL_RATIO = 1.3;
+
+/** The call the per-call goal is on: a valid call that needs no repair, the common path. */
+const PLAIN_VALID_CALL = 1;
+
+/** One row of the per-call table: one corpus call, timed on its own against the floor on the same call. */
+interface PerCall {
+  n: number;
+  name: string;
+  label: string;
+  prepareCallNs: number;
+  floorNs: number;
+  ratio: number;
+  /** The goal on this call's ratio, or null when it has none. */
+  goalRatio: number | null;
+  met: boolean | null;
+}
+
+/**
+ * Each corpus call timed on its own: `prepareCall` and the floor on that one call, interleaved
+ * round by round in this process, the median of the rounds each.
+ */
+function benchPerCall(registry: ToolRegistry, floor: FloorCheck): PerCall[] {
+  return CORPUS_CALLS.map((call) => {
+    const one = [call];
+    const t = compare([subject("s", registry, one), floorContender("f", floor, one)], timing(20000));
+    const ns = t.get("s")?.nsPerOp ?? Number.NaN;
+    const fl = t.get("f")?.nsPerOp ?? Number.NaN;
+    const goalRatio = call.n === PLAIN_VALID_CALL ? PLAIN_VALID_GOAL_RATIO : null;
+    return {
+      n: call.n,
+      name: call.name,
+      label: call.label,
+      prepareCallNs: round(ns),
+      floorNs: round(fl),
+      ratio: round(ns / fl, 2),
+      goalRatio,
+      met: goalRatio === null ? null : ns / fl <= goalRatio,
+    };
+  });
+}
+
+/** The per-call table's rows, under the table's own header. */
+function perCallRows(perCall: readonly PerCall[]): string[][] {
+  return perCall.map((c) => [
+    `   call ${c.n} (${c.name}, ${c.label})`,
+    `${c.prepareCallNs} ns (floor ${c.floorNs} ns, ratio ${c.ratio})`,
+    c.goalRatio === null ? "" : `ratio <= ${c.goalRatio}`,
+    c.goalRatio === null ? "" : verdict(c.met),
+  ]);
+}
+
 function benchCorpus(): Record<string, unknown> {
   const registry = corpusRegistry();
   const floor = corpusFloor();
@@ -87,13 +141,7 @@ function benchCorpus(): Record<string, unknown> {
   const s = times.get("prepareCall");
   const f = times.get("floor");
   if (s === undefined || f === undefined) throw new Error("missing timing");
-  const perCall = CORPUS_CALLS.map((call) => {
-    const one = [call];
-    const t = compare([subject("s", registry, one), floorContender("f", floor, one)], timing(20000));
-    const ns = t.get("s")?.nsPerOp ?? Number.NaN;
-    const fl = t.get("f")?.nsPerOp ?? Number.NaN;
-    return { n: call.n, name: call.name, prepareCallNs: round(ns), floorNs: round(fl), ratio: round(ns / fl, 2) };
-  });
+  const perCall = benchPerCall(registry, floor);
   return {
     nsPerCall: round(s.nsPerOp),
     floorNsPerCall: round(f.nsPerOp),
@@ -310,9 +358,7 @@ async function main(): Promise<void> {
     `ratio <= ${GOAL_RATIO}`,
     verdict(corpus["met"]),
   ]);
-  for (const c of corpus["perCall"] as { n: number; name: string; prepareCallNs: number; floorNs: number; ratio: number }[]) {
-    rows.push([`   call ${c.n} (${c.name})`, `${c.prepareCallNs} ns (floor ${c.floorNs} ns, ratio ${c.ratio})`, "", ""]);
-  }
+  rows.push(...perCallRows(corpus["perCall"] as PerCall[]));
   rows.push([
     "2. executeTools, 1,000 instant calls, safe",
     `${String(overhead["concurrentUsPerCall"])} us/call (concurrent)`,
@@ -399,6 +445,27 @@ async function main(): Promise<void> {
   }
 }
 
+/**
+ * `--corpus-only`: figure 1 alone, the corpus and its per-call table, printed and not written (a
+ * quick check of the call path, repeated as often as wanted).
+ */
+function corpusOnly(): void {
+  const corpus = benchCorpus();
+  const rows: string[][] = [["call", "measured", "goal", "result"]];
+  rows.push([
+    "8-call corpus",
+    `${String(corpus["nsPerCall"])} ns/call (floor ${String(corpus["floorNsPerCall"])} ns/call, ratio ${String(corpus["ratio"])})`,
+    `ratio <= ${GOAL_RATIO}`,
+    verdict(corpus["met"]),
+  ]);
+  rows.push(...perCallRows(corpus["perCall"] as PerCall[]));
+  console.log(table(rows));
+  console.log(
+    `\nNode ${process.version}, ${cpus()[0]?.model ?? "unknown"}, ${cpus().length} CPUs${quick ? ", --quick" : ""}; sink ${sink.value} (--corpus-only: nothing written)`,
+  );
+}
+
 // `--peers` runs the side-by-side comparison with other tool loops instead (bench/peers/run.ts).
 if (process.argv.includes("--peers")) await import("./peers/run.js");
+else if (process.argv.includes("--corpus-only")) corpusOnly();
 else await main();

@@ -69,7 +69,7 @@ export { truncateText, TRUNCATION_SUFFIX } from "./util/text-cut.js";
 export { isEmptyToolResult, toolResultToText, RESULT_TEXT_CUT_NOTE } from "./agent/results/result-text.js";
 export { safeFileName, persistToolResult, TOOL_RESULTS_DIR } from "./agent/results/result-persistence.js";
 export { persistedReference, buildToolMessage, DEFAULT_MAX_TOOL_RESULT_CHARS, PERSISTENCE_EXEMPT_TOOLS } from "./agent/results/tool-message.js";
-export { classifyViolation, refusalKind, type ViolationKind } from "./agent/guards/refusal-kind.js";
+export { classifyViolation, refusalKind } from "./agent/guards/refusal-kind.js";
 export { externalLookupSignature, LookupThrottle, MAX_REPEATED_EXTERNAL_LOOKUPS } from "./agent/guards/lookup-throttle.js";
 export { workspaceViolationSignature, recordWorkspaceViolation, MAX_REPEATED_WORKSPACE_VIOLATIONS } from "./agent/guards/violations.js";
 export {

@@ -4,7 +4,7 @@
  * shows each region; `tsc` checks this file and `test/docs/examples.test.ts` runs every function
  * it exports.
  */
-import { parseToolArguments, readArgumentText } from "../../src/index.js";
+import { parseToolArguments, readArgumentText, ToolCallRequest, toolArgumentsObjectForReplay } from "../../src/index.js";
 import { normalizeCall } from "../../src/providers/base.js";
 
 /** The argument text as the provider and the registry read it. */
@@ -32,4 +32,24 @@ export async function rawToolCall(): Promise<void> {
   normalizeCall({ name: "read_file", arguments: { path: "a.txt" } }, "call_0_0")?.id; // "call_0_0"
   normalizeCall({ id: "x", name: "" }, "call_0_1"); // null
   // #endregion normalize-call
+}
+
+/** One call as the runner holds it, and as it is replayed to the model. */
+export async function toolCallRequest(): Promise<void> {
+  // #region tool-call-request
+  const call = new ToolCallRequest({ id: "call_1", name: "read_file", arguments: { path: "a.txt" } });
+  call.hasValidName(); // true
+  call.toOpenAIToolCall();
+  // { id: "call_1", type: "function", function: { name: "read_file", arguments: '{"path":"a.txt"}' } }
+  // #endregion tool-call-request
+  if (call.toOpenAIToolCall().function.arguments !== '{"path":"a.txt"}') throw new Error("the replayed arguments differ");
+}
+
+/** Old arguments repaired for replay only: nothing here is ever executed. */
+export async function replayedArguments(): Promise<void> {
+  // #region tool-arguments-object-for-replay
+  toolArgumentsObjectForReplay('{"path": "a.txt"'); // { path: "a.txt" } (repaired, for the history only)
+  toolArgumentsObjectForReplay("[1,2]"); // {} (not an object)
+  // #endregion tool-arguments-object-for-replay
+  if (toolArgumentsObjectForReplay('{"path": "a.txt"')["path"] !== "a.txt") throw new Error("the text was not repaired");
 }

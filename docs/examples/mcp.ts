@@ -1,13 +1,19 @@
 /**
  * Examples for MCP tools: the adapter (`src/mcp/adapter.ts`), the name rule
- * (`src/mcp/tool-name.ts`), and starting a server and registering its tools
- * (`src/mcp/stdio-connection.ts`, `src/mcp/register.ts`). The reference shows each region; `tsc`
+ * (`src/mcp/tool-name.ts`), listing a server's tools (`src/mcp/list-tools.ts`,
+ * `src/mcp/tool-client.ts`), checking its output (`src/mcp/output-validator.ts`), and starting a
+ * server and registering its tools (`src/mcp/stdio-connection.ts`, `src/mcp/register.ts`). The reference shows each region; `tsc`
  * checks this file and `test/docs/examples.test.ts` runs every function it exports.
- * `registerServerTools` and `startFilesystemServer` are not exported and never run: they start a
- * child process.
+ * `registerServerTools`, `startFilesystemServer` and `looseClient` are not exported and never run:
+ * they need a server in a child process.
  */
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import {
+  adaptMcpTools,
   assignMcpToolNames,
+  listMcpTools,
+  mcpToolClient,
+  SafeJsonSchemaValidator,
   connectStdioMcpServer,
   MCPToolAdapter,
   mcpModelSchema,
@@ -85,4 +91,46 @@ async function startFilesystemServer(registry: ToolRegistry, dir: string): Promi
   registerMcpTools(registry, server.tools); // a tool that cannot register is skipped and logged
   await server.close();
   // #endregion connect-stdio-mcp-server
+}
+
+/** A server that lists one good tool and one whose input schema is not an object schema. */
+const listing: McpToolClient = {
+  listTools: async () => ({
+    tools: [
+      { name: "read_text_file", inputSchema: { type: "object" } },
+      { name: "broken", inputSchema: { type: "array" } },
+    ],
+  }),
+  callTool: async () => ({ content: [] }),
+};
+
+/** Listing a server's tools: the usable ones adapted, the others reported. */
+export async function listServerTools(): Promise<void> {
+  // #region list-mcp-tools
+  const { tools, problems } = await listMcpTools(listing, "fs", { logger: { warn: () => undefined } });
+  tools.map((tool) => tool.name); // ["mcp_fs_read_text_file"]
+  problems.length; // 1: "broken", whose arguments could not be an object, skipped
+  // #endregion list-mcp-tools
+  // #region adapt-mcp-tools
+  const adapted = await adaptMcpTools(listing, "fs", { logger: { warn: () => undefined } });
+  adapted.map((tool) => tool.name); // ["mcp_fs_read_text_file"]
+  // #endregion adapt-mcp-tools
+  if (tools.length !== 1 || problems.length !== 1 || adapted.length !== 1) throw new Error("unexpected listing");
+}
+
+/** The SDK's client read loosely, so one malformed tool does not lose the list. Needs a server: type-checked, never run. */
+async function looseClient(sdkClient: Client): Promise<void> {
+  // #region mcp-tool-client
+  const tools = await adaptMcpTools(mcpToolClient(sdkClient), "fs");
+  // #endregion mcp-tool-client
+}
+
+/** The validator the MCP SDK uses for a server's output schemas. */
+export async function outputSchemas(): Promise<void> {
+  // #region safe-json-schema-validator
+  const validate = new SafeJsonSchemaValidator().getValidator({ type: "object", properties: { n: { type: "integer" } } });
+  validate({ n: 1 }); // { valid: true, data: { n: 1 }, errorMessage: undefined }
+  validate({ n: "x" }); // { valid: false, data: undefined, errorMessage: "n should be integer" }
+  // #endregion safe-json-schema-validator
+  if (validate({ n: "x" }).valid) throw new Error("a wrong value was accepted");
 }

@@ -7,6 +7,8 @@
 //   on the pages that have a diagram.
 // - every icon is taken from the page's own icon set, so a page opened from disk (file://) has its
 //   icons too;
+// - each export is filed under the system its source file belongs to (categories.mjs), so the
+//   reference is grouped by system, in the order of the lessons;
 // - a section heading that folds (a <summary>) loses its permalink icon: a link inside the control
 //   that folds the section is a control inside a control. The heading keeps its id, so links to the
 //   section still work, and the page's "On This Page" list links to it.
@@ -14,7 +16,8 @@ import { copyFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Converter, PageEvent, ReflectionKind, RendererEvent } from "typedoc";
+import { Comment, CommentTag, Converter, PageEvent, ReflectionKind, RendererEvent } from "typedoc";
+import { categoryOf } from "./categories.mjs";
 
 const require = createRequire(fileURLToPath(import.meta.url));
 
@@ -71,8 +74,28 @@ export function withLocalIcons(html) {
   return html.replace(/href="(?:\.\.\/)*assets\/icons\.svg#/g, 'href="#');
 }
 
+/**
+ * Files each top-level export under its system with a `@category` tag, unless it has one; the
+ * category plugin, which runs after, then groups by it.
+ * @param {import("typedoc").Context} context
+ */
+function fileBySystem(context) {
+  const project = context.project;
+  const topLevel = project.getReflectionsByKind(ReflectionKind.SomeExport).filter((r) => r.parent === project || r.parent?.kindOf(ReflectionKind.SomeModule));
+  for (const reflection of topLevel) {
+    const file = context.getSymbolFromReflection(reflection)?.declarations?.[0]?.getSourceFile().fileName;
+    const category = file === undefined ? null : categoryOf(file);
+    if (category === null) continue;
+    const signature = reflection.signatures?.[0];
+    const comment = reflection.comment ?? signature?.comment ?? (reflection.comment = new Comment());
+    if (comment.blockTags.some((tag) => tag.tag === "@category")) continue;
+    comment.blockTags.push(new CommentTag("@category", [{ kind: "text", text: category }]));
+  }
+}
+
 /** Registers the plugin. @param {import("typedoc").Application} app */
 export function load(app) {
+  app.converter.on(Converter.EVENT_RESOLVE_BEGIN, fileBySystem);
   app.converter.on(Converter.EVENT_RESOLVE_END, (context) => {
     const project = context.project;
     for (const doc of project.getReflectionsByKind(ReflectionKind.Document)) {

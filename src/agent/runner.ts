@@ -49,6 +49,9 @@ export const TOOL_FINISH_REASONS: ReadonlySet<string> = new Set(["tool_calls", "
 
 /**
  * Runs the agent loop. One instance can serve any number of runs; it holds no state between them.
+ *
+ * @example
+ * {@includeCode ../../docs/examples/runner.ts#agent-run}
  */
 export class AgentRunner {
   /**

@@ -118,6 +118,9 @@ function renameReason(assigned: McpNameChanged): string {
  *
  * An SDK `Client` is read through {@link mcpToolClient}, so its strict listing cannot reject the
  * whole list.
+ *
+ * @example
+ * {@includeCode ../../docs/examples/mcp.ts#list-mcp-tools}
  */
 export async function listMcpTools(client: McpToolClient | Client, serverName: string, options: AdaptMcpToolsOptions = {}): Promise<McpToolListing> {
   const source = client instanceof (await sdkClient()).Client ? mcpToolClient(client) : client;
@@ -203,6 +206,9 @@ export async function listMcpTools(client: McpToolClient | Client, serverName: s
  * Lists and adapts the tools of the server behind `client`, as {@link listMcpTools} does, and
  * returns the adapters alone (problems go to `options.logger`). Register them with
  * {@link registerMcpTools}; `getDefinitions()` lists them after the built-ins.
+ *
+ * @example
+ * {@includeCode ../../docs/examples/mcp.ts#adapt-mcp-tools}
  */
 export async function adaptMcpTools(client: McpToolClient | Client, serverName: string, options: AdaptMcpToolsOptions = {}): Promise<Tool[]> {
   return (await listMcpTools(client, serverName, options)).tools;

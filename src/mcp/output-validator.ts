@@ -44,6 +44,9 @@ export function compileOutputSchema(schema: unknown): OutputCheck {
  * `getValidator` never throws (the SDK calls it for every listed tool, and one throw would lose
  * the whole list): a schema that cannot be compiled gives a validator that refuses every value
  * and says why.
+ *
+ * @example
+ * {@includeCode ../../docs/examples/mcp.ts#safe-json-schema-validator}
  */
 export class SafeJsonSchemaValidator implements jsonSchemaValidator {
   readonly #cache = new WeakMap<object, OutputCheck | string>();

@@ -66,6 +66,9 @@ export function noListOfTools(got: unknown): Error {
  * answers loosely and leaves the checking to the adapter. The SDK's own `listTools` rejects the
  * whole list when one tool is malformed (no `inputSchema`, a non-object one); through this
  * client, only that tool is skipped and reported.
+ *
+ * @example
+ * {@includeCode ../../docs/examples/mcp.ts#mcp-tool-client}
  */
 export function mcpToolClient(client: Client): McpToolClient {
   return {

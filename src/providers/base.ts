@@ -14,7 +14,12 @@ import type { ChatMessage, OpenAIToolCall } from "../chat/message.js";
 
 export type { ChatMessage } from "../chat/message.js";
 
-/** One tool call as the model asked for it, in the provider-neutral form the runner uses. */
+/**
+ * One tool call as the model asked for it, in the provider-neutral form the runner uses.
+ *
+ * @example
+ * {@includeCode ../../docs/examples/arguments.ts#tool-call-request}
+ */
 export class ToolCallRequest {
   /** The model's call id; the tool message answers it. */
   readonly id: string;
@@ -89,6 +94,9 @@ export function parseToolArguments(raw: unknown): unknown {
  * Arguments for replaying an old assistant message in the history, where a plain object is
  * required and nothing will be executed. Object-like text (stripped as Python strips it) is
  * repaired when possible; anything else gives `{}`. Never use this on a new call: the registry must see what the model sent.
+ *
+ * @example
+ * {@includeCode ../../docs/examples/arguments.ts#tool-arguments-object-for-replay}
  */
 export function toolArgumentsObjectForReplay(raw: unknown): Record<string, unknown> {
   if (isPlainObject(raw)) return raw;

@@ -187,6 +187,9 @@ export interface EnvProvider {
  * `OPENAI_BASE_URL` (required, e.g. `http://localhost:11434/v1`), `OPENAI_API_KEY` (optional) and
  * `MODEL` (default {@link DEFAULT_MODEL}). Returns null when `OPENAI_BASE_URL` is not set, so the
  * caller falls back to its mocked model.
+ *
+ * @example
+ * {@includeCode ../../docs/examples/providers.ts#provider-from-env}
  */
 export function providerFromEnv(env: Record<string, string | undefined> = process.env): EnvProvider | null {
   const baseURL = env["OPENAI_BASE_URL"]?.trim();

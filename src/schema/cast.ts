@@ -89,6 +89,16 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
   }
 }
 
+/** A new object with the own keys of `value` that come before `stop`, in order, and their values. */
+function copyBefore(value: Record<string, unknown>, stop: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key in value) {
+    if (key === stop) break;
+    if (Object.hasOwn(value, key)) setOwn(out, key, value[key]);
+  }
+  return out;
+}
+
 /** What compiling one tool's schema shares: the root (for `$ref`s), the casters made so far, and the choices' checks. */
 interface CompileContext {
   root: JsonSchema;
@@ -137,16 +147,14 @@ function compileObject(schema: JsonSchema, ctx: CompileContext): Caster {
   if (!casts && extraCaster === identity) return identity;
   return (value) => {
     if (!isPlainObject(value)) return value;
+    // `for…in` makes no list of the keys (most values need no cast, and so no copy). It also
+    // lists inherited enumerable keys, which only a changed `Object.prototype` has: skipped.
     let out: Record<string, unknown> | null = null;
-    const keys = Object.keys(value);
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i] as string;
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
       const before = value[key];
       const after = castWith(byKey.get(key) ?? extraCaster, before);
-      if (out === null && after !== before) {
-        out = {};
-        for (let j = 0; j < i; j++) setOwn(out, keys[j] as string, value[keys[j] as string]);
-      }
+      if (out === null && after !== before) out = copyBefore(value, key);
       if (out !== null) setOwn(out, key, after);
     }
     return out ?? value;
@@ -318,7 +326,12 @@ export function compileCaster(schema: JsonSchema): Caster {
   return caster;
 }
 
-/** Casts one value against one schema: `compileCaster(schema)(value)`, for tests and exercises. */
+/**
+ * Casts one value against one schema: `compileCaster(schema)(value)`, for tests and exercises.
+ *
+ * @example
+ * {@includeCode ../../docs/examples/registry.ts#cast-value}
+ */
 export function castValue(schema: JsonSchema, value: unknown): unknown {
   return compileCaster(schema)(value);
 }

@@ -216,6 +216,9 @@ function listProblems(errors: readonly ErrorObject[], value: unknown): string[] 
  * a schema is compiled a second time, stopping at the first problem, for them) are checked up to
  * their first problem; of problems whose paths together are longer than it allows, the first ones
  * found are listed.
+ *
+ * @example
+ * {@includeCode ../../docs/examples/registry.ts#compile-validator}
  */
 export function compileValidator(schema: JsonSchema): Validator {
   const root = schema["type"] === undefined ? { ...schema, type: "object" } : schema;

@@ -44,6 +44,9 @@ export interface ExecuteOptions {
  * A tool's string result together with a status. Only a `ToolResult` whose `isError` is true is
  * an error: a plain string that happens to start with `"Error:"` is a success. A refusal can say
  * which kind it is in `code`.
+ *
+ * @example
+ * {@includeCode ../../docs/examples/results.ts#tool-result}
  */
 export class ToolResult {
   /** The text the model reads. */

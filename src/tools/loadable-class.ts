@@ -11,6 +11,9 @@ import { isTool, Tool, type ToolClass } from "./base.js";
  * implements `execute`, is not marked `static abstract = true`, and whose `discoverable` is not false.
  * TypeScript's `abstract` leaves no trace at run time, so an abstract base is recognised by its
  * missing `execute` or by an own static `abstract` flag.
+ *
+ * @example
+ * {@includeCode ../../docs/examples/loader.ts#is-loadable-tool-class}
  */
 export function isLoadableToolClass(value: unknown): value is ToolClass {
   if (typeof value !== "function" || value === Tool) return false;

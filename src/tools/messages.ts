@@ -14,7 +14,12 @@
 /** Appended to prepare errors and `ToolResult` errors, so the model reconsiders instead of repeating. */
 export const RETRY_HINT = "\n\n[Analyze the error above and try a different approach.]";
 
-/** `Error: Tool '<name>' not found.` with the optional suggestion and the available names. */
+/**
+ * `Error: Tool '<name>' not found.` with the optional suggestion and the available names.
+ *
+ * @example
+ * {@includeCode ../../docs/examples/registry.ts#tool-not-found-message}
+ */
 export function toolNotFoundMessage(name: string, suggestion: string | null, available: readonly string[]): string {
   return toolNotFoundText(name, suggestion, available.join(", "));
 }

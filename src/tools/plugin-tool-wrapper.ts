@@ -22,6 +22,9 @@ function pluginConfigKey(tool: Tool): string {
  * `ToolResult` error, as older plugins signalled failure. Everything else passes through,
  * and the wrapper shows the plugin's own name, schema, flags, casting and validation. Its class
  * carries the plugin class's `configKey`, so `wrapped.constructor.configKey` is the plugin's.
+ *
+ * @example
+ * {@includeCode ../../docs/examples/loader.ts#wrap-plugin-tool}
  */
 export function wrapPluginTool(tool: Tool): Tool {
   const configKey = pluginConfigKey(tool);

@@ -212,7 +212,10 @@ export class ToolRegistry {
     }
   }
 
-  /** For the runner: `prepareCall` without a trace, also giving the arguments as coerce and unwrap left them (its guards key on them). */
+  /**
+   * For the runner: `prepareCall` without a trace, also giving the arguments as coerce and unwrap left them (its guards key on them).
+   * @internal
+   */
   [prepareForRun](
     name: unknown,
     params: unknown,

@@ -5,7 +5,12 @@
  * @module
  */
 
-/** The loose key of a name: its letters and digits, lower-cased (`Read-File` gives `readfile`). */
+/**
+ * The loose key of a name: its letters and digits, lower-cased (`Read-File` gives `readfile`).
+ *
+ * @example
+ * {@includeCode ../../docs/examples/registry.ts#name-key}
+ */
 export function nameKey(name: string): string {
   // An ASCII name, the usual case, is keyed by its runs of letters and digits (exactly A–Z, a–z
   // and 0–9 there), lower-cased at once. Any other name is keyed a character at a time.
@@ -38,6 +43,9 @@ function unicodeNameKey(name: string): string {
 /**
  * The one registered name whose key equals the key of `name`, or `null` when the key is empty,
  * matches nothing, or matches more than one name (an ambiguous suggestion is no help).
+ *
+ * @example
+ * {@includeCode ../../docs/examples/registry.ts#suggest-tool-name}
  */
 export function suggestToolName(name: string, registered: Iterable<string>): string | null {
   const key = nameKey(name);

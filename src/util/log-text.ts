@@ -33,6 +33,9 @@ function escapeChar(char: string): string {
  * keeps its first `maxChars` characters (never half of a surrogate pair) followed by a note of
  * how many were cut. Ordinary text, Unicode letters and emoji included, is left as it is. Only
  * the part that is kept is read, so a text of any length costs the same.
+ *
+ * @example
+ * {@includeCode ../../docs/examples/results.ts#log-text}
  */
 export function logText(text: string, maxChars: number = LOG_TEXT_MAX_CHARS): string {
   const kept = sliceAtCodePoint(text, Math.max(0, maxChars));

@@ -33,6 +33,9 @@ export function sliceAtCodePoint(text: string, end: number): string {
  * longer than `max`). A text of at most `max` characters, or a `max` of 0 or less, is returned
  * unchanged. The cut never splits a surrogate pair: when character `max` would be the second half
  * of one, the cut is one character earlier.
+ *
+ * @example
+ * {@includeCode ../../docs/examples/results.ts#truncate-text}
  */
 export function truncateText(text: string, max: number): string {
   if (!(max > 0) || text.length <= max) return text;

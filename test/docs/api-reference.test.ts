@@ -3,6 +3,7 @@
  * warnings, every internal link and anchor resolves, and the pages instructors need exist.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { inflateSync } from "node:zlib";
 import { dirname, join, relative, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sharedSite } from "./shared-site.js";
@@ -78,6 +79,50 @@ describe("the API reference", () => {
       .filter((file) => !relative(out, file).startsWith(join("documents", "Source_files.")))
       .filter((file) => readFileSync(file, "utf8").includes("@includeCode"));
     expect(leftAsText.map((file) => relative(out, file))).toEqual([]);
+  });
+
+  it("groups the reference by system, in the order of the lessons, with nothing left over", () => {
+    const index = readFileSync(join(out, "modules", "index.html"), "utf8");
+    const headings = [...index.matchAll(/<h2[^>]*>(?:<[^>]*>)*([^<]+)</g)].map((m) => (m[1] ?? "").trim());
+    expect(headings).toEqual([
+      "Tool contract",
+      "Loading tools",
+      "Registry and arguments",
+      "Schemas",
+      "Agent runner",
+      "Tool results",
+      "Guards and refusals",
+      "Security",
+      "Providers",
+      "MCP",
+      "Testing",
+      "Utilities",
+    ]);
+  });
+
+  it("shows nothing internal and nothing deprecated", () => {
+    expect(readFileSync(join(out, "classes", "index.ToolRegistry.html"), "utf8")).not.toContain("prepareForRun");
+    const api = htmlFiles(out).filter((file) => !relative(out, file).startsWith("documents") && !relative(out, file).startsWith("media"));
+    expect(api.filter((file) => /id="deprecated"|tsd-tag-deprecated/.test(readFileSync(file, "utf8"))).map((file) => relative(out, file))).toEqual([]);
+  });
+
+  it("finds the lessons and the exercises by their words, not only names", () => {
+    // The search data: base64 of deflated JSON, rows (one per page or member) and a lunr index.
+    const script = readFileSync(join(out, "assets", "search.js"), "utf8");
+    const encoded = /"([a-z0-9+/=]+)"/i.exec(script)?.[1] ?? "";
+    const data = JSON.parse(inflateSync(Buffer.from(encoded, "base64")).toString("utf8")) as {
+      rows: { url: string }[];
+      index: { invertedIndex: [string, Record<string, unknown>][] };
+    };
+    /** The pages whose indexed text holds `term` (a term as lunr stores it: lower case, stemmed). */
+    const pagesWith = (term: string): string[] => {
+      const entry = data.index.invertedIndex.find(([t]) => t === term)?.[1] ?? {};
+      const refs = Object.entries(entry).flatMap(([field, value]) => (field === "_index" ? [] : Object.keys(value as object)));
+      return [...new Set(refs.map((ref) => data.rows[Number(ref)]?.url ?? ""))];
+    };
+    expect(pagesWith("unwrap")).toContain("documents/Lessons.05._Argument_processing.html");
+    expect(pagesWith("grade")).toContain("documents/Instructor_s_guide.html");
+    expect(pagesWith("stdio")).toContain("documents/Lessons.09._Tool,_Skill_and_MCP.html");
   });
 
   it("has no broken internal link or anchor", () => {

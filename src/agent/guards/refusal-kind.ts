@@ -29,12 +29,6 @@ export const SSRF_NOTE =
   "If the user explicitly trusts this private URL, ask them to whitelist " +
   "the exact IP/CIDR via tools.ssrfWhitelist.";
 
-/**
- * The former name of {@link RefusalCode}, the kind of security refusal a failure reports.
- * @deprecated Use `RefusalCode`: one concept, one name.
- */
-export type ViolationKind = RefusalCode;
-
 /** Lower-case phrases that mark an SSRF refusal. Checked before the workspace phrases. */
 const SSRF_MARKERS: readonly string[] = ["internal/private url detected", "private/internal address", "private address"];
 

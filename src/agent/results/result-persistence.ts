@@ -29,6 +29,9 @@ export const TOOL_RESULT_BUCKET_MARKER = ".created-by-runner";
 /**
  * Makes a session key or call id safe as a file name: each of `< > : " / \ | ? *` and every
  * control character becomes `_`, then the ends are trimmed; an empty result, `.` or `..` become `_`.
+ *
+ * @example
+ * {@includeCode ../../../docs/examples/results.ts#safe-file-name}
  */
 export function safeFileName(name: string): string {
   const cleaned = String(name)
@@ -92,6 +95,9 @@ const MAX_NAME_TRIES = 100;
  *   symlink (the next name is used).
  *
  * Rejects when the file cannot be written safely; the caller then truncates instead.
+ *
+ * @example
+ * {@includeCode ../../../docs/examples/results.ts#persist-tool-result}
  */
 export async function persistToolResult(opts: { workspace: string; sessionKey?: string; callId: string; text: string }): Promise<string> {
   const bucket = safeFileName(opts.sessionKey === undefined || opts.sessionKey === "" ? "default" : opts.sessionKey);

@@ -22,7 +22,12 @@ import { pyStrip } from "../../util/python-space.js";
 import { isEmptyToolResult, RESULT_TEXT_MAX_CHARS, toolResultToText } from "./result-text.js";
 import { sliceAtCodePoint, truncateText } from "../../util/text-cut.js";
 
-/** The marker that replaces an empty result, so the model knows the call ran. */
+/**
+ * The marker that replaces an empty result, so the model knows the call ran.
+ *
+ * @example
+ * {@includeCode ../../../docs/examples/results.ts#empty-result-message}
+ */
 export function emptyResultMessage(name: string): string {
   return `(${name} completed with no output)`;
 }
@@ -77,6 +82,9 @@ function messageText(result: unknown, maxToolResultChars: number): string {
  * disables this) — persistence under `workspace` with a reference, or truncation when there is
  * no workspace or the file cannot be written. The reference is itself truncated when the limit is
  * smaller than it. `read_file` results are never persisted or truncated. Never rejects.
+ *
+ * @example
+ * {@includeCode ../../../docs/examples/results.ts#build-tool-message}
  */
 export async function buildToolMessage(
   call: ToolCallRequest,

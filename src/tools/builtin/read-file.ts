@@ -130,6 +130,9 @@ function decodeFileText(bytes: Uint8Array, realPath: string): string {
  * Reads a text file in the workspace as numbered lines; `offset` and `limit` page through it. The
  * definition is upstream's, without the sentences and options of what is not ported (images,
  * documents, `pages`, `force`).
+ *
+ * @example
+ * {@includeCode ../../../docs/examples/registry.ts#read-file-tool}
  */
 export class ReadFileTool extends WorkspaceTool<ReadFileParams> {
   readonly name = "read_file";
