@@ -15,7 +15,7 @@
  * A placeholder is not a path: a name holding `<`, `*`, `{`, `$`, `…` or `NN`
  * (`exercises/NN-slug/<file>.ts`).
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, type Dirent } from "node:fs";
 import { join, posix, relative, sep } from "node:path";
 
 /** The workbook's top folders: a path that starts with one of them is read from the root. */
@@ -101,11 +101,36 @@ export function pathExists(root: string, path: string): boolean {
   return candidates.some((candidate) => existsSync(join(root, candidate)));
 }
 
+/** Whether `error` says a file or folder is not there. */
+function isMissing(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "ENOENT";
+}
+
+/** A folder's entries; none when it went away since it was listed (other tests make and remove folders while this one reads). */
+function readdirIfThere(dir: string): Dirent[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true });
+  } catch (error) {
+    if (isMissing(error)) return [];
+    throw error;
+  }
+}
+
+/** A file's text, or null when it went away since it was listed. */
+function readIfThere(path: string): string | null {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
 /** Every code file and Markdown file of the workbook, from the root, with `/`. */
 export function proseFiles(root: string): string[] {
   const found: string[] = [];
   const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    for (const entry of readdirIfThere(dir)) {
       const path = join(dir, entry.name);
       const rel = relative(root, path).split(sep).join("/");
       if (entry.isDirectory()) {
@@ -119,5 +144,8 @@ export function proseFiles(root: string): string[] {
 
 /** Every path the workbook's prose names, with whether it exists. */
 export function allNamedPaths(root: string): (NamedPath & { exists: boolean })[] {
-  return proseFiles(root).flatMap((file) => namedPaths(file, readFileSync(join(root, file), "utf8")).map((named) => ({ ...named, exists: pathExists(root, named.path) })));
+  return proseFiles(root).flatMap((file) => {
+    const text = readIfThere(join(root, file));
+    return text === null ? [] : namedPaths(file, text).map((named) => ({ ...named, exists: pathExists(root, named.path) }));
+  });
 }
