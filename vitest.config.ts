@@ -43,8 +43,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     // Two forks more than cores: vitest's default leaves one core idle, and a few files spend most of
-    // their time waiting on a child process (ESLint, the site's build, the browser), which then has
-    // that core; the two extra forks keep running the other files meanwhile.
+    // their time waiting on a child process (the site's build, the browser, the learner's commands),
+    // which then has that core; the two extra forks keep running the other files meanwhile.
     maxWorkers: availableParallelism() + 2,
     // Each fork runs one test file after another instead of starting afresh for every file: starting
     // a process and loading vitest and the installed packages again cost most of the run's CPU time.

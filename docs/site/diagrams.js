@@ -79,7 +79,8 @@
       var out = edges.filter(function (e) {
         return e.start === v.id;
       });
-      var question = v.type === "diamond" || v.type === "question";
+      // A diamond, or a hexagon (a decision that keeps a top-down diagram short), asks a question.
+      var question = v.type === "diamond" || v.type === "question" || v.type === "hexagon";
       var what = name(v.id) + (question ? " (a decision)" : "");
       if (out.length === 0) return what + ": the flow ends here.";
       var labelled = out.some(function (e) {

@@ -20,7 +20,7 @@ import type { ToolCallRequest } from "../providers/base.js";
 import { isToolErrorResult, resultRefusalCode, type RefusalCode } from "../tools/base.js";
 import { coerceArgumentValue, unwrapArgumentsPayload } from "../tools/coerce.js";
 import { RETRY_HINT } from "../tools/messages.js";
-import { refusalCodeOf } from "../tools/refusal.js";
+import { refusalCodeOf } from "../security/refusal.js";
 import { prepareForRun, ToolRegistry, type PreparedCall } from "../tools/registry.js";
 import { asError, describeThrown, formatThrown, textError } from "../util/thrown.js";
 import { isPlainObject } from "../util/json.js";

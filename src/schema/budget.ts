@@ -6,7 +6,7 @@
  * bounds the work up front: how large and how deep the schema is, how long its enums are, how many
  * schemas one place in a value can be checked against once `$ref`s are followed, and how much its
  * patterns cost. Each check is linear in the schema and stops as soon as a limit is passed. The
- * fan-out count lives in `./schema-fan-out.js`; this module walks the schema once for the rest.
+ * fan-out count lives in `./fan-out.js`; this module walks the schema once for the rest.
  *
  * @module
  */

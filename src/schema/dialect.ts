@@ -5,7 +5,7 @@
  * Draft-07 schemas are still accepted: their root `$schema` is known, and their tuple form
  * (`items` as an array, with `additionalItems`) is read as `prefixItems` and `items`.
  *
- * Every compile first checks the complexity budget (`./schema-budget.js`), every pattern runs on a
+ * Every compile first checks the complexity budget (`./budget.js`), every pattern runs on a
  * linear-time engine (`./pattern.js`, `./re2-engine.js`), a referenced schema's errors are appended
  * in place (`./ref-errors.js`), and every schema is compiled on its own, so no tool's schema can
  * change how another one compiles or validates.

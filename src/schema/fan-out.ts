@@ -1,5 +1,5 @@
 /**
- * The `$ref` fan-out part of the schema budget (`./schema-budget.js`): how many schemas one place
+ * The `$ref` fan-out part of the schema budget (`./budget.js`): how many schemas one place
  * in an argument value can be checked against once every `$ref` and in-place keyword is followed.
  * `$defs` that each reference the next one twice make that number double at every step, while the
  * schema itself stays small; counting it up front keeps such a schema from freezing validation.

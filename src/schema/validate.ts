@@ -2,10 +2,10 @@
  * Schema validation (lesson 5, step "validate"). Each tool's schema is compiled once with Ajv when
  * the tool is registered; a call only runs the compiled function. Whether a call is valid is Ajv's
  * verdict alone. Ajv's errors are then reworded into the short, path-first sentences the model
- * reads (`./ajv-errors.js`), such as `missing required meta.tag`, `meta.flags[0] should be string`
- * or `seconds should be integer or null`, in upstream's order. Listing them stays within
- * `PROBLEM_BUDGET` (`./problem-budget.js`): past it, the first ones found are listed,
- * and the list says so.
+ * reads (`./problems/ajv-errors.js`), such as `missing required meta.tag`,
+ * `meta.flags[0] should be string` or `seconds should be integer or null`, in upstream's order.
+ * Listing them stays within `PROBLEM_BUDGET` (`./problem-budget.js`): past it, the first ones found
+ * are listed, and the list says so.
  *
  * @module
  */

@@ -23,7 +23,7 @@ import { ipText, readIpAddress, type IpAddress } from "./ip-address.js";
 import { pythonUrlParts } from "./python-url.js";
 import { isPrivate } from "./private-address.js";
 import type { SsrfAllowlist } from "./ssrf-allowlist.js";
-import { hasBrand, REFUSAL_BRAND, type RefusalCode } from "../tools/refusal.js";
+import { hasBrand, REFUSAL_BRAND, type RefusalCode } from "./refusal.js";
 
 /** The mark of an {@link SsrfError}, shared by every copy of the workbook. */
 const SSRF_ERROR_BRAND = Symbol.for("tool-calling-workbook.SsrfError");

@@ -10,10 +10,10 @@
 import { safeJsonStringify, type JsonSchema } from "../util/json.js";
 import { compileCaster, type Caster } from "../schema/cast.js";
 import { compileValidator, type Validator } from "../schema/validate.js";
-import { asRefusalCode, hasBrand, type RefusalCode } from "./refusal.js";
+import { asRefusalCode, hasBrand, type RefusalCode } from "../security/refusal.js";
 
 export type { JsonSchema } from "../util/json.js";
-export type { RefusalCode } from "./refusal.js";
+export type { RefusalCode } from "../security/refusal.js";
 
 /** The mark of a {@link ToolResult}, shared by every copy of the workbook (a plugin may bundle its own). */
 const TOOL_RESULT_BRAND = Symbol.for("tool-calling-workbook.ToolResult");

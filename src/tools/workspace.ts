@@ -11,7 +11,7 @@
 import { readlink, realpath } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { WORKSPACE_BOUNDARY_NOTE } from "./messages.js";
-import { hasBrand, REFUSAL_BRAND, type RefusalCode } from "./refusal.js";
+import { hasBrand, REFUSAL_BRAND, type RefusalCode } from "../security/refusal.js";
 
 /** The mark of a {@link WorkspaceViolationError}, shared by every copy of the workbook. */
 const WORKSPACE_VIOLATION_BRAND = Symbol.for("tool-calling-workbook.WorkspaceViolationError");

@@ -73,8 +73,13 @@ describe("the playground page", () => {
     );
     // The page's re2-wasm is the package's scripts with their WebAssembly carried inline, never the Node package itself.
     expect(modules).toContain("\0re2-wasm-in-page");
+    // Of security/, only the refusal codes and brands the tool contract shares (`refusal.ts`, plain
+    // data) belong in the page; the SSRF guard resolves names through Node's DNS.
+    expect(fromSrc).toContain("src/security/refusal.ts");
     const nodeOnly = modules.filter((m) =>
-      /src\/tools\/loader\.ts|src\/tools\/builtin\/|src\/mcp\/|src\/security\/|src\/providers\/openai-compatible|@modelcontextprotocol|node_modules\/re2-wasm/.test(m),
+      /src\/tools\/loader\.ts|src\/tools\/builtin\/|src\/mcp\/|src\/security\/(?!refusal\.ts$)|src\/providers\/openai-compatible|@modelcontextprotocol|node_modules\/re2-wasm/.test(
+        m,
+      ),
     );
     expect(nodeOnly).toEqual([]);
   });

@@ -5,7 +5,8 @@
  * ask visits, in its own browser context (`shared-site.ts`'s `oncePerRun`); the other waits for
  * what it saw, written to the run's folder.
  *
- * Each page is opened in the light scheme, its facts are read, and axe-core runs every WCAG 2.0 and
+ * Each page is opened in the light scheme, its facts are read (its links, its diagrams and the size
+ * their smallest label is drawn at), and axe-core runs every WCAG 2.0 and
  * 2.1 A and AA rule; then the system's scheme turns dark, the page follows (its diagrams are drawn
  * again), and axe-core runs the rules that read colours, once the page is shown to differ from the
  * light one in colours only (`scheme-invariance.ts`, whose findings are kept with the audit).
@@ -58,6 +59,8 @@ export interface PageVisit {
   diagrams: { count: number; svgs: number; kinds: string[] };
   /** What each diagram gives a screen reader, in each scheme. */
   alternatives: Record<Scheme, DiagramAlternative[]>;
+  /** The smallest label of each diagram as drawn on the page, in each scheme. */
+  labels: Record<Scheme, DiagramLabel[]>;
   /** The page's audits: light (every rule), then dark (the colour rules). */
   audits: Audit[];
 }
@@ -93,6 +96,47 @@ const FACTS = `(() => ({
   },
 }))()`;
 
+/** The smallest label of one diagram as the reader sees it. */
+export interface DiagramLabel {
+  /** The diagram's place on the page, from 1. */
+  diagram: number;
+  /** The font size the smallest label is drawn at on screen, in CSS pixels: its own font size times the scale the diagram is drawn at. */
+  px: number;
+  /** The start of that label's text. */
+  text: string;
+}
+
+/**
+ * Each drawn diagram's smallest label on screen. A wide diagram is scaled down to fit the content
+ * column, and its labels with it: the size that counts is the label's font size times the scale
+ * from the diagram's own units to the screen (its screen transform), for every element that holds
+ * text, in SVG text and in the HTML labels mermaid puts in a foreignObject.
+ */
+const SMALLEST_LABELS = `(() => [...document.querySelectorAll(".mermaid-figure svg")].map((svg, i) => {
+  let px = Infinity;
+  let text = "";
+  const holdsText = (el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== "");
+  for (const owner of svg.querySelectorAll("text, foreignObject")) {
+    const m = owner.getScreenCTM();
+    if (m === null) continue;
+    const scale = Math.hypot(m.a, m.b);
+    const holders = owner.tagName.toLowerCase() === "text" ? [owner, ...owner.querySelectorAll("tspan")] : [...owner.querySelectorAll("*")];
+    for (const el of holders.filter(holdsText)) {
+      const size = parseFloat(getComputedStyle(el).fontSize) * scale;
+      if (size < px) {
+        px = size;
+        text = el.textContent.trim().slice(0, 40);
+      }
+    }
+  }
+  return { diagram: i + 1, px: Number.isFinite(px) ? Math.round(px * 10) / 10 : 0, text };
+}))()`;
+
+/** Each drawn diagram's smallest label, as {@link SMALLEST_LABELS} reads it. */
+async function smallestLabels(page: Page): Promise<DiagramLabel[]> {
+  return page.evaluate<DiagramLabel[]>(SMALLEST_LABELS);
+}
+
 /** Collects a page's console errors, page errors and failed requests into whatever list `into` names now. */
 function watchErrors(page: Page, into: () => string[]): void {
   page.on("console", (m) => {
@@ -123,6 +167,7 @@ async function visitPage(page: Page, base: string, path: string, errors: string[
     visit.screenshots.push(`${shot}.png`);
   }
   const light = await diagramAlternatives(page);
+  const lightLabels = await smallestLabels(page);
   // The side navigation is the same tree on every page: audited on a few (PAGES_WITH_NAVIGATION), emptied on the others.
   if (!PAGES_WITH_NAVIGATION.includes(path)) await page.evaluate(`document.getElementById("tsd-nav-container").replaceChildren()`);
   const audits = await auditPage(page, path, "", async () => {
@@ -136,6 +181,7 @@ async function visitPage(page: Page, base: string, path: string, errors: string[
     errors,
     diagrams: facts.diagrams,
     alternatives: { light, dark: await diagramAlternatives(page) },
+    labels: { light: lightLabels, dark: await smallestLabels(page) },
     audits,
   };
 }

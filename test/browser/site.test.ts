@@ -1,8 +1,9 @@
 /**
  * The built site (built once per run, `shared-site.ts`) in a real browser (headless Chrome,
  * Chromium or Edge; see chromium.ts; skipped with one line when none is installed): what a reader
- * sees. The diagrams are drawn as SVG, every link of every page leads to an HTML page of the site,
- * and no page logs an error. The pages are those the run's one visit of the site opens
+ * sees. The diagrams are drawn as SVG with labels no smaller than a 12 px font at the content
+ * column's width (the viewport is 1280 px wide), every link of every page leads to an HTML page of
+ * the site, and no page logs an error. The pages are those the run's one visit of the site opens
  * (`site-visit.ts`, shared with `a11y.test.ts`): the landing page, every written document, the two
  * class pages the lessons link most, and of the pages that show a source file (one template over a
  * listing, a hundred of them), the few that use every token colour. Screenshots of the landing
@@ -60,6 +61,23 @@ describe.skipIf(plan.skip)("the site in a real browser", () => {
     const undrawn = [...visits.values()].filter((v) => v.diagrams.svgs !== v.diagrams.count).map((v) => `${v.page}: ${v.diagrams.svgs}/${v.diagrams.count}`);
     expect(undrawn).toEqual([]);
     expect([...visits.values()].reduce((n, v) => n + v.diagrams.svgs, 0)).toBeGreaterThanOrEqual(5);
+  });
+
+  it("draws every diagram's labels at a 12 px font or larger at the content column's width, in light and in dark", () => {
+    const pages = [...visits.values()].filter((v) => v.diagrams.svgs > 0);
+    expect(pages.length, "pages with a diagram").toBeGreaterThanOrEqual(5);
+    const unmeasured: string[] = [];
+    const small: string[] = [];
+    for (const v of pages) {
+      for (const scheme of ["light", "dark"] as const) {
+        const labels = v.labels[scheme];
+        if (labels.length !== v.diagrams.svgs || labels.some((l) => l.px <= 0))
+          unmeasured.push(`${v.page} (${scheme}): ${labels.length} of ${v.diagrams.svgs} diagrams measured`);
+        for (const l of labels) if (l.px < 12) small.push(`${v.page} (${scheme}), diagram ${l.diagram}: ${l.px} px, "${l.text}"`);
+      }
+    }
+    expect(unmeasured).toEqual([]);
+    expect(small, "choose a layout that fits the column (top-down, fewer columns, shorter labels)").toEqual([]);
   });
 
   it("logs no console error, page error or failed request on any document page, in light or in dark", () => {

@@ -312,7 +312,7 @@ describe("property: cost grows linearly with what is checked", () => {
   );
 
   // Casting checks each choice of a schema (anyOf/oneOf/allOf, a type list) with a yes/no check.
-  // The checks of one schema are compiled together (src/tools/choice-checks.ts), so a chain of
+  // The checks of one schema are compiled together (src/schema/choice-checks.ts), so a chain of
   // $defs that each hold a choice is compiled once, not once per link.
   it("register: a chain of $defs through allOf, anyOf or a type list grows linearly too", () => {
     const leaves: ((next: string) => JsonSchema)[] = [

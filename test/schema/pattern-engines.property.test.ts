@@ -1,5 +1,5 @@
 /**
- * The two engines a pattern can run on, RE2 (`src/tools/re2-engine.ts`, what validation uses) and
+ * The two engines a pattern can run on, RE2 (`src/schema/re2-engine.ts`, what validation uses) and
  * JavaScript's own (`nativePatternEngine`, the reference), give the same answer on every string:
  * patterns are ECMAScript's, `\s` is JavaScript's blank space (U+00A0, U+2028, U+FEFF, …), `.`
  * matches no line terminator, `\d` and `\w` are ASCII. Patterns are generated from the pieces

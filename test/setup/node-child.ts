@@ -1,7 +1,7 @@
 /**
  * Runs Node in a child process, at the project's root, and collects what it prints: for tests that
  * need a fresh process (a module loaded for the first time, a process that must exit on its own)
- * or a tool's own command line (ESLint, Prettier). No time limit of its own: a busy machine starts
+ * or a tool's own command line (the site's build). No time limit of its own: a busy machine starts
  * a child slowly, and the test's own timeout is the backstop.
  */
 import { spawn } from "node:child_process";

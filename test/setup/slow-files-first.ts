@@ -1,14 +1,14 @@
 /**
- * The order test files start in: the few that wait longest on one core first (ESLint's type-aware
- * check of the whole tree, the learner's commands), then vitest's own order (files that failed
- * last time, then the slowest last time; on a fresh clone, with no times yet, the largest). Started
+ * The order test files start in: the few that wait longest on one core first (the learner's
+ * commands), then vitest's own order (files that failed last time, then the slowest last time; on
+ * a fresh clone, with no times yet, the largest). Started
  * last, a long file would leave the other core idle at the end of the run; started first, it runs
  * alongside everything else.
  */
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /** The test files that start first, in this order (paths from the repository root). */
-export const SLOW_FILES = ["test/structure/lint-and-format.test.ts", "test/proof/learner-cli.test.ts"];
+export const SLOW_FILES = ["test/proof/learner-cli.test.ts"];
 
 /** Vitest's order, with {@link SLOW_FILES} moved to the front. */
 export class SlowFilesFirst extends BaseSequencer {

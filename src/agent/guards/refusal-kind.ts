@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { asRefusalCode, type RefusalCode } from "../../tools/refusal.js";
+import { asRefusalCode, type RefusalCode } from "../../security/refusal.js";
 
 /**
  * Appended to an SSRF refusal (upstream's exact text). It tells the model the refusal is final,

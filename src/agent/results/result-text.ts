@@ -35,7 +35,7 @@ function isTextBlockList(value: unknown): value is TextBlock[] {
 /**
  * True for a result that carries nothing for the model: `null`, `undefined`, a blank string, a
  * `ToolResult` with blank content, `[]`, or a list of only `{ type: "text", text }` blocks whose
- * texts are all blank. Blank is what Python's `str.strip()` removes (`src/python-space.ts`), as
+ * texts are all blank. Blank is what Python's `str.strip()` removes (`src/util/python-space.ts`), as
  * upstream counts it: U+001C–U+001F and U+0085 are blank, the byte-order mark U+FEFF is not. A value that throws when inspected (a hostile Proxy) is not empty.
  *
  * @example
