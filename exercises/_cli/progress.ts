@@ -15,7 +15,7 @@
  */
 import { isUntouched, listItems, selfCheckOf, type Exercise } from "./catalog.js";
 import { bold, dim, green, red, yellow } from "./colour.js";
-import { emitJson } from "./json-out.js";
+import { emitJson, outProblem } from "./json-out.js";
 import { readReportArgs } from "./report-args.js";
 import { runCommand } from "./run-command.js";
 import { helpUsed, readState, type HelpUsed } from "./state.js";
@@ -150,6 +150,11 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log("  --out <file>   also write the JSON report to <file>");
     console.log("  --help, -h     this help");
     return unknown.length > 0 ? 2 : 0;
+  }
+  const refused = out === null ? null : outProblem(out);
+  if (refused !== null) {
+    console.log(red(refused));
+    return 2;
   }
   const progress = await buildProgress();
   if (emitJson(progress, { json, out }, "progress")) return progress.error === undefined ? 0 : 1;
