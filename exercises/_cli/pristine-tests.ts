@@ -9,6 +9,7 @@
  * @module
  */
 import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, posix, relative } from "node:path";
@@ -86,28 +87,71 @@ export function changedTests(root: string = ROOT): TestChange[] {
 export interface PristineTests {
   /** The folder: its `test/` holds the copies; `src/`, `exercises/` and `node_modules/` link to the workbook's. */
   root: string;
+  /** The copy of the setup file run before each test file (`run-setup.ts`), inside the folder. */
+  setupFile: string;
+  /**
+   * The files that are no longer what was read before any test ran: a copy in the folder (a test, the
+   * setup file) or the workbook's own copy in `exercises/_cli/pristine-tests/`, relative names. Empty
+   * when graded code changed none of them.
+   */
+  changed(): string[];
   /** Deletes the folder. */
   dispose(): Promise<void>;
+}
+
+/** The grader's files copied next to the tests, from `exercises/_cli/`: the setup file and what it imports. */
+const GRADER_FILES = ["run-setup.ts", "matchers.ts"] as const;
+
+function sha256(text: string | Buffer): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+function hashOrNull(path: string): string | null {
+  try {
+    return sha256(readFileSync(path));
+  } catch {
+    return null;
+  }
 }
 
 /**
  * Writes the copies to `<tmp>/test/...`, next to links to the workbook's `src/`, `exercises/`
  * and `node_modules/` and a copy of its `tsconfig.json`, so the tests' imports (`../../src/...`,
  * `vitest`) resolve and compile exactly as in the workbook. Run them with the learner alias
- * pointing at the code to grade.
+ * pointing at the code to grade, and `setupFile` as vitest's setup file. Every text is read once,
+ * here, and its hash kept, so {@link PristineTests.changed} can tell afterwards whether graded code
+ * rewrote a test, the setup file, or the workbook's copies.
  */
 export async function materializePristineTests(): Promise<PristineTests> {
   const root = await mkdtemp(join(tmpdir(), "workbook-grade-"));
+  const written = new Map<string, string>();
   try {
     for (const name of ["src", "exercises", "node_modules"]) await symlink(join(ROOT, name), join(root, name), "junction");
     await copyFile(join(ROOT, "tsconfig.json"), join(root, "tsconfig.json"));
     for (const file of pristineTestFiles()) {
+      const text = pristineTestText(file);
       await mkdir(dirname(join(root, file)), { recursive: true });
-      await writeFile(join(root, file), pristineTestText(file));
+      await writeFile(join(root, file), text);
+      written.set(join(root, file), sha256(text));
+      written.set(join(PRISTINE_TESTS_DIR, `${file}.txt`), sha256(text));
+    }
+    await mkdir(join(root, "_grader"));
+    for (const file of GRADER_FILES) {
+      const text = readFileSync(join(ROOT, "exercises", "_cli", file), "utf8");
+      await writeFile(join(root, "_grader", file), text);
+      written.set(join(root, "_grader", file), sha256(text));
     }
   } catch (error) {
     await rm(root, { recursive: true, force: true });
     throw error;
   }
-  return { root, dispose: () => rm(root, { recursive: true, force: true }) };
+  return {
+    root,
+    setupFile: join(root, "_grader", "run-setup.ts"),
+    changed: () =>
+      [...written]
+        .filter(([path, hash]) => hashOrNull(path) !== hash)
+        .map(([path]) => (path.startsWith(root) ? relative(root, path) : relative(ROOT, path)).split("\\").join("/")),
+    dispose: () => rm(root, { recursive: true, force: true }),
+  };
 }

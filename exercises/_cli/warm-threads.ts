@@ -174,6 +174,14 @@ export async function closeWarmThreads(): Promise<void> {
 }
 
 /**
+ * Ends every thread a run is using, at once: what the learner CLI does when a test file is past its
+ * deadline (a thread that spins in a loop never answers, but `terminate` stops it all the same).
+ */
+export async function terminateBusyThreads(): Promise<void> {
+  await Promise.all(slots.filter((slot) => slot.busy).map(endSlot));
+}
+
+/**
  * Starts a thread before vitest is loaded, with the options and environment vitest will ask for:
  * the installed vitest's worker entry, the conditions and flags it passes, the variables it and
  * vite set. The pool uses it when they match, and otherwise starts its own (the prediction only
