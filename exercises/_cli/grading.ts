@@ -95,7 +95,8 @@ export async function gradeWork(options: GradeOptions = {}): Promise<GradeReport
     void typeCheck.finally(() => checker.close());
   }
   const problems = await typeCheck;
-  if (report !== null && report.tests.length === 0 && report.stuck === undefined) error = firstFailure(report.output || report.files.map((f) => f.message).join("\n") || "no test ran", 20);
+  if (report !== null && report.tests.length === 0 && report.stuck === undefined)
+    error = firstFailure(report.output || report.files.map((f) => f.message).join("\n") || "no test ran", 20);
   const graded = items.map((item): GradeItem => {
     const verdict = verdictOf(
       started.includes(item),

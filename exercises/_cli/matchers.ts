@@ -25,7 +25,7 @@ function entriesOf(place: string, object: object | null | undefined): MatcherEnt
     if (descriptor === undefined) continue;
     const name = String(key);
     if ("value" in descriptor) entries.push([place, name, descriptor.value]);
-    else entries.push([place, `get ${name}`, descriptor.get], [place, `set ${name}`, descriptor.set]);
+    else entries.push([place, `get ${name}`, Reflect.get(descriptor, "get")], [place, `set ${name}`, Reflect.get(descriptor, "set")]);
   }
   return entries;
 }

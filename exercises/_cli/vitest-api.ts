@@ -195,7 +195,7 @@ async function startVitest(target: Target, root: string, moduleCache: boolean, s
       const fresh = specs.length > 0 ? specs : await vitest.getRelevantTestSpecifications(files.map((f) => `${root}/${f}`));
       const running = vitest.runTestSpecifications(fresh, false).then(
         () => null,
-        (error: unknown) => error,
+        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
       );
       const stuck = await withDeadline(running, () => current ?? { file: null, since: started }, seconds * 1000);
       if (stuck === null) {
@@ -224,7 +224,10 @@ function mergeReports(reports: readonly RunReport[]): RunReport {
     files,
     tests: files.flatMap((f) => f.tests),
     exitCode: reports.at(-1)?.exitCode ?? null,
-    output: reports.map((r) => r.output).filter((o) => o !== "").join("\n"),
+    output: reports
+      .map((r) => r.output)
+      .filter((o) => o !== "")
+      .join("\n"),
     durationMs: reports.reduce((sum, r) => sum + r.durationMs, 0),
   };
   if (stuck.length > 0) merged.stuck = stuck;
