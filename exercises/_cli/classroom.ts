@@ -40,7 +40,7 @@ export const GRADE_COMMAND_START =
   `then /usr/bin/env -i PATH=/usr/bin:/bin HOME="$HOME" CI=true "\${{ steps.${SEAL_STEP}.outputs.node }}" exercises/_cli/launch.mjs grade`;
 
 /** What every grading command ends with: the message when the seal does not match. */
-export const GRADE_COMMAND_END = `; else echo "Not graded: the grader's files changed after the job started (graded code rewrote them?)" >&2; exit 1; fi`;
+export const GRADE_COMMAND_END = `; else echo "Not graded: the files of the grader changed after the job started (did graded code rewrite them?)" >&2; exit 1; fi`;
 
 /** Minutes a grading command may take before Classroom stops it (the grader's own deadline ends an endless loop sooner). */
 export const GRADE_TIMEOUT_MINUTES = 5;
@@ -76,9 +76,14 @@ export function gradeArgsOf(command: string): string[] {
     .filter((part) => part !== "");
 }
 
-/** A YAML double-quoted string (JSON's quoting is valid YAML). */
+/**
+ * A YAML quoted string, quoted as the formatter would: in single quotes when that needs fewer
+ * escapes (a shell command full of double quotes), else in double quotes (JSON's quoting is valid YAML).
+ */
 function quoted(text: string): string {
-  return JSON.stringify(text);
+  const doubles = text.split('"').length - 1;
+  const singles = text.split("'").length - 1;
+  return doubles > singles ? `'${text.replaceAll("'", "''")}'` : JSON.stringify(text);
 }
 
 /** The workflow's text, from the catalog. */

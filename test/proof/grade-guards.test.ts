@@ -140,7 +140,7 @@ describe("the Classroom workflow", () => {
     try {
       const graded = classroom(commandOf(exercise1));
       expect(graded.code).toBe(1);
-      expect(graded.out).toMatch(/Not graded: the grader's files changed/);
+      expect(graded.out).toMatch(/Not graded: the files of the grader changed/);
     } finally {
       writeFileSync(copyOfTest, before);
     }
