@@ -94,7 +94,7 @@ describe("--watch", () => {
     const names: Save[] = ["right", "wrong", "patching"];
     for (const name of names) await freshVerdict(name);
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.constantFrom(...names), { minLength: 1, maxLength: 5 }), async (sequence) => {
+      fc.asyncProperty(fc.array(fc.constantFrom(...names), { minLength: 1, maxLength: 4 }), async (sequence) => {
         const vitest = await openVitest({ kind: "dir", dir });
         try {
           for (const save of sequence) expect(await watchedSave(vitest, save), sequence.join(" → ")).toBe(await freshVerdict(save));
@@ -102,7 +102,7 @@ describe("--watch", () => {
           await vitest.close();
         }
       }),
-      { numRuns: 8 },
+      { numRuns: 5 },
     );
   }, 600_000);
 
