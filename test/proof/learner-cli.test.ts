@@ -356,3 +356,52 @@ describe("npm run grade", () => {
     expect(JSON.parse(readFileSync(join(copy, "six.json"), "utf8"))).toEqual(JSON.parse(silent.stdout));
   }, 180_000);
 });
+
+describe("a run that never finishes", () => {
+  const seconds = 8;
+  /** Runs `script` with a short deadline, with `file` of the learner (relative to exercises/) holding the worked answer changed by `change`. */
+  async function withEndless(file: string, change: (answer: string) => string, script: Command, args: string[]): Promise<{ code: number | null; out: string }> {
+    const answer = readFileSync(join(ROOT, "solutions", file), "utf8");
+    const endless = change(answer);
+    expect(endless).not.toBe(answer);
+    learnerFile(file, endless);
+    process.env["WORKBOOK_DEADLINE_SECONDS"] = String(seconds);
+    try {
+      return await cli(script, args);
+    } finally {
+      delete process.env["WORKBOOK_DEADLINE_SECONDS"];
+      writeFileSync(join(copy, "exercises", file), readFileSync(join(ROOT, "exercises/_cli/pristine", `${file}.txt`)));
+    }
+  }
+  const said = (file: string): string => `exercises/${file} did not finish in ${seconds} s — an endless loop or an \`await\` that never settles?`;
+
+  it("exercise: a while whose index never moves, in a function, is stopped and named", async () => {
+    const file = "08-tool-results/tool-message.ts";
+    const run = await withEndless(
+      file,
+      (answer) => answer.replace("export function truncate(text: string, max: number): string {", "$&\n  for (let i = 0; i < text.length; ) void i;"),
+      "exercise",
+      ["8"],
+    );
+    expect(run.code, run.out).toBe(1);
+    expect(run.out).toContain(said(file));
+    expect(run.out).toContain("test/exercises/08-tool-results.test.ts) were stopped");
+  }, 180_000);
+
+  it("progress: a loop at import time is stopped and named, and the other items are still reported", async () => {
+    const file = "07-errors-as-results/settle.ts";
+    const run = await withEndless(file, (answer) => `${answer}\nlet spins = 0;\nwhile (spins < 1) void spins;\n`, "progress", ["--json"]);
+    const report = JSON.parse(run.out) as { exercises: Array<{ number: number; state: string; stuck: string | null }>; total: number };
+    expect(report.total).toBe(14);
+    expect(report.exercises.find((e) => e.number === 7)).toMatchObject({ state: "failing", stuck: said(file) });
+  }, 180_000);
+
+  it("grade: a top-level await that never settles is stopped and named, and the item fails", async () => {
+    const file = "09-tool-skill-mcp/mcp-tool.ts";
+    const run = await withEndless(file, (answer) => `${answer}\nawait new Promise(() => undefined);\n`, "grade", ["9", "--json"]);
+    expect(run.code, run.out).toBe(1);
+    const report = JSON.parse(run.out) as { exercises: Array<{ number: number; result: string; reason: string }>; error?: string };
+    expect(report.error).toBeUndefined();
+    expect(report.exercises).toMatchObject([{ number: 9, result: "failed", reason: said(file) }]);
+  }, 180_000);
+});
