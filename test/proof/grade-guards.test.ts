@@ -78,7 +78,7 @@ describe("the Classroom workflow", () => {
   it("installs without a committed .npmrc and without install scripts, and seals the grader before any learner code runs", () => {
     const install = steps.findIndex((s) => s.name === "Install");
     const seal = steps.findIndex((s) => s.id === SEAL_STEP);
-    expect(steps[install]?.run).toMatch(/^rm -f \.npmrc && npm ci .*--ignore-scripts/);
+    expect(steps[install]?.run).toMatch(/^rm -f \.npmrc npm-shrinkwrap\.json && npm ci .*--ignore-scripts/);
     expect(seal, "the seal follows the install").toBeGreaterThan(install);
     expect(
       steps.findIndex((s) => graders.includes(s)),
