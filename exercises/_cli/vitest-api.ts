@@ -126,7 +126,7 @@ export async function openVitest(target: Target, options: OpenOptions = {}): Pro
       return mergeReports(reports);
     },
     invalidate: (files) => (broken ? true : invalidate(live.vitest, files)),
-    loadedFiles: () => loadedFiles(live.vitest),
+    loadedFiles: () => (broken ? [] : loadedFiles(live.vitest)),
     async close() {
       if (!broken) await live.vitest.close();
       await closeWarmThreads();
