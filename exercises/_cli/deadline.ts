@@ -1,6 +1,6 @@
 /**
- * How long one test file may run in the learner CLI (`exercise`, `--watch`, `progress`, `grade`)
- * before it is stopped: a `while` whose index never moves, a loop at import time or an `await`
+ * How long a test file may be stuck in the learner CLI (`exercise`, `--watch`, `progress`, `grade`),
+ * no file or test of the run moving on, before it is stopped: a `while` whose index never moves, a loop at import time or an `await`
  * that never settles would otherwise hold the command for ever, silently. A spinning worker thread
  * never runs its own timers, so the deadline is kept by the main thread, which ends the worker.
  *
@@ -10,7 +10,7 @@
  * @module
  */
 
-/** Seconds a test file may run before it is stopped, unless `WORKBOOK_DEADLINE_SECONDS` says otherwise. */
+/** Seconds a test file may be stuck before it is stopped, unless `WORKBOOK_DEADLINE_SECONDS` says otherwise. */
 export const DEADLINE_SECONDS = 30;
 
 /** The deadline in seconds: `WORKBOOK_DEADLINE_SECONDS` when it is a positive number, else {@link DEADLINE_SECONDS}. */

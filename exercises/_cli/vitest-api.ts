@@ -146,8 +146,15 @@ async function startVitest(target: Target, root: string, moduleCache: boolean, s
   const { createVitest } = await import("vitest/node");
   let started = Date.now();
   let last: RunReport | null = null;
-  /** The test file the worker is on, and when it started it: what the deadline watches. */
-  let current: { file: string; since: number } | null = null;
+  /**
+   * What the deadline watches: the test files queued and not finished (the last one queued is the
+   * one the worker is on), and when the run last moved (a file queued, collected or finished, a test done).
+   */
+  const open: string[] = [];
+  let movedAt = Date.now();
+  const moved = (): void => {
+    movedAt = Date.now();
+  };
   const vitest = await createVitest(
     "test",
     {
@@ -163,10 +170,22 @@ async function startVitest(target: Target, root: string, moduleCache: boolean, s
       reporters: [
         {
           onTestModuleQueued(module) {
-            current = { file: module.moduleId, since: Date.now() };
+            open.push(module.moduleId);
+            moved();
           },
+          onTestModuleStart(module) {
+            // The file the worker runs now goes last: it is the one named if the run stops moving.
+            const at = open.indexOf(module.moduleId);
+            if (at !== -1) open.splice(at, 1);
+            open.push(module.moduleId);
+            moved();
+          },
+          onTestModuleCollected: moved,
+          onTestCaseResult: moved,
           onTestModuleEnd(module) {
-            if (current?.file === module.moduleId) current = null;
+            const at = open.indexOf(module.moduleId);
+            if (at !== -1) open.splice(at, 1);
+            moved();
           },
           onTestRunEnd(modules, unhandled) {
             last = reportFromModules(modules, unhandled, Date.now() - started, root);
@@ -190,14 +209,15 @@ async function startVitest(target: Target, root: string, moduleCache: boolean, s
     async run(files, seconds) {
       started = Date.now();
       last = null;
-      current = null;
+      open.length = 0;
+      movedAt = started;
       const specs = files.flatMap((file) => vitest.getModuleSpecifications(`${root}/${file}`));
       const fresh = specs.length > 0 ? specs : await vitest.getRelevantTestSpecifications(files.map((f) => `${root}/${f}`));
       const running = vitest.runTestSpecifications(fresh, false).then(
         () => null,
         (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
       );
-      const stuck = await withDeadline(running, () => current ?? { file: null, since: started }, seconds * 1000);
+      const stuck = await withDeadline(running, () => ({ file: open.at(-1) ?? null, since: movedAt }), seconds * 1000);
       if (stuck === null) {
         const error = await running;
         if (error !== null) throw error;
@@ -235,8 +255,8 @@ function mergeReports(reports: readonly RunReport[]): RunReport {
 }
 
 /**
- * Resolves with null when `work` settles, or with the file the run is on when that file has been
- * running for `ms` (the clock restarts with each new file, so a long run of quick files is never cut).
+ * Resolves with null when `work` settles, or with where the run is when it has not moved for `ms`
+ * (the clock restarts whenever a file or a test moves on, so a long run of quick files is never cut).
  */
 async function withDeadline<T extends { since: number }>(work: Promise<unknown>, now: () => T, ms: number): Promise<T | null> {
   let timer: NodeJS.Timeout | undefined;

@@ -16,7 +16,7 @@
  * standard error apart, the exit status), is spawned in the last test.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -308,6 +308,19 @@ describe("npm run progress", () => {
     expect(report.next).toMatchObject({ kind: "exercise", number: 1, command: "npm run exercise 1" });
     expect(report.next?.reason).toMatch(/^type error: exercises\/01-tool-contract\/word-count\.ts:\d+/);
   }, 180_000);
+});
+
+describe("--out a folder", () => {
+  it("progress and grade refuse it with a clear message, before any work, and leave no file in it", async () => {
+    mkdirSync(join(copy, "reports"), { recursive: true });
+    for (const script of ["progress", "grade"] as const) {
+      const run = await cli(script, ["--out", "reports"]);
+      expect(run.code, run.out).toBe(2);
+      expect(run.out).toContain(`--out reports: ${join(copy, "reports")} is a folder; name a file in it`);
+      expect(readdirSync(join(copy, "reports"))).toEqual([]);
+    }
+    expect(readdirSync(copy).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+  });
 });
 
 describe("npm run grade", () => {
