@@ -8,8 +8,8 @@
  * Nothing the learner can change runs before the tests decide:
  * - the install removes a committed `.npmrc` and runs no install script;
  * - before any learner code runs, a step seals the grader: a SHA-256 over every file of
- *   `exercises/_cli/` (the CLI, the copies of the tests and stubs), `package.json`, the lock file
- *   and `tsconfig.json`, kept as the step's output, which later steps cannot change;
+ *   `exercises/_cli/` (the CLI, the copies of the tests and stubs), `src/` (the code under test),
+ *   `package.json`, the lock file and `tsconfig.json`, kept as the step's output, which later steps cannot change;
  * - each grading command checks that seal again with the system's own tools (so graded code of an
  *   earlier item that rewrote the grader or a copy of a test fails every later item), then runs the
  *   grader with `node` itself, by the path the seal step found, never through `npm run` (no `.npmrc`
@@ -25,8 +25,8 @@ import { listItems, ROOT, type Exercise } from "./catalog.js";
 /** Where the workflow is committed. */
 export const CLASSROOM_WORKFLOW = join(ROOT, ".github", "workflows", "classroom.yml");
 
-/** The files the seal covers, relative to the root: the grader, its copies of the tests, and what Node and npm read from the root. */
-export const SEALED_PATHS = ["exercises/_cli", "package.json", "package-lock.json", "tsconfig.json"] as const;
+/** The files the seal covers, relative to the root: the grader, its copies of the tests, the code under test, and what Node and npm read from the root. */
+export const SEALED_PATHS = ["exercises/_cli", "src", "package.json", "package-lock.json", "tsconfig.json"] as const;
 
 /** The shell command that prints the seal: one SHA-256 over the SHA-256 of every sealed file, in a fixed order, with the system's tools. */
 export const SEAL_COMMAND = `/usr/bin/find ${SEALED_PATHS.join(" ")} -type f -print0 | LC_ALL=C /usr/bin/sort -z | /usr/bin/xargs -0 /usr/bin/sha256sum | /usr/bin/sha256sum | /usr/bin/cut -c1-64`;

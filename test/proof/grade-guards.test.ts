@@ -238,13 +238,17 @@ describe("the seal", () => {
       return /digest=(\w+)/.exec(readFileSync(file, "utf8"))?.[1] ?? "";
     };
     expect(digest()).toBe(outputs["digest"]);
-    const stub = join(copy, "exercises/_cli/pristine/01-tool-contract/word-count.ts.txt");
-    const before = readFileSync(stub, "utf8");
-    appendFileSync(stub, "\n");
-    try {
-      expect(digest()).not.toBe(outputs["digest"]);
-    } finally {
-      writeFileSync(stub, before);
+    // A copy of a stub, the grader's own code, the code under test.
+    for (const sealed of ["exercises/_cli/pristine/01-tool-contract/word-count.ts.txt", "exercises/_cli/verdict.ts", "src/tools/base.ts"]) {
+      const file = join(copy, sealed);
+      const before = readFileSync(file, "utf8");
+      appendFileSync(file, "\n");
+      try {
+        expect(digest(), sealed).not.toBe(outputs["digest"]);
+      } finally {
+        writeFileSync(file, before);
+      }
     }
+    expect(digest(), "and back when they are").toBe(outputs["digest"]);
   });
 });
