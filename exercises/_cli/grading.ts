@@ -152,7 +152,11 @@ async function runPristineTests(testFiles: readonly string[], exercisesDir: stri
       await vitest.close();
     }
     const changed = pristine.changed();
-    if (changed.length > 0) throw new Error(`The grader's copies of the tests were changed while the tests ran, so no verdict is given: ${changed.join(", ")}`);
+    if (changed.length > 0) {
+      const restored = pristine.restore();
+      const back = restored.length > 0 ? ` (the workbook's copies were put back as they were: ${restored.join(", ")})` : "";
+      throw new Error(`The grader's copies of the tests were changed while the tests ran, so no verdict is given: ${changed.join(", ")}${back}`);
+    }
     return report;
   } finally {
     await pristine.dispose();

@@ -10,10 +10,10 @@
  */
 import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, posix, relative } from "node:path";
-import { listExercises, listQuestions, normalize, ROOT } from "./catalog.js";
+import { listExercises, listQuestions, normalize, PRISTINE_DIR, ROOT } from "./catalog.js";
 
 /** Where the copies live: `exercises/_cli/pristine-tests/test/exercises/05-argument-processing.test.ts.txt`. */
 export const PRISTINE_TESTS_DIR = join(ROOT, "exercises", "_cli", "pristine-tests");
@@ -95,6 +95,12 @@ export interface PristineTests {
    * when graded code changed none of them.
    */
   changed(): string[];
+  /**
+   * Puts back, as they were read, the workbook's copies of the tests and of the stubs
+   * (`exercises/_cli/pristine-tests/`, `exercises/_cli/pristine/`) that graded code changed, so the
+   * next grade reads them whole; returns their names. Only those generated copies: nobody edits them.
+   */
+  restore(): string[];
   /** Deletes the folder. */
   dispose(): Promise<void>;
 }
@@ -125,7 +131,18 @@ function hashOrNull(path: string): string | null {
 export async function materializePristineTests(): Promise<PristineTests> {
   const root = await mkdtemp(join(tmpdir(), "workbook-grade-"));
   const written = new Map<string, string>();
+  /** The generated copies in the workbook, as read before any test ran: what {@link PristineTests.restore} puts back. */
+  const kept = new Map<string, Buffer>();
   try {
+    for (const dir of [PRISTINE_TESTS_DIR, PRISTINE_DIR]) {
+      for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+        if (!entry.isFile()) continue;
+        const path = join(entry.parentPath, entry.name);
+        const bytes = readFileSync(path);
+        kept.set(path, bytes);
+        written.set(path, sha256(bytes));
+      }
+    }
     for (const name of ["src", "exercises", "node_modules"]) await symlink(join(ROOT, name), join(root, name), "junction");
     await copyFile(join(ROOT, "tsconfig.json"), join(root, "tsconfig.json"));
     for (const file of pristineTestFiles()) {
@@ -133,7 +150,6 @@ export async function materializePristineTests(): Promise<PristineTests> {
       await mkdir(dirname(join(root, file)), { recursive: true });
       await writeFile(join(root, file), text);
       written.set(join(root, file), sha256(text));
-      written.set(join(PRISTINE_TESTS_DIR, `${file}.txt`), sha256(text));
     }
     await mkdir(join(root, "_grader"));
     for (const file of GRADER_FILES) {
@@ -152,6 +168,14 @@ export async function materializePristineTests(): Promise<PristineTests> {
       [...written]
         .filter(([path, hash]) => hashOrNull(path) !== hash)
         .map(([path]) => (path.startsWith(root) ? relative(root, path) : relative(ROOT, path)).split("\\").join("/")),
+    restore: () =>
+      [...kept]
+        .filter(([path, bytes]) => hashOrNull(path) !== sha256(bytes))
+        .map(([path, bytes]) => {
+          mkdirSync(dirname(path), { recursive: true });
+          writeFileSync(path, bytes);
+          return relative(ROOT, path).split("\\").join("/");
+        }),
     dispose: () => rm(root, { recursive: true, force: true }),
   };
 }

@@ -146,7 +146,7 @@ describe("the Classroom workflow", () => {
     }
   });
 
-  it("a copy of a test that graded code rewrites while the tests run gives no verdict", () => {
+  it("a copy of a test that graded code rewrites while the tests run gives no verdict, and is put back", () => {
     // A right answer that, as it loads, rewrites the workbook's copy of its own test.
     const tamper = `${solution}\nimport { appendFileSync as append } from "node:fs";\nappend(new URL("../_cli/pristine-tests/test/exercises/01-tool-contract.test.ts.txt", import.meta.url), "\\n");\n`;
     const copyOfTest = join(copy, "exercises/_cli/pristine-tests/test/exercises/01-tool-contract.test.ts.txt");
@@ -156,7 +156,8 @@ describe("the Classroom workflow", () => {
       const graded = spawnSync(process.execPath, ["exercises/_cli/launch.mjs", "grade", "1"], { cwd: copy, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
       expect(graded.status, graded.stdout).toBe(1);
       expect(graded.stdout).toMatch(/copies of the tests were changed while the tests ran/);
-      expect(readFileSync(copyOfTest, "utf8")).not.toBe(before);
+      expect(graded.stdout).toMatch(/put back as they were: exercises\/_cli\/pristine-tests\/test\/exercises\/01-tool-contract\.test\.ts\.txt/);
+      expect(readFileSync(copyOfTest, "utf8"), "put back for the next item's grade").toBe(before);
     } finally {
       writeFileSync(copyOfTest, before);
       writeFileSync(join(copy, wordCount), wrong);
