@@ -1,10 +1,21 @@
 /**
  * The GitHub Classroom autograding workflow, `.github/workflows/classroom.yml`, written from the
  * exercise catalog by `sync-pristine.ts`: one test per exercise and per self-check question, worth
- * the item's points, whose command is `npm run -s grade -- <N | qN>` (it exits with 0 only when
- * that item passes the workbook's own tests). Classroom's reporter adds the points up. A test checks
- * that the committed file is this text, and that each command fails on the stubs and passes on the
- * worked answers.
+ * the item's points, each grading its item in a process of its own. Classroom's reporter adds the
+ * points up. A test checks that the committed file is this text, and that each command fails on the
+ * stubs and passes on the worked answers.
+ *
+ * Nothing the learner can change runs before the tests decide:
+ * - the install removes a committed `.npmrc` and runs no install script;
+ * - before any learner code runs, a step seals the grader: a SHA-256 over every file of
+ *   `exercises/_cli/` (the CLI, the copies of the tests and stubs), `src/` (the code under test),
+ *   `package.json`, the lock file and `tsconfig.json`, kept as the step's output, which later steps cannot change;
+ * - each grading command checks that seal again with the system's own tools (so graded code of an
+ *   earlier item that rewrote the grader or a copy of a test fails every later item), then runs the
+ *   grader with `node` itself, by the path the seal step found, never through `npm run` (no `.npmrc`
+ *   applies), in an empty environment (no `NODE_OPTIONS`, no `PATH` an earlier step added to);
+ * - the grader compiles itself afresh for each item (`launch.mjs`), keeps no transformed module on
+ *   disk, and checks its copies of the tests and its assertions after they ran (`grading.ts`).
  *
  * @module
  */
@@ -14,10 +25,24 @@ import { listItems, ROOT, type Exercise } from "./catalog.js";
 /** Where the workflow is committed. */
 export const CLASSROOM_WORKFLOW = join(ROOT, ".github", "workflows", "classroom.yml");
 
-/** What every grading command starts with; the item follows. */
-export const GRADE_COMMAND = "npm run -s grade --";
+/** The files the seal covers, relative to the root: the grader, its copies of the tests, the code under test, and what Node and npm read from the root. */
+export const SEALED_PATHS = ["exercises/_cli", "src", "package.json", "package-lock.json", "tsconfig.json"] as const;
 
-/** Minutes a grading command may take before Classroom stops it (a learner's endless loop must not hold the runner). */
+/** The shell command that prints the seal: one SHA-256 over the SHA-256 of every sealed file, in a fixed order, with the system's tools. */
+export const SEAL_COMMAND = `/usr/bin/find ${SEALED_PATHS.join(" ")} -type f -print0 | LC_ALL=C /usr/bin/sort -z | /usr/bin/xargs -0 /usr/bin/sha256sum | /usr/bin/sha256sum | /usr/bin/cut -c1-64`;
+
+/** The id of the step that seals the grader. */
+export const SEAL_STEP = "seal";
+
+/** What every grading command starts with: the seal checked again, then the grader started with node itself in an empty environment. */
+export const GRADE_COMMAND_START =
+  `if test "$(${SEAL_COMMAND})" = "\${{ steps.${SEAL_STEP}.outputs.digest }}"; ` +
+  `then /usr/bin/env -i PATH=/usr/bin:/bin HOME="$HOME" CI=true "\${{ steps.${SEAL_STEP}.outputs.node }}" exercises/_cli/launch.mjs grade`;
+
+/** What every grading command ends with: the message when the seal does not match. */
+export const GRADE_COMMAND_END = `; else echo "Not graded: the files of the grader changed after the job started (did graded code rewrite them?)" >&2; exit 1; fi`;
+
+/** Minutes a grading command may take before Classroom stops it (the grader's own deadline ends an endless loop sooner). */
 export const GRADE_TIMEOUT_MINUTES = 5;
 
 /** One autograding test: one exercise or question. */
@@ -26,7 +51,7 @@ export interface ClassroomTest {
   id: string;
   /** The name Classroom shows: `Exercise 5: argument-processing`. */
   name: string;
-  /** The command it runs: `npm run -s grade -- 5`. */
+  /** The command it runs: the seal checked, then `node exercises/_cli/launch.mjs grade 5`. */
   command: string;
   /** What passing it is worth. */
   points: number;
@@ -37,31 +62,37 @@ export function classroomTestOf(item: Exercise): ClassroomTest {
   return {
     id: `${item.kind}${item.number}`,
     name: `${item.label}: ${item.slug}`,
-    command: `${GRADE_COMMAND} ${item.command}`,
+    command: `${GRADE_COMMAND_START} ${item.command}${GRADE_COMMAND_END}`,
     points: item.points,
   };
 }
 
-/** The arguments a grading command hands to `grade` (what follows `--`); throws for any other command. */
+/** The arguments a grading command hands to `grade`; throws for any other command. */
 export function gradeArgsOf(command: string): string[] {
-  if (!command.startsWith(`${GRADE_COMMAND} `)) throw new Error(`not a grading command: ${command}`);
+  if (!command.startsWith(`${GRADE_COMMAND_START} `) || !command.endsWith(GRADE_COMMAND_END)) throw new Error(`not a grading command: ${command}`);
   return command
-    .slice(GRADE_COMMAND.length + 1)
+    .slice(GRADE_COMMAND_START.length + 1, command.length - GRADE_COMMAND_END.length)
     .split(" ")
     .filter((part) => part !== "");
 }
 
-/** A YAML double-quoted string (JSON's quoting is valid YAML). */
+/**
+ * A YAML quoted string, quoted as the formatter would: in single quotes when that needs fewer
+ * escapes (a shell command full of double quotes), else in double quotes (JSON's quoting is valid YAML).
+ */
 function quoted(text: string): string {
-  return JSON.stringify(text);
+  const doubles = text.split('"').length - 1;
+  const singles = text.split("'").length - 1;
+  return doubles > singles ? `'${text.replaceAll("'", "''")}'` : JSON.stringify(text);
 }
 
 /** The workflow's text, from the catalog. */
 export function classroomWorkflow(tests: readonly ClassroomTest[] = listItems().map(classroomTestOf)): string {
   const lines = [
     "# GitHub Classroom autograding: one test per exercise and per self-check question, each worth its points.",
-    "# Each runs `npm run -s grade -- <N | qN>`, which grades the learner's files with the workbook's own",
-    "# copies of the tests and exits with 0 only when that one passes.",
+    "# Each grades the learner's files with the workbook's own copies of the tests, in a process of its own,",
+    "# and exits with 0 only when that one passes. The grader runs with node itself, never through npm,",
+    "# after checking that its files are still those sealed before any learner code ran.",
     "# Written from the exercise catalog by `npx tsx exercises/_cli/sync-pristine.ts`: do not edit it by hand.",
     "name: Autograding Tests",
     '"on":',
@@ -86,7 +117,14 @@ export function classroomWorkflow(tests: readonly ClassroomTest[] = listItems().
     "          node-version: 20",
     "          cache: npm",
     "      - name: Install",
-    "        run: npm ci --no-audit --no-fund",
+    "        # A committed .npmrc (npm settings) and npm-shrinkwrap.json (it would win over the lock file) are removed, and no install script runs: nothing of the learner's runs here.",
+    "        run: rm -f .npmrc npm-shrinkwrap.json && npm ci --no-audit --no-fund --ignore-scripts",
+    "      - name: Seal the grader",
+    `        id: ${SEAL_STEP}`,
+    "        # Before any learner code runs: which node, and a hash of the grader's files; each test checks it again.",
+    "        run: |",
+    '          echo "node=$(command -v node)" >> "$GITHUB_OUTPUT"',
+    `          echo "digest=$(${SEAL_COMMAND})" >> "$GITHUB_OUTPUT"`,
   ];
   for (const test of tests) {
     lines.push(

@@ -19,7 +19,7 @@
 import { listExercises, listQuestions, rel } from "./catalog.js";
 import { bold, dim, green, red, yellow } from "./colour.js";
 import { gradeExitCode, gradeWork, type GradeItem, type GradeReport } from "./grading.js";
-import { emitJson } from "./json-out.js";
+import { emitJson, outProblem } from "./json-out.js";
 import { PRISTINE_TESTS_DIR } from "./pristine-tests.js";
 import { readReportArgs } from "./report-args.js";
 import { runCommand } from "./run-command.js";
@@ -83,6 +83,11 @@ async function main(argv: readonly string[]): Promise<number> {
     if (args.unknown.length > 0) console.log(red(`Not understood: ${args.unknown.join(" ")}`));
     usage();
     return args.unknown.length > 0 ? 2 : 0;
+  }
+  const refused = args.out === null ? null : outProblem(args.out);
+  if (refused !== null) {
+    console.log(red(refused));
+    return 2;
   }
   const report = await gradeWork(args.items.length > 0 ? { items: args.items } : {});
   if (!emitJson(report, args, "grade")) printTable(report);

@@ -14,6 +14,7 @@ import { EXERCISES_DIR, isUntouched, listItems, ROOT, selfCheckOf, type Exercise
 import { changedTests, materializePristineTests, type TestChange } from "./pristine-tests.js";
 import { helpUsed, readState, type HelpUsed, type LearnerState } from "./state.js";
 import { startTypeChecker, type TypeProblem } from "./typecheck.js";
+import { stuckMessage } from "./deadline.js";
 import { reasonOf, verdictOf, type Verdict } from "./verdict.js";
 import { openVitest } from "./vitest-api.js";
 import { firstFailure, type RunReport } from "./vitest-run.js";
@@ -94,12 +95,14 @@ export async function gradeWork(options: GradeOptions = {}): Promise<GradeReport
     void typeCheck.finally(() => checker.close());
   }
   const problems = await typeCheck;
-  if (report !== null && report.tests.length === 0) error = firstFailure(report.output || report.files.map((f) => f.message).join("\n") || "no test ran", 20);
+  if (report !== null && report.tests.length === 0 && report.stuck === undefined)
+    error = firstFailure(report.output || report.files.map((f) => f.message).join("\n") || "no test ran", 20);
   const graded = items.map((item): GradeItem => {
     const verdict = verdictOf(
       started.includes(item),
       report?.tests.filter((t) => t.file === item.testFile) ?? [],
       problems.filter((p) => filesOf(item).includes(p.file)),
+      stuckOf(item, report),
     );
     const passed = verdict.state === "passed";
     const base: GradeItem = {
@@ -130,16 +133,31 @@ export async function gradeWork(options: GradeOptions = {}): Promise<GradeReport
   return result;
 }
 
+/** The message for an item whose tests were stopped at the deadline, or null. */
+export function stuckOf(item: Exercise, report: RunReport | null): string | null {
+  const stopped = report?.stuck?.find((s) => s.file === item.testFile);
+  return stopped === undefined ? null : stuckMessage(item.files.map((f) => `exercises/${item.id}/${f}`).join(", "), stopped.seconds);
+}
+
 /** Runs the workbook's copies of `testFiles` against the code in `exercisesDir`, in one vitest. */
 async function runPristineTests(testFiles: readonly string[], exercisesDir: string): Promise<RunReport> {
   const pristine = await materializePristineTests();
   try {
-    const vitest = await openVitest({ kind: "dir", dir: exercisesDir }, { root: pristine.root });
+    // No transformed module kept on disk is used: graded code could have rewritten it.
+    const vitest = await openVitest({ kind: "dir", dir: exercisesDir }, { root: pristine.root, setupFile: pristine.setupFile, moduleCache: false });
+    let report: RunReport;
     try {
-      return await vitest.run(testFiles);
+      report = await vitest.run(testFiles);
     } finally {
       await vitest.close();
     }
+    const changed = pristine.changed();
+    if (changed.length > 0) {
+      const restored = pristine.restore();
+      const back = restored.length > 0 ? ` (the workbook's copies were put back as they were: ${restored.join(", ")})` : "";
+      throw new Error(`The grader's copies of the tests were changed while the tests ran, so no verdict is given: ${changed.join(", ")}${back}`);
+    }
+    return report;
   } finally {
     await pristine.dispose();
   }

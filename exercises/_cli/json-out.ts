@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 
 /**
@@ -41,18 +41,60 @@ export function printJson(report: unknown, script: string): void {
   if (npmBannerPrinted() && process.stdout.isTTY !== true) process.stderr.write(`${bannerAdvice(script)}\n`);
 }
 
+/** A `--out` target that cannot take the report (a folder), said plainly; nothing was written. */
+export class OutFileError extends Error {
+  override readonly name = "OutFileError";
+}
+
 /**
- * Writes the report as JSON to `path` through a temporary file, and returns the absolute path. A
- * relative path is taken from the folder the command was typed in (`npm run` starts scripts in the
- * workbook's root, and says where it was called from in `INIT_CWD`).
+ * Writes the report as JSON to `path`, and returns the absolute path. A relative path is taken
+ * from the folder the command was typed in (`npm run` starts scripts in the workbook's root, and
+ * says where it was called from in `INIT_CWD`). A regular file (or a new one) is written through a
+ * temporary file renamed over it, so a reader never sees half a report. Anything else that exists
+ * is never replaced: a FIFO or a device (`/dev/stdout`) is written in place, and a folder is
+ * refused with an {@link OutFileError} before anything is written, so no temporary file is left.
  */
 export function writeJsonFile(path: string, report: unknown, env: NodeJS.ProcessEnv = process.env): string {
-  const target = resolve(env["INIT_CWD"] || process.cwd(), path);
+  const problem = outProblem(path, env);
+  if (problem !== null) throw new OutFileError(problem);
+  const named = resolve(env["INIT_CWD"] || process.cwd(), path);
+  const existing = statOrNull(named);
+  // A link is followed: the file it names is the one written.
+  const target = existing === null ? named : realpathSync(named);
+  if (existing !== null && !existing.isFile()) {
+    // A FIFO, a device or a socket: written as it is, never renamed over.
+    writeFileSync(target, jsonText(report));
+    return target;
+  }
   mkdirSync(dirname(target), { recursive: true });
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
-  writeFileSync(temp, jsonText(report));
-  renameSync(temp, target);
+  try {
+    writeFileSync(temp, jsonText(report), { flag: "wx" });
+    renameSync(temp, target);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
   return target;
+}
+
+/**
+ * Why `--out <path>` cannot take the report, or null when it can: checked before the work starts,
+ * so a learner hears it at once.
+ */
+export function outProblem(path: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  const target = resolve(env["INIT_CWD"] || process.cwd(), path);
+  if (statOrNull(target)?.isDirectory() === true) return `--out ${path}: ${target} is a folder; name a file in it (for example ${join(path, "report.json")})`;
+  return null;
+}
+
+/** The file's status (links followed), or null when there is nothing there. */
+function statOrNull(path: string): Stats | null {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -9,10 +9,11 @@
  * @module
  */
 import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, posix, relative } from "node:path";
-import { listExercises, listQuestions, normalize, ROOT } from "./catalog.js";
+import { listExercises, listQuestions, normalize, PRISTINE_DIR, ROOT } from "./catalog.js";
 
 /** Where the copies live: `exercises/_cli/pristine-tests/test/exercises/05-argument-processing.test.ts.txt`. */
 export const PRISTINE_TESTS_DIR = join(ROOT, "exercises", "_cli", "pristine-tests");
@@ -86,29 +87,96 @@ export function changedTests(root: string = ROOT): TestChange[] {
 export interface PristineTests {
   /** The folder: its `test/` holds the copies; `src/`, `exercises/`, `solutions/` and `node_modules/` link to the workbook's. */
   root: string;
+  /** The copy of the setup file run before each test file (`run-setup.ts`), inside the folder. */
+  setupFile: string;
+  /**
+   * The files that are no longer what was read before any test ran: a copy in the folder (a test, the
+   * setup file) or the workbook's own copy in `exercises/_cli/pristine-tests/`, relative names. Empty
+   * when graded code changed none of them.
+   */
+  changed(): string[];
+  /**
+   * Puts back, as they were read, the workbook's copies of the tests and of the stubs
+   * (`exercises/_cli/pristine-tests/`, `exercises/_cli/pristine/`) that graded code changed, so the
+   * next grade reads them whole; returns their names. Only those generated copies: nobody edits them.
+   */
+  restore(): string[];
   /** Deletes the folder. */
   dispose(): Promise<void>;
+}
+
+/** The grader's files copied next to the tests, from `exercises/_cli/`: the setup file and what it imports. */
+const GRADER_FILES = ["run-setup.ts", "matchers.ts"] as const;
+
+function sha256(text: string | Buffer): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+function hashOrNull(path: string): string | null {
+  try {
+    return sha256(readFileSync(path));
+  } catch {
+    return null;
+  }
 }
 
 /**
  * Writes the copies to `<tmp>/test/...`, next to links to the workbook's `src/`, `exercises/`,
  * `solutions/` and `node_modules/` and a copy of its `tsconfig.json`, so the tests' imports (`../../src/...`,
  * `vitest`) resolve and compile exactly as in the workbook. Run them with the learner alias
- * pointing at the code to grade.
+ * pointing at the code to grade, and `setupFile` as vitest's setup file. Every text is read once,
+ * here, and its hash kept, so {@link PristineTests.changed} can tell afterwards whether graded code
+ * rewrote a test, the setup file, or the workbook's copies.
  */
 export async function materializePristineTests(): Promise<PristineTests> {
   const root = await mkdtemp(join(tmpdir(), "workbook-grade-"));
+  const written = new Map<string, string>();
+  /** The generated copies in the workbook, as read before any test ran: what {@link PristineTests.restore} puts back. */
+  const kept = new Map<string, Buffer>();
   try {
+    for (const dir of [PRISTINE_TESTS_DIR, PRISTINE_DIR]) {
+      for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+        if (!entry.isFile()) continue;
+        const path = join(entry.parentPath, entry.name);
+        const bytes = readFileSync(path);
+        kept.set(path, bytes);
+        written.set(path, sha256(bytes));
+      }
+    }
     // The worked answers are the oracle of the differential properties (`test/exercises/_support/differential.ts`).
     for (const name of ["src", "exercises", "solutions", "node_modules"]) await symlink(join(ROOT, name), join(root, name), "junction");
     await copyFile(join(ROOT, "tsconfig.json"), join(root, "tsconfig.json"));
     for (const file of pristineTestFiles()) {
+      const text = pristineTestText(file);
       await mkdir(dirname(join(root, file)), { recursive: true });
-      await writeFile(join(root, file), pristineTestText(file));
+      await writeFile(join(root, file), text);
+      written.set(join(root, file), sha256(text));
+    }
+    await mkdir(join(root, "_grader"));
+    for (const file of GRADER_FILES) {
+      const text = readFileSync(join(ROOT, "exercises", "_cli", file), "utf8");
+      await writeFile(join(root, "_grader", file), text);
+      written.set(join(root, "_grader", file), sha256(text));
     }
   } catch (error) {
     await rm(root, { recursive: true, force: true });
     throw error;
   }
-  return { root, dispose: () => rm(root, { recursive: true, force: true }) };
+  return {
+    root,
+    setupFile: join(root, "_grader", "run-setup.ts"),
+    changed: () =>
+      [...written]
+        .filter(([path, hash]) => hashOrNull(path) !== hash)
+        .map(([path]) => (path.startsWith(root) ? relative(root, path) : relative(ROOT, path)).split("\\").join("/")),
+    restore: () =>
+      [...kept]
+        .filter(([path, bytes]) => hashOrNull(path) !== sha256(bytes))
+        .map(([path, bytes]) => {
+          mkdirSync(dirname(path), { recursive: true });
+          writeFileSync(path, bytes);
+          return relative(ROOT, path).split("\\").join("/");
+        }),
+    dispose: () => rm(root, { recursive: true, force: true }),
+  };
 }

@@ -15,7 +15,8 @@
  */
 import { isUntouched, listItems, selfCheckOf, type Exercise } from "./catalog.js";
 import { bold, dim, green, red, yellow } from "./colour.js";
-import { emitJson } from "./json-out.js";
+import { stuckOf } from "./grading.js";
+import { emitJson, outProblem } from "./json-out.js";
 import { readReportArgs } from "./report-args.js";
 import { runCommand } from "./run-command.js";
 import { helpUsed, readState, type HelpUsed } from "./state.js";
@@ -99,6 +100,7 @@ export async function buildProgress(): Promise<ProgressReport> {
         started.has(item),
         report?.tests.filter((t) => t.file === item.testFile) ?? [],
         problems.filter((p) => item.files.some((f) => p.file === `${item.dir}/${f}`)),
+        stuckOf(item, report),
       ),
       helpUsed(item, state),
     ),
@@ -114,7 +116,7 @@ export async function buildProgress(): Promise<ProgressReport> {
     done: items.filter((i) => i.state === "passed").length,
     total: items.length,
   };
-  if (report !== null && report.tests.length === 0) result.error = firstFailure(report.output || "no test ran", 20);
+  if (report !== null && report.tests.length === 0 && report.stuck === undefined) result.error = firstFailure(report.output || "no test ran", 20);
   return result;
 }
 
@@ -124,7 +126,7 @@ function printRow(item: ProgressItem): void {
   const name = item.kind === "question" ? (item.question ?? item.slug) : item.slug.padEnd(22);
   console.log(`  ${item.command.padStart(2)}  ${item.kind === "question" ? label(item.state) + "  " + name : name + " " + label(item.state)}${detail}`);
   if (item.state === "failing") {
-    const why = item.typeErrors[0] ?? (item.firstFailure === null ? null : `${item.firstFailure.test}\n${item.firstFailure.message}`);
+    const why = item.stuck ?? item.typeErrors[0] ?? (item.firstFailure === null ? null : `${item.firstFailure.test}\n${item.firstFailure.message}`);
     if (why !== null)
       console.log(
         dim(
@@ -150,6 +152,11 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log("  --out <file>   also write the JSON report to <file>");
     console.log("  --help, -h     this help");
     return unknown.length > 0 ? 2 : 0;
+  }
+  const refused = out === null ? null : outProblem(out);
+  if (refused !== null) {
+    console.log(red(refused));
+    return 2;
   }
   const progress = await buildProgress();
   if (emitJson(progress, { json, out }, "progress")) return progress.error === undefined ? 0 : 1;

@@ -7,6 +7,7 @@
 import { stripVTControlCharacters } from "node:util";
 import { listExercises, listQuestions, rel, ROOT, selfCheckOf, type Exercise } from "./catalog.js";
 import { bold, dim, green, red, useColour } from "./colour.js";
+import { stuckMessage } from "./deadline.js";
 import type { TypeProblem } from "./typecheck.js";
 import { firstFailure, forLearners, type RunReport, type TestFailure, type TestOutcome } from "./vitest-run.js";
 
@@ -20,7 +21,7 @@ export function counts(report: RunReport): { passed: number; failed: number; tot
 /** True when the run had tests and every one of them passed. */
 export function allPassed(report: RunReport): boolean {
   const { passed, total } = counts(report);
-  return total > 0 && passed === total && report.files.every((f) => f.status === "passed");
+  return total > 0 && passed === total && report.files.every((f) => f.status === "passed") && report.stuck === undefined;
 }
 
 function indent(text: string, by = "    "): string {
@@ -120,6 +121,12 @@ export function printExerciseSummary(exercise: Exercise, report: RunReport, type
     console.log(`  ${nextStep(exercise)}`);
     return true;
   }
+  for (const stopped of report.stuck ?? []) {
+    const mine = exercise.files.map((f) => `exercises/${exercise.id}/${f}`).join(", ");
+    console.log(red(`✘ ${stuckMessage(mine, stopped.seconds)}`));
+    console.log(dim(`  Its tests (${stopped.file}) were stopped. Look for a loop whose condition never changes, or a promise nothing resolves.`));
+    console.log("");
+  }
   const broken = report.files.filter((f) => f.status !== "passed" && f.tests.length === 0);
   for (const file of broken) {
     console.log(red(`✘ ${file.file} could not run (does your code compile?):`));
@@ -127,7 +134,7 @@ export function printExerciseSummary(exercise: Exercise, report: RunReport, type
     console.log("");
   }
   for (const test of report.tests.filter((t) => t.status === "failed")) printFailure(test, folders);
-  if (total === 0 && broken.length === 0) console.log(firstFailure(report.output, 20));
+  if (total === 0 && broken.length === 0 && report.stuck === undefined) console.log(firstFailure(report.output, 20));
   if (allPassed(report)) console.log(red(`✘ ${title} — all ${total} tests pass, but fix the type errors above first.`));
   else console.log(red(`✘ ${title} — ${passed} passed, ${failed} failed (of ${total}).`));
   console.log(`Edit ${exercise.files.map((f) => `exercises/${exercise.id}/${f}`).join(", ")} (look for TODO(lesson ${exercise.lesson})).`);

@@ -12,8 +12,8 @@
  */
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { isAbsolute, join, resolve } from "node:path";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
+import { dirname, isAbsolute, join, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { BACKUP_DIR, ROOT } from "./catalog.js";
@@ -46,21 +46,85 @@ export interface TypeChecker {
 /** Where the last verdicts are kept, keyed by what they depend on (git-ignored, like the rest of `.exercise-backups/`). */
 const CACHE_FILE = join(BACKUP_DIR, "typecheck-cache.json");
 
-/** The newest modification time of a `.ts` file anywhere under `dir`. */
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isDirectory() && entry.name.endsWith(".ts")) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
+/** The relative module specifiers a TypeScript text imports or re-exports (`"./helper.js"`), type-only ones included. */
+export function relativeSpecifiers(text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(/(?:\bfrom\s*|\bimport\s*(?:\(\s*)?)["'](\.{1,2}\/[^"'\n]*)["']/g)) found.push(match[1] ?? "");
+  for (const match of text.matchAll(/\/\/\/\s*<reference\s+path\s*=\s*["']([^"'\n]+)["']/g)) found.push(match[1] ?? "");
+  return found;
 }
 
-/** A key for the verdict on `files`: their text, and the newest change to `src/` and the compiler options. */
-function cacheKey(files: readonly string[]): string | null {
+/** The files a relative specifier may name, in the order the compiler tries them. */
+function candidates(from: string, specifier: string): string[] {
+  const base = resolve(dirname(from), specifier);
+  const stem = base.replace(/\.(?:[cm]?js|jsx)$/, "");
+  // `./x.js` names `x.ts` in the workbook: tried first, so most imports cost one look-up.
+  return [`${stem}.ts`, base, `${stem}.tsx`, `${stem}.d.ts`, `${stem}.mts`, `${stem}.cts`, join(base, "index.ts")];
+}
+
+/**
+ * Every file of the workbook a check of `files` reads: the files, and what they import through
+ * relative paths, transitively (the learner's helper files, `src/`), sorted. A specifier that
+ * names no file is kept as such (`<from> -> <specifier>`): adding that file later changes the key.
+ */
+export function checkedFiles(files: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const missing: string[] = [];
+  const queue = files.map((f) => resolve(f));
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      continue;
+    }
+    for (const specifier of relativeSpecifiers(text)) {
+      const next = candidates(file, specifier).find((candidate) => statOrNull(candidate)?.isFile() === true);
+      if (next === undefined) missing.push(`${file} -> ${specifier}`);
+      else if (!next.includes(`${sep}node_modules${sep}`)) queue.push(next);
+    }
+  }
+  return [...[...seen].sort(), ...missing.sort()];
+}
+
+function statOrNull(path: string): Stats | null {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/** The installed version of a package, or "none". */
+function versionOf(name: string): string {
+  try {
+    return String((JSON.parse(readFileSync(join(ROOT, "node_modules", name, "package.json"), "utf8")) as { version?: unknown }).version);
+  } catch {
+    return "none";
+  }
+}
+
+/**
+ * A key for the verdict on `files`: everything the check reads — the text of each file it reaches
+ * through relative imports (the learner's helpers, `src/`), `tsconfig.json`, the installed
+ * packages as the lock file pins them, and the compilers' versions — or null when one cannot be read.
+ */
+export function cacheKey(files: readonly string[]): string | null {
   try {
     const hash = createHash("sha256");
-    for (const file of files) hash.update(file).update("\0").update(readFileSync(file)).update("\0");
-    hash.update(String(newestMtime(join(ROOT, "src")))).update(String(statSync(join(ROOT, "tsconfig.json")).mtimeMs));
+    hash.update(`${versionOf("typescript7")}\0${versionOf("typescript")}\0${process.env["WORKBOOK_TYPECHECK"] ?? ""}\0`);
+    hash.update(readFileSync(join(ROOT, "tsconfig.json"))).update("\0");
+    // The installed packages (their types), as the lock file pins them: its size and time, not its text, to stay quick.
+    const lock = statSync(join(ROOT, "package-lock.json"));
+    hash.update(`${lock.size}:${lock.mtimeMs}\0`);
+    for (const file of files) hash.update("root\0").update(resolve(file)).update("\0");
+    for (const file of checkedFiles(files)) {
+      hash.update(file).update("\0");
+      if (statOrNull(file)?.isFile() === true) hash.update(readFileSync(file));
+      hash.update("\0");
+    }
     return hash.digest("hex");
   } catch {
     return null;

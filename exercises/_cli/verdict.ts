@@ -24,13 +24,18 @@ export interface Verdict {
   typeErrors: string[];
   /** The first failing test and its message, when failing. */
   firstFailure: { test: string; message: string } | null;
+  /** Set when its tests did not finish within the deadline and were stopped: what the learner reads. */
+  stuck: string | null;
 }
 
-/** The verdict of one item: `started` (its files are not the stubs), its tests' outcomes and its files' type problems. */
-export function verdictOf(started: boolean, tests: readonly TestOutcome[], problems: readonly TypeProblem[]): Verdict {
+/**
+ * The verdict of one item: `started` (its files are not the stubs), its tests' outcomes, its files'
+ * type problems, and `stuck`, the message when its tests were stopped at the deadline (it then fails).
+ */
+export function verdictOf(started: boolean, tests: readonly TestOutcome[], problems: readonly TypeProblem[], stuck: string | null = null): Verdict {
   const typeErrors = problems.map((p) => `${rel(p.file)}:${p.line}: TS${p.code} ${p.message.split("\n")[0] ?? ""}`);
   const passed = tests.filter((t) => t.status === "passed").length;
-  const state: State = !started ? "not started" : tests.length > 0 && passed === tests.length && typeErrors.length === 0 ? "passed" : "failing";
+  const state: State = !started ? "not started" : stuck === null && tests.length > 0 && passed === tests.length && typeErrors.length === 0 ? "passed" : "failing";
   const failing = tests.find((t) => t.status === "failed");
   return {
     state,
@@ -38,6 +43,7 @@ export function verdictOf(started: boolean, tests: readonly TestOutcome[], probl
     tests: tests.length,
     typeErrors,
     firstFailure: state === "failing" && failing !== undefined ? { test: failing.fullName, message: firstFailure(failing.failureMessages[0] ?? "(no message)", 4) } : null,
+    stuck: started ? stuck : null,
   };
 }
 
@@ -45,6 +51,7 @@ export function verdictOf(started: boolean, tests: readonly TestOutcome[], probl
 export function reasonOf(item: { kind: "exercise" | "question" } & Verdict): string | null {
   if (item.state === "passed") return null;
   if (item.state === "not started") return item.kind === "question" ? "not answered yet" : "not started yet";
+  if (item.stuck !== null) return item.stuck;
   if (item.typeErrors.length > 0) return `type error: ${item.typeErrors[0]}`;
   if (item.firstFailure !== null) return `${item.firstFailure.test}: ${item.firstFailure.message.split("\n")[0] ?? ""}`;
   if (item.tests === 0) return "its tests did not run (does the file compile?)";

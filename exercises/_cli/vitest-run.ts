@@ -67,6 +67,11 @@ export interface RunReport {
   output: string;
   /** How long the run took, in milliseconds. */
   durationMs: number;
+  /**
+   * Set when test files did not finish within the deadline (`./deadline.js`) and their worker was
+   * stopped: each file (relative to the root) and the deadline in seconds. The other files ran.
+   */
+  stuck?: Array<{ file: string; seconds: number }>;
 }
 
 interface JsonReport {

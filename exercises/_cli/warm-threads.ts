@@ -5,8 +5,9 @@
  * loads vitest's test runtime again (a fifth of a second of CPU) and then every module the test
  * file imports. This pool hands vitest a thread that stays: `npm run exercise N -- --watch` re-runs
  * the test file in the thread that ran it last, where vitest's runtime, the installed packages and
- * the workbook's unchanged modules are already loaded (a changed file and the files that import it
- * are loaded afresh, as vitest's own watch mode does).
+ * the workbook's unchanged files are already transformed (a changed file and the files that import
+ * it are transformed again, as vitest's own watch mode does). The workbook's own modules are run
+ * afresh for each test file (`./run-setup.js`): a run never sees what an earlier one left in them.
  *
  * A thread can also be started before vitest itself is loaded ({@link prestartWarmThread}), so the
  * two load side by side on two cores. The pool takes it only if it was started exactly as vitest
@@ -171,6 +172,14 @@ export const warmThreads: PoolRunnerInitializer = { name: WARM_THREADS, createPo
 /** Ends every thread no run is using (the CLI calls it when it is done with vitest). */
 export async function closeWarmThreads(): Promise<void> {
   await Promise.all(slots.filter((slot) => !slot.busy).map(endSlot));
+}
+
+/**
+ * Ends every thread a run is using, at once: what the learner CLI does when a test file is past its
+ * deadline (a thread that spins in a loop never answers, but `terminate` stops it all the same).
+ */
+export async function terminateBusyThreads(): Promise<void> {
+  await Promise.all(slots.filter((slot) => slot.busy).map(endSlot));
 }
 
 /**

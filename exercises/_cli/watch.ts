@@ -6,7 +6,10 @@
  * helpers). A save is taken once its writes settle ({@link SETTLE_MS}: an editor may write a file
  * in more than one step); then what it changed is loaded afresh, the type checker is told which
  * files changed, and the exercise's test file runs again in the worker thread that ran it last
- * (`./warm-threads.js`). A save during a run is taken after it.
+ * (`./warm-threads.js`), where each run starts from fresh copies of the workbook's modules
+ * (`./run-setup.js`), so its verdict is the one a fresh `npm run exercise N` gives. A save during a
+ * run is taken after it; a run that does not finish within the deadline (`./deadline.js`) is
+ * stopped and said so, and the next save is taken as usual.
  *
  * @module
  */

@@ -16,7 +16,7 @@
  * standard error apart, the exit status), is spawned in the last test.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -310,6 +310,19 @@ describe("npm run progress", () => {
   }, 180_000);
 });
 
+describe("--out a folder", () => {
+  it("progress and grade refuse it with a clear message, before any work, and leave no file in it", async () => {
+    mkdirSync(join(copy, "reports"), { recursive: true });
+    for (const script of ["progress", "grade"] as const) {
+      const run = await cli(script, ["--out", "reports"]);
+      expect(run.code, run.out).toBe(2);
+      expect(run.out).toContain(`--out reports: ${join(copy, "reports")} is a folder; name a file in it`);
+      expect(readdirSync(join(copy, "reports"))).toEqual([]);
+    }
+    expect(readdirSync(copy).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+  });
+});
+
 describe("npm run grade", () => {
   it("--help lists the options and says what the exit status means", async () => {
     const run = await cli("grade", ["--help"]);
@@ -354,5 +367,54 @@ describe("npm run grade", () => {
     expect(loud.stderr).toContain("npm run -s grade -- --json");
     expect(existsSync(join(copy, "six.json")), "--out is relative to where npm was called").toBe(true);
     expect(JSON.parse(readFileSync(join(copy, "six.json"), "utf8"))).toEqual(JSON.parse(silent.stdout));
+  }, 180_000);
+});
+
+describe("a run that never finishes", () => {
+  const seconds = 8;
+  /** Runs `script` with a short deadline, with `file` of the learner (relative to exercises/) holding the worked answer changed by `change`. */
+  async function withEndless(file: string, change: (answer: string) => string, script: Command, args: string[]): Promise<{ code: number | null; out: string }> {
+    const answer = readFileSync(join(ROOT, "solutions", file), "utf8");
+    const endless = change(answer);
+    expect(endless).not.toBe(answer);
+    learnerFile(file, endless);
+    process.env["WORKBOOK_DEADLINE_SECONDS"] = String(seconds);
+    try {
+      return await cli(script, args);
+    } finally {
+      delete process.env["WORKBOOK_DEADLINE_SECONDS"];
+      writeFileSync(join(copy, "exercises", file), readFileSync(join(ROOT, "exercises/_cli/pristine", `${file}.txt`)));
+    }
+  }
+  const said = (file: string): string => `exercises/${file} did not finish in ${seconds} s — an endless loop or an \`await\` that never settles?`;
+
+  it("exercise: a while whose index never moves, in a function, is stopped and named", async () => {
+    const file = "08-tool-results/tool-message.ts";
+    const run = await withEndless(
+      file,
+      (answer) => answer.replace("export function truncate(text: string, max: number): string {", "$&\n  for (let i = 0; i < text.length; ) void i;"),
+      "exercise",
+      ["8"],
+    );
+    expect(run.code, run.out).toBe(1);
+    expect(run.out).toContain(said(file));
+    expect(run.out).toContain("test/exercises/08-tool-results.test.ts) were stopped");
+  }, 180_000);
+
+  it("progress: a loop at import time is stopped and named, and the other items are still reported", async () => {
+    const file = "07-errors-as-results/settle.ts";
+    const run = await withEndless(file, (answer) => `${answer}\nlet spins = 0;\nwhile (spins < 1) void spins;\n`, "progress", ["--json"]);
+    const report = JSON.parse(run.out) as { exercises: Array<{ number: number; state: string; stuck: string | null }>; total: number };
+    expect(report.total).toBe(14);
+    expect(report.exercises.find((e) => e.number === 7)).toMatchObject({ state: "failing", stuck: said(file) });
+  }, 180_000);
+
+  it("grade: a top-level await that never settles is stopped and named, and the item fails", async () => {
+    const file = "09-tool-skill-mcp/mcp-tool.ts";
+    const run = await withEndless(file, (answer) => `${answer}\nawait new Promise(() => undefined);\n`, "grade", ["9", "--json"]);
+    expect(run.code, run.out).toBe(1);
+    const report = JSON.parse(run.out) as { exercises: Array<{ number: number; result: string; reason: string }>; error?: string };
+    expect(report.error).toBeUndefined();
+    expect(report.exercises).toMatchObject([{ number: 9, result: "failed", reason: said(file) }]);
   }, 180_000);
 });

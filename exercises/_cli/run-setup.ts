@@ -1,0 +1,42 @@
+/**
+ * Run by the learner CLI's vitest (`exercise`, `--watch`, `progress`, `grade`) before each test
+ * file, in the worker thread:
+ *
+ * - Every test file starts from fresh copies of the workbook's own modules (`src/`, `exercises/`,
+ *   the tests' helpers), as a fresh check would: the thread stays loaded between runs and between
+ *   files, and without this a change an earlier save (or an earlier file) made to a `src/` object
+ *   would outlive it. The installed packages stay loaded.
+ * - The assertions cannot be changed by the code under test: the list of matchers (`matchers.ts`)
+ *   is taken the first time this file runs in a thread, before any learner code, and kept where it
+ *   cannot be replaced; before and after every test it is compared with the matchers as they are,
+ *   and a difference fails the test, naming what changed (`expect.extend(...)` in a learner's file,
+ *   a replaced `toBe`).
+ *
+ * @module
+ */
+import { afterEach, beforeEach, chai, vi } from "vitest";
+import { changedMatchers, matcherEntries, type MatcherEntry } from "./matchers.js";
+
+vi.resetModules();
+
+/** Where the first list is kept: a property of the thread's global that cannot be written, deleted or redefined. */
+const BASELINE = Symbol.for("workbook.matchers-before-any-learner-code");
+const scope = globalThis as Record<symbol, unknown>;
+if (!Object.hasOwn(globalThis, BASELINE)) {
+  const entries = matcherEntries(chai.Assertion).map((entry) => Object.freeze(entry));
+  Object.defineProperty(globalThis, BASELINE, { value: Object.freeze(entries), writable: false, configurable: false, enumerable: false });
+}
+const baseline = scope[BASELINE] as readonly MatcherEntry[];
+
+function assertMatchersUnchanged(): void {
+  const changed = changedMatchers(baseline, matcherEntries(chai.Assertion));
+  if (changed.length === 0) return;
+  const names = changed.slice(0, 5).join("; ") + (changed.length > 5 ? `; and ${changed.length - 5} more` : "");
+  throw new Error(
+    `The assertions were changed while this test ran (${names}). Code under test may not call expect.extend(...), ` +
+      `expect.addEqualityTesters(...) or replace a matcher: the tests judge with the assertions vitest gives them.`,
+  );
+}
+
+beforeEach(assertMatchersUnchanged);
+afterEach(assertMatchersUnchanged);
