@@ -900,6 +900,8 @@ const questions: WrongAnswer[] = [
   predicted("q2-suggestions-only-in-errors.ts", "R4", "reason", '"a"', '"c"'),
   predicted("q3-replay-repair.ts", "R1", "replayOfBrokenText", '{ path: "secrets.txt" }', "{}"),
   predicted("q3-replay-repair.ts", "R2", "replayOfArray", "{}", '{ "0": 1, "1": 2 }'),
+  predicted("q3-replay-repair.ts", "R1", "replayOfBrokenText", '{ path: "secrets.txt" }', '{ path: "secrets.txt", extra: undefined }'),
+  predicted("q3-replay-repair.ts", "R2", "replayOfArray", "{}", "{ arguments: undefined }"),
   predicted("q3-replay-repair.ts", "R3", "brokenNewCallIsReadyToRun", "false", "true"),
   predicted("q3-replay-repair.ts", "R4", "reason", '"b"', '"a"'),
   predicted("q3-replay-repair.ts", "R4", "reason", '"b"', '"c"'),
