@@ -32,7 +32,13 @@ describe(CHECK.question, () => {
     const registry = new ToolRegistry();
     registry.register(namedTool("echo"));
     const ready = registry.prepareCall("echo", '{"text": "hi"}').error === null;
-    expectPrediction(CHECK, "a", answer.handRegisteredToolIsPrepared, ready, "prepareCall looks the name up among the instances registered (src/tools/registry.ts); ask what it needs besides them.");
+    expectPrediction(
+      CHECK,
+      "a",
+      answer.handRegisteredToolIsPrepared,
+      ready,
+      "prepareCall looks the name up among the instances registered (src/tools/registry.ts); ask what it needs besides them.",
+    );
   });
 
   it(partTitle(CHECK, "b"), () => {
@@ -40,7 +46,13 @@ describe(CHECK.question, () => {
     registry.register(namedTool("zeta"));
     registry.register(namedTool("alpha"));
     const names = registry.getDefinitions().map((d) => d.function.name);
-    expectPrediction(CHECK, "b", answer.definitionOrder, names, "lesson 3 says in what order getDefinitions() lists the tools, and why the order of registering must not reach the prompt.");
+    expectPrediction(
+      CHECK,
+      "b",
+      answer.definitionOrder,
+      names,
+      "lesson 3 says in what order getDefinitions() lists the tools, and why the order of registering must not reach the prompt.",
+    );
   });
 
   it(partTitle(CHECK, "c"), () => {
@@ -55,7 +67,13 @@ describe(CHECK.question, () => {
     } catch {
       actual = "throws";
     }
-    expectPrediction(CHECK, "c", answer.sameNameAgain, actual, "read register in src/tools/registry.ts: does it check the name it stores under? Lesson 2 says who protects the built-ins.");
+    expectPrediction(
+      CHECK,
+      "c",
+      answer.sameNameAgain,
+      actual,
+      "read register in src/tools/registry.ts: does it check the name it stores under? Lesson 2 says who protects the built-ins.",
+    );
   });
 
   it(partTitle(CHECK, "d"), () => {

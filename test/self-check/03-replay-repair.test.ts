@@ -31,7 +31,13 @@ function readTool(): FakeTool {
 
 describe(CHECK.question, () => {
   it(partTitle(CHECK, "a"), () => {
-    expectPrediction(CHECK, "a", answer.replayOfBrokenText, toolArgumentsObjectForReplay(BROKEN), "read toolArgumentsObjectForReplay in src/providers/base.ts: what does it try before it gives up on a text? Write the object exactly, no extra keys.");
+    expectPrediction(
+      CHECK,
+      "a",
+      answer.replayOfBrokenText,
+      toolArgumentsObjectForReplay(BROKEN),
+      "read toolArgumentsObjectForReplay in src/providers/base.ts: what does it try before it gives up on a text? Write the object exactly, no extra keys.",
+    );
   });
 
   it(partTitle(CHECK, "b"), () => {
@@ -48,7 +54,13 @@ describe(CHECK.question, () => {
     const registry = new ToolRegistry();
     registry.register(readTool());
     const prepared = registry.prepareCall("read_file", BROKEN);
-    expectPrediction(CHECK, "c", answer.brokenNewCallIsReadyToRun, prepared.error === null, "lesson 5: how prepareCall parses the arguments of a call that will run, and whether it repairs them.");
+    expectPrediction(
+      CHECK,
+      "c",
+      answer.brokenNewCallIsReadyToRun,
+      prepared.error === null,
+      "lesson 5: how prepareCall parses the arguments of a call that will run, and whether it repairs them.",
+    );
   });
 
   it(partTitle(CHECK, "d"), () => {

@@ -39,17 +39,35 @@ class ExclusiveReadOnlyProbe extends ReadOnlyProbe {
 
 describe(CHECK.question, () => {
   it(partTitle(CHECK, "a"), () => {
-    expectPrediction(CHECK, "a", answer.readOnlyToolIsSafe, new ReadOnlyProbe().concurrencySafe, "read the default of concurrencySafe in src/tools/base.ts: which flags does it combine?");
+    expectPrediction(
+      CHECK,
+      "a",
+      answer.readOnlyToolIsSafe,
+      new ReadOnlyProbe().concurrencySafe,
+      "read the default of concurrencySafe in src/tools/base.ts: which flags does it combine?",
+    );
   });
 
   it(partTitle(CHECK, "b"), () => {
-    expectPrediction(CHECK, "b", answer.exclusiveReadOnlyToolIsSafe, new ExclusiveReadOnlyProbe().concurrencySafe, "lesson 1: what exclusive means, and how the default of concurrencySafe reads it.");
+    expectPrediction(
+      CHECK,
+      "b",
+      answer.exclusiveReadOnlyToolIsSafe,
+      new ExclusiveReadOnlyProbe().concurrencySafe,
+      "lesson 1: what exclusive means, and how the default of concurrencySafe reads it.",
+    );
   });
 
   it(partTitle(CHECK, "c"), () => {
     const calls = ["read", "read", "write", "read"].map((name, i) => new ToolCallRequest({ id: `c${i}`, name, arguments: {} }));
     const sizes = partitionBatches(calls, (call) => call.name === "read").map((batch) => batch.length);
-    expectPrediction(CHECK, "c", answer.batchSizes, sizes, "lesson 6: which neighbours share a batch, and what happens to the calls after an unsafe one. One number per batch, in order.");
+    expectPrediction(
+      CHECK,
+      "c",
+      answer.batchSizes,
+      sizes,
+      "lesson 6: which neighbours share a batch, and what happens to the calls after an unsafe one. One number per batch, in order.",
+    );
   });
 
   it(partTitle(CHECK, "d"), () => {

@@ -25,12 +25,24 @@ describe(CHECK.question, () => {
 
   it(partTitle(CHECK, "b"), async () => {
     const real = await registryOutcome();
-    expectPrediction(CHECK, "b", answer.registryTextEndsWithRetryHint, real.text.endsWith(RETRY_HINT), "lesson 7 quotes the text registry.execute resolves with for exactly this call.");
+    expectPrediction(
+      CHECK,
+      "b",
+      answer.registryTextEndsWithRetryHint,
+      real.text.endsWith(RETRY_HINT),
+      "lesson 7 quotes the text registry.execute resolves with for exactly this call.",
+    );
   });
 
   it(partTitle(CHECK, "c"), async () => {
     const text = await runnerText();
-    expectPrediction(CHECK, "c", answer.runnerTextEndsWithRetryHint, text.endsWith(RETRY_HINT), "lesson 7's table of kinds of failure: which of them end with the retry hint in the runner?");
+    expectPrediction(
+      CHECK,
+      "c",
+      answer.runnerTextEndsWithRetryHint,
+      text.endsWith(RETRY_HINT),
+      "lesson 7's table of kinds of failure: which of them end with the retry hint in the runner?",
+    );
   });
 
   it(partTitle(CHECK, "d"), () => {

@@ -156,4 +156,3 @@ describe("a wrong prediction", () => {
     expect(() => expectPrediction(SELF_CHECKS[0]!, "a", null, true, "hint")).toThrow(/still null: replace it with your answer/);
   });
 });
-

@@ -772,6 +772,90 @@ const exercise7 = answers("07-errors-as-results", "settle.ts", [
       ],
     ],
   },
+  // Found by the properties on generated inputs: each passes every example test.
+  {
+    rule: "R2",
+    what: "only this copy's ToolResult is an error (instanceof ToolResult && isError)",
+    edits: [
+      ['import { isToolErrorResult } from "../../src/tools/base.js";', 'import { ToolResult } from "../../src/tools/base.js";'],
+      ["if (isToolErrorResult(value)) return", "if (value instanceof ToolResult && value.isError) return"],
+    ],
+  },
+  {
+    rule: "R3",
+    what: "a thrown undefined or null is replaced by an Error",
+    edits: [['return { kind: "thrown", value };', 'return { kind: "thrown", value: value ?? new Error(String(value)) };']],
+  },
+  {
+    rule: "R3",
+    what: "a thrown object that is no Error is kept as its text",
+    edits: [
+      [
+        'return { kind: "thrown", value };',
+        'return { kind: "thrown", value: typeof value === "object" && value !== null && !(value instanceof Error) ? JSON.stringify(value) : value };',
+      ],
+    ],
+  },
+  {
+    rule: "R5",
+    what: "the ok detail counts code points, not UTF-16 units",
+    edits: [["detail: toolResultToText(outcome.value).slice(0, 120) }", 'detail: [...toolResultToText(outcome.value)].slice(0, 120).join("") }']],
+  },
+  {
+    rule: "R5",
+    what: "the ok detail is cut to 120 only when longer, with an ellipsis",
+    edits: [
+      [
+        "detail: toolResultToText(outcome.value).slice(0, 120) }",
+        'detail: toolResultToText(outcome.value).length > 120 ? toolResultToText(outcome.value).slice(0, 117) + "..." : toolResultToText(outcome.value) }',
+      ],
+    ],
+  },
+  {
+    rule: "R5",
+    what: "an undefined success is sent as an empty payload",
+    edits: [["return { payload: outcome.value, event:", 'return { payload: outcome.value ?? "", event:']],
+  },
+  {
+    rule: "R6",
+    what: "the failure text is trimmed before the hint",
+    edits: [["payload: outcome.text + RETRY_HINT,", "payload: outcome.text.trim() + RETRY_HINT,"]],
+  },
+  {
+    rule: "R7",
+    what: "a thrown value is written as name: message by hand",
+    edits: [
+      [
+        "payload: `Error: ${formatThrown(outcome.value)}`,",
+        "payload: `Error: ${outcome.value instanceof Error ? `${outcome.value.name}: ${outcome.value.message}` : formatThrown(outcome.value)}`,",
+      ],
+    ],
+  },
+  {
+    rule: "R7",
+    what: "the thrown detail falls back to the name when the message is empty",
+    edits: [['event: { name, status: "error", detail: message },', 'event: { name, status: "error", detail: message || describeThrown(outcome.value).name },']],
+  },
+  {
+    rule: "R10",
+    what: "a thrown non-Error's fatal message is String(value)",
+    edits: [
+      [
+        "const fatal = outcome.value instanceof Error ? outcome.value : runtimeError(message);",
+        "const fatal = outcome.value instanceof Error ? outcome.value : runtimeError(String(outcome.value));",
+      ],
+    ],
+  },
+  {
+    rule: "R9",
+    what: "a thrown Error with no name is replaced by a RuntimeError",
+    edits: [
+      [
+        "const fatal = outcome.value instanceof Error ? outcome.value : runtimeError(message);",
+        'const fatal = outcome.value instanceof Error && outcome.value.name !== "" ? outcome.value : runtimeError(message);',
+      ],
+    ],
+  },
 ]);
 
 /** Exercise 9: the MCP tool's definition, policy and answer. */
