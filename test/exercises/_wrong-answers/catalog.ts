@@ -581,8 +581,8 @@ const exercise8 = answers("08-tool-results", "tool-message.ts", [
     what: "saved whenever there is a workspace",
     edits: [
       [
-        "if (!(max > 0) || text.length <= max || PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);\n  if (opts.workspace !== undefined) {",
-        "if (PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);\n  if (opts.workspace !== undefined) {",
+        'if (!(max > 0) || text.length <= max || PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);\n  // An empty workspace is no workspace, as in src/: nothing is saved, the text is cut.\n  if (opts.workspace !== undefined && opts.workspace !== "") {',
+        'if (PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);\n  // An empty workspace is no workspace, as in src/: nothing is saved, the text is cut.\n  if (opts.workspace !== undefined && opts.workspace !== "") {',
       ],
     ],
   },
@@ -602,10 +602,59 @@ const exercise8 = answers("08-tool-results", "tool-message.ts", [
     what: "read_file is exempt from saving only, and still cut",
     edits: [
       [
-        " || PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);\n  if (opts.workspace !== undefined) {",
-        ") return message(text);\n  if (opts.workspace !== undefined && !PERSISTENCE_EXEMPT_TOOLS.has(call.name)) {",
+        ' || PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);\n  // An empty workspace is no workspace, as in src/: nothing is saved, the text is cut.\n  if (opts.workspace !== undefined && opts.workspace !== "") {',
+        ') return message(text);\n  if (opts.workspace !== undefined && opts.workspace !== "" && !PERSISTENCE_EXEMPT_TOOLS.has(call.name)) {',
       ],
     ],
+  },
+  // Found by the properties on generated inputs: each passes every example test.
+  { rule: "R1", what: "truncate counts code points", edits: [["return text.slice(0, max) + TRUNCATED;", 'return [...text].slice(0, max).join("") + TRUNCATED;']] },
+  {
+    rule: "R2",
+    what: "truncate measures code points",
+    edits: [["if (!(max > 0) || text.length <= max) return text;", "if (!(max > 0) || [...text].length <= max) return text;"]],
+  },
+  {
+    rule: "R4",
+    what: "empty means null, undefined or a string that trim() empties",
+    edits: [["if (isEmptyToolResult(result)) return", 'if (result === null || result === undefined || (typeof result === "string" && result.trim() === "")) return']],
+  },
+  {
+    rule: "R5",
+    what: "non-strings become JSON.stringify(result)",
+    edits: [["const text = toolResultToText(result);", 'const text = typeof result === "string" ? result : String(JSON.stringify(result));']],
+  },
+  {
+    rule: "R8",
+    what: "a text of exactly the limit is saved or cut",
+    edits: [
+      ["if (!(max > 0) || text.length <= max || PERSISTENCE_EXEMPT_TOOLS.has(call.name))", "if (!(max > 0) || text.length < max || PERSISTENCE_EXEMPT_TOOLS.has(call.name))"],
+    ],
+  },
+  {
+    rule: "R10",
+    what: "read_file is recognised whatever its case",
+    edits: [["PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);", "PERSISTENCE_EXEMPT_TOOLS.has(call.name.toLowerCase())) return message(text);"]],
+  },
+  {
+    rule: "R10",
+    what: "any tool whose name ends in read_file is exempt",
+    edits: [["PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);", 'call.name.endsWith("read_file")) return message(text);']],
+  },
+  {
+    rule: "R7",
+    what: "the reference is made from the result's String()",
+    edits: [["return message(persistedReference(path, text));", "return message(persistedReference(path, String(result)));"]],
+  },
+  {
+    rule: "R7",
+    what: "the file holds the text cut to the limit",
+    edits: [["        text,\n        ...(opts.sessionKey", "        text: truncate(text, max),\n        ...(opts.sessionKey"]],
+  },
+  {
+    rule: "R9",
+    what: "when saving fails the text is cut one character short",
+    edits: [["  return message(truncate(text, max));\n}", "  return message(truncate(text, max - 1));\n}"]],
   },
 ]);
 
