@@ -1009,6 +1009,90 @@ const exercise9 = answers("09-tool-skill-mcp", "mcp-tool.ts", [
     edits: [["tools.map((info) =>", "tools.filter((info) => info.inputSchema !== undefined).map((info) =>"]],
   },
   { rule: "R15", what: "the adapter is discoverable", edits: [["static override discoverable = false;", "static override discoverable = true;"]] },
+  // Found by the properties on generated inputs: each passes every example test.
+  {
+    rule: "R1",
+    what: "the name is cleaned to letters, digits, _ and -",
+    edits: [["this.name = `mcp_${server}_${info.name}`;", 'this.name = `mcp_${server}_${info.name}`.replace(/[^A-Za-z0-9_-]/g, "_");']],
+  },
+  { rule: "R1", what: "the name is cut to 64 characters", edits: [["this.name = `mcp_${server}_${info.name}`;", "this.name = `mcp_${server}_${info.name}`.slice(0, 64);"]] },
+  { rule: "R2", what: "a blank description counts as missing", edits: [["info.description || info.name", "info.description?.trim() || info.name"]] },
+  {
+    rule: "R8",
+    what: "an empty mimeType becomes unknown type",
+    edits: [
+      [
+        'const mime = typeof block["mimeType"] === "string" ? block["mimeType"] : "unknown type";',
+        'const mime = (block["mimeType"] as string | undefined) || "unknown type";',
+      ],
+    ],
+  },
+  {
+    rule: "R8",
+    what: "empty data has no size",
+    edits: [
+      [
+        'const size = typeof block["data"] === "string" ? `, ${block["data"].length} base64 chars` : "";',
+        'const size = block["data"] ? `, ${String(block["data"]).length} base64 chars` : "";',
+      ],
+    ],
+  },
+  {
+    rule: "R9",
+    what: "an embedded resource's text is taken whatever its type",
+    edits: [
+      [
+        'return typeof resource.text === "string" ? resource.text : `[embedded resource: ${String(resource.uri ?? "no uri")}]`;',
+        'return resource.text !== undefined ? String(resource.text) : `[embedded resource: ${String(resource.uri ?? "no uri")}]`;',
+      ],
+    ],
+  },
+  {
+    rule: "R9",
+    what: "an empty uri reads no uri",
+    edits: [['return `[resource link: ${String(block["uri"] ?? "no uri")}]`;', 'return `[resource link: ${String(block["uri"] || "no uri")}]`;']],
+  },
+  {
+    rule: "R7",
+    what: "empty text blocks are dropped",
+    edits: [['(result.content ?? []).map(blockText).join("\\n")', '(result.content ?? []).map(blockText).filter((t) => t !== "").join("\\n")']],
+  },
+  {
+    rule: "R12",
+    what: "blank text reads (no output)",
+    edits: [
+      [
+        'const text = (result.content ?? []).map(blockText).join("\\n") || NO_OUTPUT;',
+        'const joined = (result.content ?? []).map(blockText).join("\\n");\n    const text = joined.trim() === "" ? NO_OUTPUT : joined;',
+      ],
+    ],
+  },
+  {
+    rule: "R13",
+    what: "isError is read as truthy",
+    edits: [["return result.isError === true ? ToolResult.error(text) : text;", "return result.isError ? ToolResult.error(text) : text;"]],
+  },
+  {
+    rule: "R14",
+    what: "repeated names are listed once",
+    edits: [
+      [
+        "return tools.map((info) => new McpTool(client, server, info, options));",
+        "return [...new Map(tools.map((info) => [info.name, info])).values()].map((info) => new McpTool(client, server, info, options));",
+      ],
+    ],
+  },
+  {
+    rule: "R14",
+    what: "the tools are sorted by name",
+    edits: [
+      [
+        "return tools.map((info) => new McpTool(client, server, info, options));",
+        "return [...tools].sort((a, b) => a.name.localeCompare(b.name)).map((info) => new McpTool(client, server, info, options));",
+      ],
+    ],
+  },
+  { rule: "R10", what: "block types are matched in any case", edits: [["switch (block.type) {", "switch (block.type.toLowerCase()) {"]] },
 ]);
 
 /** A wrong value for one field of a self-check answer: the learner predicted something else. */
