@@ -7,7 +7,7 @@
  * R3  the message has exactly role, tool_call_id, name and content, from the call → "answers the call with exactly role, tool_call_id, name and content"
  * R4  an empty result (null, undefined, blank, ToolResult(""), []) gets the marker with the call's name → "marks empty results so the model knows the call ran"
  * R5  anything else becomes toolResultToText(result); 0 and false are not empty → "turns non-string results into text"
- * R6  over the limit without a workspace: truncate the text (the JSON of an object too) → "truncates long text when there is no workspace"
+ * R6  over the limit without a workspace (none, or ""): truncate the text (the JSON of an object too) → "truncates long text when there is no workspace"
  * R7  over the limit with a workspace: save the whole text, send persistedReference(path, text) → "persists long text under the workspace and returns a reference"
  * R8  a text that fits, or a limit of 0, is sent whole and never saved → "saves nothing when the text fits or the limit is 0, even with a workspace"
  * R9  saving fails: truncate instead → "falls back to truncation when saving fails"
