@@ -9,6 +9,7 @@ import { toolResultToText } from "../../../src/agent/results/result-text.js";
 import { holds } from "../_support/domain.js";
 import { buildResult, callName, limitFor, messageInput, READ_FILE_LOOKALIKES, RESULT_KINDS, textAndLimit, type MessageInput } from "../_support/gen-08.js";
 import { expectReach } from "../_support/reach.js";
+import { showSnapshot, snapshot } from "../_support/snapshot.js";
 
 describe("exercise 8's generators", () => {
   it("truncate's inputs reach limit − 1, limit and limit + 1 with astral and non-ASCII text, and limits of 0 and below", () => {
@@ -49,5 +50,11 @@ describe("exercise 8's generators", () => {
     for (const name of READ_FILE_LOOKALIKES) kinds[`the name ${JSON.stringify(name)}`] = (input) => input.name === name;
     const reach = expectReach("messageInput", messageInput({ names: callName(3) }), kinds, { size: (input) => toolResultToText(buildResult(input.result)).length });
     expect(reach.largest).toBeGreaterThanOrEqual(30);
+  });
+
+  it("a failure message can show the files written: arrays of texts, numbers and holes print", () => {
+    const sparse: unknown[] = ["ws/.tool-results/s1/c.txt", 2];
+    sparse[3] = null;
+    expect(showSnapshot(snapshot([["ws/a.txt", "the text"], sparse]))).toBe('[["ws/a.txt", "the text"], ["ws/.tool-results/s1/c.txt", 2, <hole>, null]]');
   });
 });
