@@ -19,6 +19,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fc from "fast-check";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { ToolCallRequest } from "../../src/providers/base.js";
 import { ToolResult } from "../../src/tools/base.js";
@@ -26,7 +27,7 @@ import { toolResultToText } from "../../src/agent/results/result-text.js";
 import { buildToolMessage, truncate } from "../../exercises/08-tool-results/tool-message.js";
 import * as answer from "../../solutions/08-tool-results/tool-message.js";
 import { expectSameAsAnswer, type Rule } from "./_support/differential.js";
-import { buildResult, callName, limitFor, makeWorkspace, messageInput, removeWorkspaces, textAndLimit, type MessageInput } from "./_support/gen-08.js";
+import { buildResult, callName, limitFor, READ_FILE_LOOKALIKES, makeWorkspace, messageInput, removeWorkspaces, textAndLimit, type MessageInput } from "./_support/gen-08.js";
 import { showSnapshot, showString, snapshot } from "./_support/snapshot.js";
 
 const call = (name = "fetch", id = "call_1"): ToolCallRequest => new ToolCallRequest({ id, name, arguments: {} });
@@ -172,7 +173,7 @@ describe("exercise 8: every rule against the worked answer, on generated inputs"
       learner: ({ text, max }) => truncate(text, max),
       answer: ({ text, max }) => answer.truncate(text, max),
       show: ({ text, max }) => `truncate(${showString(text)}, ${max})`,
-      runs: 100,
+      runs: 80,
     });
   });
 
@@ -183,7 +184,7 @@ describe("exercise 8: every rule against the worked answer, on generated inputs"
       learner: (i) => messageOf(buildToolMessage, i),
       answer: (i) => messageOf(answer.buildToolMessage, i),
       show: showMessageInput,
-      runs: 60,
+      runs: 40,
     });
   });
 
@@ -194,7 +195,18 @@ describe("exercise 8: every rule against the worked answer, on generated inputs"
       learner: (i) => messageOf(buildToolMessage, i),
       answer: (i) => messageOf(answer.buildToolMessage, i),
       show: showMessageInput,
-      runs: 60,
+      runs: 50,
+    });
+  });
+
+  it("R10 (every input): read_file and names that only look like it, over the limit, without a workspace", async () => {
+    await expectSameAsAnswer({
+      rule: rules("R10"),
+      input: messageInput({ workspaces: ["none", "empty string"], names: fc.constantFrom(...READ_FILE_LOOKALIKES), limits: ["length - 1", "half"] }),
+      learner: (i) => messageOf(buildToolMessage, i),
+      answer: (i) => messageOf(answer.buildToolMessage, i),
+      show: showMessageInput,
+      runs: 30,
     });
   });
 
@@ -205,7 +217,7 @@ describe("exercise 8: every rule against the worked answer, on generated inputs"
       learner: (i) => messageOf(buildToolMessage, i),
       answer: (i) => messageOf(answer.buildToolMessage, i),
       show: showMessageInput,
-      runs: 20,
+      runs: 16,
     });
   });
 });
