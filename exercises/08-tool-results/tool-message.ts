@@ -24,7 +24,7 @@ export function truncate(text: string, max: number): string {
  * 2. otherwise `toolResultToText(result)`;
  * 3. if that is longer than `maxToolResultChars` (> 0) and the tool is not in PERSISTENCE_EXEMPT_TOOLS:
  *    with a `workspace`, `persistedReference(path, text)` after `persistToolResult(...)` saved it;
- *    without one — or when saving rejects — `truncate(text, maxToolResultChars)`.
+ *    without one (no `workspace`, or `""`) — or when saving rejects — `truncate(text, maxToolResultChars)`.
  */
 export async function buildToolMessage(
   call: ToolCallRequest,

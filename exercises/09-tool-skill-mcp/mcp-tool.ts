@@ -37,7 +37,7 @@ export class McpTool extends Tool {
   /** Needs a live client, so the loader must never try to create it. */
   static override discoverable = false;
 
-  // TODO(lesson 9): `mcp_<server>_<tool name>`.
+  // TODO(lesson 9): `mcp_<server>_<tool name>`, spelled as they are (this exercise does not clean or shorten it).
   readonly name: string;
   // TODO(lesson 9): the server's description; a missing or empty one becomes the tool's name.
   readonly description: string;

@@ -23,7 +23,7 @@ export function truncate(text: string, max: number): string {
  * 2. otherwise `toolResultToText(result)`;
  * 3. if that is longer than `maxToolResultChars` (> 0) and the tool is not in PERSISTENCE_EXEMPT_TOOLS:
  *    with a `workspace`, `persistedReference(path, text)` after `persistToolResult(...)` saved it;
- *    without one — or when saving rejects — `truncate(text, maxToolResultChars)`.
+ *    without one (no `workspace`, or `""`) — or when saving rejects — `truncate(text, maxToolResultChars)`.
  */
 export async function buildToolMessage(
   call: ToolCallRequest,
@@ -39,7 +39,8 @@ export async function buildToolMessage(
   const max = opts.maxToolResultChars;
   // read_file's text is what the model asked for; saving it elsewhere would only send it back to read it.
   if (!(max > 0) || text.length <= max || PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);
-  if (opts.workspace !== undefined) {
+  // An empty workspace is no workspace, as in src/: nothing is saved, the text is cut.
+  if (opts.workspace !== undefined && opts.workspace !== "") {
     try {
       const path = await persistToolResult({
         workspace: opts.workspace,

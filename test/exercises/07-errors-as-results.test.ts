@@ -3,7 +3,7 @@
  * when a learner breaks it. `npm run wrong-answers` breaks each one on purpose and checks it fails.
  *
  * R1  captureOutcome: a resolved value is `ok`, kept as it is (a string starting "Error:", a ToolResult that is no error, an object that only looks like one) → "classifies successes as ok, whatever they look like"
- * R2  captureOutcome: a ToolResult error is `error-result` with its content → "classifies a ToolResult error by its content"
+ * R2  captureOutcome: a ToolResult error (of this copy of the workbook or another) is `error-result` with its content → "classifies a ToolResult error by its content"
  * R3  captureOutcome: a rejection is `thrown`, the value kept as it is → "catches rejections of any value, keeping the value"
  * R4  captureOutcome: a synchronous throw is caught too; it never rejects → "catches a synchronous throw: start() is called inside try"
  * R5  ok: payload is the value itself; detail is toolResultToText(value).slice(0, 120) → "passes a success through with an ok event"
@@ -14,11 +14,31 @@
  * R10 with failOnToolError a thrown non-Error is a RuntimeError with describeThrown's message → "with failOnToolError, a thrown non-Error becomes a RuntimeError with its description"
  * R11 with failOnToolError a prepare error and a ToolResult error are RuntimeErrors with the text → "with failOnToolError, a prepare error and a ToolResult error become RuntimeErrors"
  * R12 a success is never fatal → "with failOnToolError, a success is still never fatal"
+ *
+ * Each rule is also held against the worked answer on generated inputs: the "(every input)" tests at the end.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ToolResult } from "../../src/tools/base.js";
 import { RETRY_HINT } from "../../src/tools/messages.js";
 import { captureOutcome, settleOutcome, type CallOutcome } from "../../exercises/07-errors-as-results/settle.js";
+import * as answer from "../../solutions/07-errors-as-results/settle.js";
+import { expectSameAsAnswer, type Rule } from "./_support/differential.js";
+import {
+  buildStart,
+  buildValue,
+  describeSpec,
+  errorSpec,
+  longTextSpec,
+  nonErrorSpec,
+  settleInput,
+  toolResultSpec,
+  showStart,
+  startSpec,
+  type SettleInput,
+  type StartSpec,
+} from "./_support/gen-07.js";
+import { showString } from "./_support/snapshot.js";
 
 /** A value as a learner reads it in a message: its type and its text. */
 function shown(value: unknown): string {
@@ -166,4 +186,98 @@ describe("exercise 7: settleOutcome", () => {
     expect(settleOutcome("x", { kind: "ok", value: "fine" }, true).fatal, "a success is never fatal").toBeNull();
     expect(settleOutcome("x", { kind: "ok", value: "Error: looks bad" }, true).fatal, "a string that starts with Error: is a success").toBeNull();
   });
+});
+
+/** The rules above as sentences, for the properties' failure messages. */
+const RULES = {
+  R1: 'captureOutcome: a resolved value is `ok`, kept as it is (a string starting "Error:", a ToolResult that is no error, an object that only looks like one)',
+  R2: "captureOutcome: a ToolResult error (of this copy of the workbook or another) is `error-result` with its content",
+  R3: "captureOutcome: a rejection, with any value, is `thrown`, the value kept as it is",
+  R4: "captureOutcome: a synchronous throw, of any value, is caught too; it never rejects",
+  R5: "ok: payload is the value itself; detail is toolResultToText(value).slice(0, 120)",
+  R6: "prep-error and error-result: payload text + RETRY_HINT, detail the whole text",
+  R7: 'thrown: payload "Error: " + formatThrown(value), no hint; detail describeThrown(value).message',
+  R8: "without failOnToolError nothing is fatal, a thrown error included",
+  R9: "with failOnToolError a thrown Error is itself the fatal error",
+  R10: "with failOnToolError a thrown non-Error is a RuntimeError with describeThrown's message",
+  R11: "with failOnToolError a prepare error and a ToolResult error are RuntimeErrors with the text",
+  R12: "a success is never fatal",
+} as const;
+
+const rule = (id: keyof typeof RULES): Rule => ({ exercise: 7, id, sentence: RULES[id] });
+
+/** What captureOutcome gave for one start, and whether the value it kept is the very one given. */
+async function captured(capture: typeof captureOutcome, spec: StartSpec): Promise<unknown> {
+  const value = buildValue(spec.value);
+  const outcome = await capture(buildStart(spec.how, value));
+  return { outcome, keptAsItIs: "value" in outcome ? Object.is(outcome.value, value) : "(no value)" };
+}
+
+/** What settleOutcome gave, with whether the payload and the fatal error are the very value given. */
+function settled(settle: typeof settleOutcome, input: SettleInput): unknown {
+  const outcome: CallOutcome =
+    "text" in input.outcome ? { kind: input.outcome.kind, text: input.outcome.text } : { kind: input.outcome.kind, value: buildValue(input.outcome.value) };
+  const result = settle(input.name, outcome, input.failOnToolError);
+  const value = "value" in outcome ? outcome.value : undefined;
+  return {
+    payload: result.payload,
+    event: result.event,
+    fatal: result.fatal,
+    fatalIsAnError: result.fatal instanceof Error,
+    payloadIsTheValue: outcome.kind === "ok" ? Object.is(result.payload, value) : "(not ok)",
+    fatalIsTheThrownValue: outcome.kind === "thrown" && result.fatal !== null ? Object.is(result.fatal, value) : "(not thrown, or not fatal)",
+  };
+}
+
+function showSettle(input: SettleInput): string {
+  const outcome =
+    "text" in input.outcome
+      ? `{ kind: "${input.outcome.kind}", text: ${showString(input.outcome.text)} }`
+      : `{ kind: "${input.outcome.kind}", value: ${describeSpec(input.outcome.value)} }`;
+  return `settleOutcome(${showString(input.name)}, ${outcome}, ${input.failOnToolError})`;
+}
+
+const captureCases: ReadonlyArray<[keyof typeof RULES, string, fc.Arbitrary<StartSpec>]> = [
+  ["R1", "a resolved value of any kind", startSpec(["resolves"])],
+  ["R2", "a resolved ToolResult, error or not, of any copy", startSpec(["resolves"], toolResultSpec())],
+  ["R3", "a rejection with any value", startSpec(["rejects", "async function throws"])],
+  ["R4", "a synchronous throw of any value", startSpec(["throws synchronously"])],
+];
+
+const settleCases: ReadonlyArray<[keyof typeof RULES, string, fc.Arbitrary<SettleInput>]> = [
+  ["R5", "any success", settleInput(["ok"], false, fc.oneof(nonErrorSpec(), longTextSpec(), errorSpec()))],
+  ["R6", "any prepare error or ToolResult error", settleInput(["prep-error", "error-result"], false)],
+  ["R7", "any thrown value", settleInput(["thrown"], false)],
+  ["R8", "any failure, failOnToolError false", settleInput(["prep-error", "error-result", "thrown"], false)],
+  ["R9", "a thrown Error of any kind, failOnToolError true", settleInput(["thrown"], true, errorSpec())],
+  ["R10", "a thrown value that is not an Error, failOnToolError true", settleInput(["thrown"], true, nonErrorSpec())],
+  ["R11", "a prepare error or ToolResult error, failOnToolError true", settleInput(["prep-error", "error-result"], true)],
+  ["R12", "any success, failOnToolError true or false", settleInput(["ok"])],
+];
+
+describe("exercise 7: every rule against the worked answer, on generated inputs", () => {
+  for (const [id, what, input] of captureCases) {
+    it(`${id} (every input): captureOutcome, ${what}`, async () => {
+      await expectSameAsAnswer({
+        rule: rule(id),
+        input,
+        learner: (spec) => captured(captureOutcome, spec),
+        answer: (spec) => captured(answer.captureOutcome, spec),
+        show: (spec) => `captureOutcome(start), where start ${showStart(spec)}`,
+        runs: 40,
+      });
+    });
+  }
+  for (const [id, what, input] of settleCases) {
+    it(`${id} (every input): settleOutcome, ${what}`, async () => {
+      await expectSameAsAnswer({
+        rule: rule(id),
+        input,
+        learner: (i) => settled(settleOutcome, i),
+        answer: (i) => settled(answer.settleOutcome, i),
+        show: showSettle,
+        runs: 40,
+      });
+    });
+  }
 });

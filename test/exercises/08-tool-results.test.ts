@@ -7,20 +7,28 @@
  * R3  the message has exactly role, tool_call_id, name and content, from the call → "answers the call with exactly role, tool_call_id, name and content"
  * R4  an empty result (null, undefined, blank, ToolResult(""), []) gets the marker with the call's name → "marks empty results so the model knows the call ran"
  * R5  anything else becomes toolResultToText(result); 0 and false are not empty → "turns non-string results into text"
- * R6  over the limit without a workspace: truncate the text (the JSON of an object too) → "truncates long text when there is no workspace"
+ * R6  over the limit without a workspace (none, or ""): truncate the text (the JSON of an object too) → "truncates long text when there is no workspace"
  * R7  over the limit with a workspace: save the whole text, send persistedReference(path, text) → "persists long text under the workspace and returns a reference"
  * R8  a text that fits, or a limit of 0, is sent whole and never saved → "saves nothing when the text fits or the limit is 0, even with a workspace"
  * R9  saving fails: truncate instead → "falls back to truncation when saving fails"
  * R10 read_file results are never saved or cut → "never persists or truncates read_file results"
+ *
+ * Each rule is also held against the worked answer on generated inputs: the "(every input)" tests at the end.
  */
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { ToolCallRequest } from "../../src/providers/base.js";
 import { ToolResult } from "../../src/tools/base.js";
+import { toolResultToText } from "../../src/agent/results/result-text.js";
 import { buildToolMessage, truncate } from "../../exercises/08-tool-results/tool-message.js";
+import * as answer from "../../solutions/08-tool-results/tool-message.js";
+import { expectSameAsAnswer, type Rule } from "./_support/differential.js";
+import { buildResult, callName, limitFor, READ_FILE_LOOKALIKES, makeWorkspace, messageInput, removeWorkspaces, textAndLimit, type MessageInput } from "./_support/gen-08.js";
+import { showSnapshot, showString, snapshot } from "./_support/snapshot.js";
 
 const call = (name = "fetch", id = "call_1"): ToolCallRequest => new ToolCallRequest({ id, name, arguments: {} });
 const dirs: string[] = [];
@@ -109,5 +117,107 @@ describe("exercise 8: buildToolMessage", () => {
     expect(existsSync(join(ws, ".tool-results")), "and nothing is saved for it").toBe(false);
     const bare = await buildToolMessage(call("read_file"), "z".repeat(40), { maxToolResultChars: 10 });
     expect(bare.content, "without a workspace it is not cut either").toBe("z".repeat(40));
+  });
+});
+
+/** The rules above as sentences, for the properties' failure messages. */
+const RULES = {
+  R1: 'truncate: the first max characters (UTF-16 units, text.slice(0, max)), then "\\n... (truncated)"',
+  R2: "truncate: unchanged when it fits (length <= max), or when max is 0 or negative",
+  R3: "the message has exactly role, tool_call_id, name and content, from the call",
+  R4: "an empty result (null, undefined, blank text by Python's strip, ToolResult(\"\"), [], text blocks of blank text) gets the marker with the call's name",
+  R5: "anything else becomes toolResultToText(result); 0 and false are not empty",
+  R6: 'over the limit without a workspace (none, or ""): truncate the text (the JSON of an object too)',
+  R7: "over the limit with a workspace: save the whole text, send persistedReference(path, text)",
+  R8: "a text that fits, or a limit of 0 or less, is sent whole and never saved",
+  R9: "saving fails: truncate instead",
+  R10: "read_file results are never saved or cut",
+} as const;
+
+/** One property checks the rules `ids` together: its failure names them all. */
+const rules = (...ids: Array<keyof typeof RULES>): Rule => ({ exercise: 8, id: ids.join("/"), sentence: ids.map((id) => `${id}: ${RULES[id]}`).join("; ") });
+
+/** One side's run of buildToolMessage: its own workspace, the message, and every file written. */
+async function messageOf(build: typeof buildToolMessage, input: MessageInput): Promise<unknown> {
+  const ws = await makeWorkspace(input.workspace);
+  try {
+    const result = buildResult(input.result);
+    const max = limitFor(input.limit, toolResultToText(buildResult(input.result)).length);
+    const opts: { maxToolResultChars: number; workspace?: string; sessionKey?: string } = { maxToolResultChars: max };
+    if (ws.path !== undefined) opts.workspace = ws.path;
+    if (input.sessionKey !== undefined) opts.sessionKey = input.sessionKey;
+    const message = await build(new ToolCallRequest({ id: input.id, name: input.name, arguments: {} }), result, opts);
+    const plain = typeof message.content === "string" ? { ...message, content: ws.plain(message.content) } : message;
+    return { message: plain, files: (await ws.files()).map(([path, text]) => [ws.plain(path), text]) };
+  } finally {
+    await ws.remove();
+  }
+}
+
+function showMessageInput(input: MessageInput): string {
+  const result = buildResult(input.result);
+  const shown = typeof result === "string" ? showString(result) : showSnapshot(snapshot(result));
+  const max = limitFor(input.limit, toolResultToText(result).length);
+  const workspace = input.workspace === "none" ? "" : `, workspace: ${input.workspace === "empty string" ? '""' : `<${input.workspace}>`}`;
+  const session = input.sessionKey === undefined ? "" : `, sessionKey: ${showString(input.sessionKey)}`;
+  return `buildToolMessage({ id: ${showString(input.id)}, name: ${showString(input.name)} }, ${shown}, { maxToolResultChars: ${max}${workspace}${session} })`;
+}
+
+describe("exercise 8: every rule against the worked answer, on generated inputs", () => {
+  afterAll(removeWorkspaces);
+
+  it("R1, R2 (every input): truncate at limit − 1, limit and limit + 1, in UTF-16 units, non-ASCII and astral text", async () => {
+    await expectSameAsAnswer({
+      rule: rules("R1", "R2"),
+      input: textAndLimit(),
+      learner: ({ text, max }) => truncate(text, max),
+      answer: ({ text, max }) => answer.truncate(text, max),
+      show: ({ text, max }) => `truncate(${showString(text)}, ${max})`,
+      runs: 80,
+    });
+  });
+
+  it("R3, R4, R5 (every input): the message, the empty marker and the text, for results of every kind", async () => {
+    await expectSameAsAnswer({
+      rule: rules("R3", "R4", "R5"),
+      input: messageInput({ workspaces: ["none"] }).map((i) => ({ ...i, limit: "huge" as const })),
+      learner: (i) => messageOf(buildToolMessage, i),
+      answer: (i) => messageOf(answer.buildToolMessage, i),
+      show: showMessageInput,
+      runs: 40,
+    });
+  });
+
+  it("R6, R8, R10 (every input): over, at and under the limit without a workspace, read_file among the names", async () => {
+    await expectSameAsAnswer({
+      rule: rules("R6", "R8", "R10"),
+      input: messageInput({ workspaces: ["none", "empty string"], names: callName(3) }),
+      learner: (i) => messageOf(buildToolMessage, i),
+      answer: (i) => messageOf(answer.buildToolMessage, i),
+      show: showMessageInput,
+      runs: 50,
+    });
+  });
+
+  it("R10 (every input): read_file and names that only look like it, over the limit, without a workspace", async () => {
+    await expectSameAsAnswer({
+      rule: rules("R10"),
+      input: messageInput({ workspaces: ["none", "empty string"], names: fc.constantFrom(...READ_FILE_LOOKALIKES), limits: ["length - 1", "half"] }),
+      learner: (i) => messageOf(buildToolMessage, i),
+      answer: (i) => messageOf(answer.buildToolMessage, i),
+      show: showMessageInput,
+      runs: 30,
+    });
+  });
+
+  it("R7, R8, R9, R10 (every input): with a workspace that works, is a file or is missing: what is sent and what is written", async () => {
+    await expectSameAsAnswer({
+      rule: rules("R7", "R8", "R9", "R10"),
+      input: messageInput({ workspaces: ["folder", "folder", "folder", "a file", "missing"], limits: ["length - 1", "length - 1", "half", "length", "zero"] }),
+      learner: (i) => messageOf(buildToolMessage, i),
+      answer: (i) => messageOf(answer.buildToolMessage, i),
+      show: showMessageInput,
+      runs: 16,
+    });
   });
 });

@@ -17,13 +17,21 @@
  * R13 isError: true → ToolResult.error(text); anything else is a success → "turns an MCP isError result into a ToolResult error"
  * R14 adaptServerTools wraps every tool in order and passes the options on → "adaptServerTools wraps every listed tool, with the options"
  * R15 validated by the registry before the server is called; never discoverable → "behaves like any tool in the registry: sorted after built-ins, validated before the server is called"
+ *
+ * Each rule is also held against the worked answer on generated inputs: the "(every input)" tests at the end.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { McpToolClient, McpToolInfo } from "../../src/mcp/adapter.js";
 import { contentToText } from "../../src/mcp/content.js";
 import { isToolErrorResult } from "../../src/tools/base.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
-import { adaptServerTools, blockText, McpTool } from "../../exercises/09-tool-skill-mcp/mcp-tool.js";
+import { adaptServerTools, blockText, McpTool, type McpToolOptions } from "../../exercises/09-tool-skill-mcp/mcp-tool.js";
+import * as answer from "../../solutions/09-tool-skill-mcp/mcp-tool.js";
+import type { Tool } from "../../src/tools/base.js";
+import { expectSameAsAnswer, type Rule } from "./_support/differential.js";
+import { answerSpec, fakeServer, infoSpec, listingSpec, mcpName, optionsSpec, paramsSpec, type AnswerSpec, type InfoSpec } from "./_support/gen-09.js";
+import { showSnapshot, showString, snapshot } from "./_support/snapshot.js";
 import { flaggedTool } from "./_support/tools.js";
 
 const signal = new AbortController().signal;
@@ -200,5 +208,128 @@ describe("exercise 9: McpTool.execute", () => {
     expect(prepared.error?.content).toBe("Error: Invalid parameters for tool 'mcp_fs_read_text_file': missing required path");
     expect(client.calls, "the server is never called with invalid arguments").toEqual([]);
     expect(McpTool.discoverable, "an adapter needs a live client, so the loader must never create it: keep static discoverable = false").toBe(false);
+  });
+});
+
+/** The rules above as sentences, for the properties' failure messages. */
+const RULES = {
+  R1: "name is `mcp_<server>_<tool>`, as spelled (this exercise does not clean or shorten it)",
+  R2: "description is the server's; missing, null or \"\" becomes the tool's name",
+  R3: "parameters: inputSchema, or an empty object schema",
+  R4: "not read-only (nor concurrency-safe) by default, whatever the hint says",
+  R5: 'trusted: read-only only for readOnlyHint === true ("true", 1, "false" do not count), and only with trustReadOnlyHint === true',
+  R6: "calls the server under its own name with the arguments",
+  R7: 'text blocks: their text, joined with "\\n", in order',
+  R8: "image/audio: type, mimeType (or unknown type) and data size, never the data",
+  R9: "resource: its text, else [embedded resource: uri]; resource_link: [resource link: uri]",
+  R10: "any other block type: [<type> content], never dropped",
+  R12: 'no content, [] or only empty text: "(no output)"',
+  R13: "isError: true → ToolResult.error(text); anything else is a success",
+  R14: "adaptServerTools wraps every tool in order and passes the options on",
+} as const;
+
+/** One property checks the rules `ids` together: its failure names them all. */
+const rules = (...ids: Array<keyof typeof RULES>): Rule => ({ exercise: 9, id: ids.join("/"), sentence: ids.map((id) => `${id}: ${RULES[id]}`).join("; ") });
+
+/** What a tool shows the registry and the runner. */
+function definitionOf(tool: Tool): unknown {
+  return {
+    name: tool.name,
+    description: tool.description,
+    parameters: tool.parameters,
+    readOnly: tool.readOnly,
+    concurrencySafe: tool.concurrencySafe,
+    exclusive: tool.exclusive,
+  };
+}
+
+/** One side's adapter: the learner's or the worked answer's. */
+interface Side {
+  make(client: McpToolClient, server: string, info: McpToolInfo, options?: McpToolOptions): Tool;
+  adapt(client: McpToolClient, server: string, options?: McpToolOptions): Promise<Tool[]>;
+  isMcpTool(tool: Tool): boolean;
+}
+const learnerSide: Side = {
+  make: (client, server, info, options) => (options === undefined ? new McpTool(client, server, info) : new McpTool(client, server, info, options)),
+  adapt: (client, server, options) => (options === undefined ? adaptServerTools(client, server) : adaptServerTools(client, server, options)),
+  isMcpTool: (tool) => tool instanceof McpTool,
+};
+const answerSide: Side = {
+  make: (client, server, info, options) => (options === undefined ? new answer.McpTool(client, server, info) : new answer.McpTool(client, server, info, options)),
+  adapt: (client, server, options) => (options === undefined ? answer.adaptServerTools(client, server) : answer.adaptServerTools(client, server, options)),
+  isMcpTool: (tool) => tool instanceof answer.McpTool,
+};
+
+interface DefinitionInput {
+  server: string;
+  info: InfoSpec;
+  options: { trustReadOnlyHint?: unknown } | undefined;
+}
+
+function defined(side: Side, input: DefinitionInput): unknown {
+  const info = structuredClone(input.info) as McpToolInfo;
+  const tool = side.make(fakeServer([]), input.server, info, input.options as McpToolOptions | undefined);
+  return definitionOf(tool);
+}
+
+interface ExecuteInput {
+  tool: InfoSpec;
+  params: Record<string, unknown>;
+  answer: AnswerSpec;
+}
+
+async function executed(side: Side, input: ExecuteInput): Promise<unknown> {
+  const server = fakeServer([], input.answer);
+  const tool = side.make(server, "srv", structuredClone(input.tool) as McpToolInfo);
+  const result = await tool.execute(structuredClone(input.params), { signal: new AbortController().signal });
+  return { result, isToolResultError: isToolErrorResult(result), calls: server.calls };
+}
+
+interface AdaptInput {
+  server: string;
+  tools: InfoSpec[];
+  options: { trustReadOnlyHint?: unknown } | undefined;
+}
+
+async function adapted(side: Side, input: AdaptInput): Promise<unknown> {
+  const server = fakeServer(input.tools);
+  const tools = await side.adapt(server, input.server, input.options as McpToolOptions | undefined);
+  return { tools: tools.map(definitionOf), allMcpTools: tools.every((t) => side.isMcpTool(t)), listed: server.lists, called: server.calls };
+}
+
+const show = (value: unknown): string => showSnapshot(snapshot(value));
+
+describe("exercise 9: every rule against the worked answer, on generated inputs", () => {
+  it("R1, R2, R3, R4, R5 (every input): the definition and the policy of any listed tool, with any options", async () => {
+    await expectSameAsAnswer({
+      rule: rules("R1", "R2", "R3", "R4", "R5"),
+      input: fc.record({ server: mcpName(), info: infoSpec(), options: optionsSpec() }),
+      learner: (i) => defined(learnerSide, i),
+      answer: (i) => defined(answerSide, i),
+      show: (i) => `new McpTool(client, ${showString(i.server)}, ${show(i.info)}${i.options === undefined ? "" : `, ${show(i.options)}`})`,
+      runs: 100,
+    });
+  });
+
+  it("R6, R7, R8, R9, R10, R12, R13 (every input): execute, for answers with blocks of every kind", async () => {
+    await expectSameAsAnswer({
+      rule: rules("R6", "R7", "R8", "R9", "R10", "R12", "R13"),
+      input: fc.record({ tool: infoSpec(), params: paramsSpec(), answer: answerSpec() }),
+      learner: (i) => executed(learnerSide, i),
+      answer: (i) => executed(answerSide, i),
+      show: (i) => `new McpTool(client, "srv", ${show(i.tool)}).execute(${show(i.params)}), the server answering ${show(i.answer)}`,
+      runs: 100,
+    });
+  });
+
+  it("R14 (every input): adaptServerTools, for empty listings, one tool, many, repeated names, any options", async () => {
+    await expectSameAsAnswer({
+      rule: rules("R14"),
+      input: fc.record({ server: mcpName(), tools: listingSpec(), options: optionsSpec() }),
+      learner: (i) => adapted(learnerSide, i),
+      answer: (i) => adapted(answerSide, i),
+      show: (i) => `adaptServerTools(a server listing ${show(i.tools)}, ${showString(i.server)}${i.options === undefined ? "" : `, ${show(i.options)}`})`,
+      runs: 50,
+    });
   });
 });

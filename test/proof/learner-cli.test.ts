@@ -247,7 +247,10 @@ describe("npm run exercise", () => {
     learnerFile("self-check/q4-concurrency-safe.ts", wrong);
     const wrongRun = await cli("exercise", ["q4"]);
     expect(wrongRun.code).toBe(1);
-    expect(wrongRun.out).toContain("the real partitionBatches");
+    expect(wrongRun.out, "the wrong prediction is named, with a hint").toContain("c) batchSizes: this prediction is not what the real code does.");
+    expect(wrongRun.out).toContain("Hint: ");
+    expect(wrongRun.out, "the real value only through --solution, which asks first").toContain("npm run exercise q4 -- --solution (it asks first)");
+    expect(wrongRun.out, "neither the message nor a diff shows the real value").not.toMatch(/\[\s*2,\s*1,\s*1\s*\]|Expected|Received/);
     expect(wrongRun.out).not.toContain("Why:");
     learnerFile("self-check/q4-concurrency-safe.ts", readFileSync(join(ROOT, "solutions/self-check/q4-concurrency-safe.ts"), "utf8"));
     const right = await cli("exercise", ["q4"]);

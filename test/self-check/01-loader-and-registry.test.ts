@@ -8,11 +8,11 @@
  * R3  c) the prediction equals what the real code does, run in the test → test c)
  * R4  d) the reason chosen is the one that holds (each other choice gets its rebuttal) → test d)
  */
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { FakeTool } from "../../src/testing/index.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { answer } from "../../exercises/self-check/q1-loader-and-registry.js";
-import { answered, expectReason, partTitle, question } from "./_answer.js";
+import { expectPrediction, expectReason, partTitle, question } from "./_answer.js";
 
 const Q = "exercises/self-check/q1-loader-and-registry.ts";
 const CHECK = question(1);
@@ -32,7 +32,13 @@ describe(CHECK.question, () => {
     const registry = new ToolRegistry();
     registry.register(namedTool("echo"));
     const ready = registry.prepareCall("echo", '{"text": "hi"}').error === null;
-    expect(answered(answer.handRegisteredToolIsPrepared, `${Q} a) handRegisteredToolIsPrepared`), `${Q} a): this is what the real registry did`).toBe(ready);
+    expectPrediction(
+      CHECK,
+      "a",
+      answer.handRegisteredToolIsPrepared,
+      ready,
+      "prepareCall looks the name up among the instances registered (src/tools/registry.ts); ask what it needs besides them.",
+    );
   });
 
   it(partTitle(CHECK, "b"), () => {
@@ -40,7 +46,13 @@ describe(CHECK.question, () => {
     registry.register(namedTool("zeta"));
     registry.register(namedTool("alpha"));
     const names = registry.getDefinitions().map((d) => d.function.name);
-    expect(answered(answer.definitionOrder, `${Q} b) definitionOrder`), `${Q} b): the names getDefinitions() really listed`).toEqual(names);
+    expectPrediction(
+      CHECK,
+      "b",
+      answer.definitionOrder,
+      names,
+      "lesson 3 says in what order getDefinitions() lists the tools, and why the order of registering must not reach the prompt.",
+    );
   });
 
   it(partTitle(CHECK, "c"), () => {
@@ -55,7 +67,13 @@ describe(CHECK.question, () => {
     } catch {
       actual = "throws";
     }
-    expect(answered(answer.sameNameAgain, `${Q} c) sameNameAgain`), `${Q} c): what the real registry did`).toBe(actual);
+    expectPrediction(
+      CHECK,
+      "c",
+      answer.sameNameAgain,
+      actual,
+      "read register in src/tools/registry.ts: does it check the name it stores under? Lesson 2 says who protects the built-ins.",
+    );
   });
 
   it(partTitle(CHECK, "d"), () => {

@@ -8,11 +8,11 @@
  * R3  c) the prediction equals what the real code does, run in the test → test c)
  * R4  d) the reason chosen is the one that holds (each other choice gets its rebuttal) → test d)
  */
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { FakeTool } from "../../src/testing/index.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { answer } from "../../exercises/self-check/q2-suggestions-only-in-errors.js";
-import { answered, expectReason, partTitle, question } from "./_answer.js";
+import { expectPrediction, expectReason, partTitle, question } from "./_answer.js";
 
 const Q = "exercises/self-check/q2-suggestions-only-in-errors.ts";
 const CHECK = question(2);
@@ -33,13 +33,13 @@ describe(CHECK.question, () => {
 
   it(partTitle(CHECK, "a"), () => {
     const ready = registry.prepareCall("ReadFile", '{"path": "notes.txt"}').error === null;
-    expect(answered(answer.nearMissIsReadyToRun, `${Q} a) nearMissIsReadyToRun`), `${Q} a): what the real registry did`).toBe(ready);
+    expectPrediction(CHECK, "a", answer.nearMissIsReadyToRun, ready, "lesson 4: which name does prepareCall run, the one sent or one it could guess?");
   });
 
   it(partTitle(CHECK, "b"), () => {
     const text = registry.prepareCall("ReadFile", '{"path": "notes.txt"}').error?.content ?? "";
     const suggested = /Did you mean '([^']+)'\?/.exec(text)?.[1] ?? "none";
-    expect(answered(answer.suggestedName, `${Q} b) suggestedName`), `${Q} b): the real error text was ${JSON.stringify(text)}`).toBe(suggested);
+    expectPrediction(CHECK, "b", answer.suggestedName, suggested, "lesson 4: the loose key of a name, and which registered name shares it with ReadFile.");
   });
 
   it(partTitle(CHECK, "c"), () => {
@@ -47,7 +47,7 @@ describe(CHECK.question, () => {
     two.register(readTool("read_file"));
     two.register(readTool("readFile"));
     const actual = two.suggestName("READ_FILE") ?? "none";
-    expect(answered(answer.suggestionWhenTwoMatch, `${Q} c) suggestionWhenTwoMatch`), `${Q} c): what the real suggestName returned`).toBe(actual);
+    expectPrediction(CHECK, "c", answer.suggestionWhenTwoMatch, actual, "lesson 4: what suggestName does when more than one registered name shares the loose key.");
   });
 
   it(partTitle(CHECK, "d"), () => {

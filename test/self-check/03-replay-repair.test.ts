@@ -8,12 +8,12 @@
  * R3  c) the prediction equals what the real code does, run in the test → test c)
  * R4  d) the reason chosen is the one that holds (each other choice gets its rebuttal) → test d)
  */
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { toolArgumentsObjectForReplay } from "../../src/providers/base.js";
 import { FakeTool } from "../../src/testing/index.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { answer } from "../../exercises/self-check/q3-replay-repair.js";
-import { answered, expectReason, partTitle, question } from "./_answer.js";
+import { expectPrediction, expectReason, partTitle, question } from "./_answer.js";
 
 const Q = "exercises/self-check/q3-replay-repair.ts";
 const CHECK = question(3);
@@ -31,21 +31,36 @@ function readTool(): FakeTool {
 
 describe(CHECK.question, () => {
   it(partTitle(CHECK, "a"), () => {
-    expect(answered(answer.replayOfBrokenText, `${Q} a) replayOfBrokenText`), `${Q} a): what the real replay rule returned`).toEqual(toolArgumentsObjectForReplay(BROKEN));
+    expectPrediction(
+      CHECK,
+      "a",
+      answer.replayOfBrokenText,
+      toolArgumentsObjectForReplay(BROKEN),
+      "read toolArgumentsObjectForReplay in src/providers/base.ts: what does it try before it gives up on a text? Write the object exactly, no extra keys.",
+    );
   });
 
   it(partTitle(CHECK, "b"), () => {
-    expect(answered(answer.replayOfArray, `${Q} b) replayOfArray`), `${Q} b): what the real replay rule returned`).toEqual(toolArgumentsObjectForReplay("[1, 2]"));
+    expectPrediction(
+      CHECK,
+      "b",
+      answer.replayOfArray,
+      toolArgumentsObjectForReplay("[1, 2]"),
+      "replay needs an object; read what toolArgumentsObjectForReplay does with valid JSON that is not one. Write the object exactly, no extra keys.",
+    );
   });
 
   it(partTitle(CHECK, "c"), () => {
     const registry = new ToolRegistry();
     registry.register(readTool());
     const prepared = registry.prepareCall("read_file", BROKEN);
-    expect(
-      answered(answer.brokenNewCallIsReadyToRun, `${Q} c) brokenNewCallIsReadyToRun`),
-      `${Q} c): the real registry answered ${JSON.stringify(prepared.error?.content ?? "ready to run")}`,
-    ).toBe(prepared.error === null);
+    expectPrediction(
+      CHECK,
+      "c",
+      answer.brokenNewCallIsReadyToRun,
+      prepared.error === null,
+      "lesson 5: how prepareCall parses the arguments of a call that will run, and whether it repairs them.",
+    );
   });
 
   it(partTitle(CHECK, "d"), () => {

@@ -13,7 +13,7 @@ import { partitionBatches } from "../../src/agent/batches.js";
 import { ToolCallRequest } from "../../src/providers/base.js";
 import { Tool, type JsonSchema } from "../../src/tools/base.js";
 import { answer } from "../../exercises/self-check/q4-concurrency-safe.js";
-import { answered, partTitle, question } from "./_answer.js";
+import { answered, expectPrediction, partTitle, question } from "./_answer.js";
 
 const Q = "exercises/self-check/q4-concurrency-safe.ts";
 const CHECK = question(4);
@@ -39,19 +39,35 @@ class ExclusiveReadOnlyProbe extends ReadOnlyProbe {
 
 describe(CHECK.question, () => {
   it(partTitle(CHECK, "a"), () => {
-    expect(answered(answer.readOnlyToolIsSafe, `${Q} a) readOnlyToolIsSafe`), `${Q} a): the real Tool's concurrencySafe`).toBe(new ReadOnlyProbe().concurrencySafe);
+    expectPrediction(
+      CHECK,
+      "a",
+      answer.readOnlyToolIsSafe,
+      new ReadOnlyProbe().concurrencySafe,
+      "read the default of concurrencySafe in src/tools/base.ts: which flags does it combine?",
+    );
   });
 
   it(partTitle(CHECK, "b"), () => {
-    expect(answered(answer.exclusiveReadOnlyToolIsSafe, `${Q} b) exclusiveReadOnlyToolIsSafe`), `${Q} b): the real Tool's concurrencySafe`).toBe(
+    expectPrediction(
+      CHECK,
+      "b",
+      answer.exclusiveReadOnlyToolIsSafe,
       new ExclusiveReadOnlyProbe().concurrencySafe,
+      "lesson 1: what exclusive means, and how the default of concurrencySafe reads it.",
     );
   });
 
   it(partTitle(CHECK, "c"), () => {
     const calls = ["read", "read", "write", "read"].map((name, i) => new ToolCallRequest({ id: `c${i}`, name, arguments: {} }));
     const sizes = partitionBatches(calls, (call) => call.name === "read").map((batch) => batch.length);
-    expect(answered(answer.batchSizes, `${Q} c) batchSizes`), `${Q} c): the real partitionBatches`).toEqual(sizes);
+    expectPrediction(
+      CHECK,
+      "c",
+      answer.batchSizes,
+      sizes,
+      "lesson 6: which neighbours share a batch, and what happens to the calls after an unsafe one. One number per batch, in order.",
+    );
   });
 
   it(partTitle(CHECK, "d"), () => {

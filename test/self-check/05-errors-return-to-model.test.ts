@@ -8,10 +8,10 @@
  * R3  c) the prediction equals what the real code does, run in the test → test c)
  * R4  d) the reason chosen is the one that holds (each other choice gets its rebuttal) → test d)
  */
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { RETRY_HINT } from "../../src/tools/messages.js";
 import { answer } from "../../exercises/self-check/q5-errors-return-to-model.js";
-import { answered, expectReason, partTitle, question } from "./_answer.js";
+import { expectPrediction, expectReason, partTitle, question } from "./_answer.js";
 import { registryOutcome, runnerText } from "./_thrown-texts.js";
 
 const Q = "exercises/self-check/q5-errors-return-to-model.ts";
@@ -20,20 +20,28 @@ const CHECK = question(5);
 describe(CHECK.question, () => {
   it(partTitle(CHECK, "a"), async () => {
     const real = await registryOutcome();
-    expect(answered(answer.executeRejects, `${Q} a) executeRejects`), `${Q} a): what the real registry did`).toBe(real.rejects);
+    expectPrediction(CHECK, "a", answer.executeRejects, real.rejects, "lesson 7, 'Outside the runner: registry.execute': what it does when a tool throws.");
   });
 
   it(partTitle(CHECK, "b"), async () => {
     const real = await registryOutcome();
-    expect(answered(answer.registryTextEndsWithRetryHint, `${Q} b) registryTextEndsWithRetryHint`), `${Q} b): the real text was ${JSON.stringify(real.text)}`).toBe(
+    expectPrediction(
+      CHECK,
+      "b",
+      answer.registryTextEndsWithRetryHint,
       real.text.endsWith(RETRY_HINT),
+      "lesson 7 quotes the text registry.execute resolves with for exactly this call.",
     );
   });
 
   it(partTitle(CHECK, "c"), async () => {
     const text = await runnerText();
-    expect(answered(answer.runnerTextEndsWithRetryHint, `${Q} c) runnerTextEndsWithRetryHint`), `${Q} c): the runner sent ${JSON.stringify(text)}`).toBe(
+    expectPrediction(
+      CHECK,
+      "c",
+      answer.runnerTextEndsWithRetryHint,
       text.endsWith(RETRY_HINT),
+      "lesson 7's table of kinds of failure: which of them end with the retry hint in the runner?",
     );
   });
 

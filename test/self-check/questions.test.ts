@@ -12,6 +12,7 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ROOT, SELF_CHECKS, SOLUTIONS_DIR, EXERCISES_DIR, SELF_CHECK_ID } from "../../exercises/_cli/catalog.js";
 import { RETRY_HINT } from "../../src/tools/messages.js";
+import { expectPrediction, WrongPrediction } from "./_answer.js";
 import { registryOutcome, runnerText } from "./_thrown-texts.js";
 
 /** Text as a reader compares it: comment markers and runs of blank space made one space. */
@@ -114,5 +115,44 @@ describe("the self-check questions", () => {
     expect(explanation, "it quotes registry.execute's text, without the hint it names").toContain(`\`${registry.slice(0, -RETRY_HINT.length)}\``);
     expect(runner.endsWith(RETRY_HINT), "the runner sends a thrown error without the hint").toBe(false);
     expect(explanation, "it quotes the runner's text").toContain(`\`${runner}\``);
+  });
+});
+
+/** What a prediction check threw, or null when it passed. */
+function verdict(predicted: unknown, real: unknown): WrongPrediction | null {
+  try {
+    expectPrediction(SELF_CHECKS[2] ?? SELF_CHECKS[0]!, "a", predicted, real, "read the replay rule.");
+    return null;
+  } catch (error) {
+    expect(error, "a wrong prediction fails with a WrongPrediction, which carries no diff").toBeInstanceOf(WrongPrediction);
+    return error as WrongPrediction;
+  }
+}
+
+describe("a wrong prediction", () => {
+  it("names the part and the field, offers the hint and the --solution command, and never shows the real value", () => {
+    const wrong = verdict({ path: "notes.txt" }, { path: "secrets-7f3a.txt" });
+    expect(wrong?.message).toContain("exercises/self-check/q3-replay-repair.ts a) replayOfBrokenText: this prediction is not what the real code does.");
+    expect(wrong?.message).toContain("Hint: read the replay rule.");
+    expect(wrong?.message).toContain("npm run exercise q3 -- --solution (it asks first)");
+    expect(wrong?.message, "the real value stays out of the message").not.toContain("secrets-7f3a");
+    expect(Object.keys(wrong ?? {}), "no expected or actual value for a diff to show").not.toEqual(expect.arrayContaining(["expected"]));
+    expect(wrong && "actual" in wrong, "no actual value either").toBe(false);
+  });
+
+  it("is compared strictly: an extra key holding undefined, -0, a string for a number or another order of items is a different prediction", () => {
+    expect(verdict({ path: "a", extra: undefined }, { path: "a" }), "an extra key holding undefined").not.toBeNull();
+    expect(verdict({}, { x: undefined }), "a missing key that the real value holds as undefined").not.toBeNull();
+    expect(verdict(-0, 0), "-0 is not 0").not.toBeNull();
+    expect(verdict(["2", "1"], [2, 1]), "strings for numbers").not.toBeNull();
+    expect(verdict([1, 2], [2, 1]), "another order").not.toBeNull();
+    expect(verdict({ b: 1, a: 2 }, { a: 2, b: 1 }), "the same keys in another order are the same object").toBeNull();
+    expect(verdict({ path: "a" }, { path: "a" }), "the same value passes").toBeNull();
+    expect(verdict([2, 1, 1], [2, 1, 1])).toBeNull();
+    expect(verdict(false, false)).toBeNull();
+  });
+
+  it("still null: says what to write", () => {
+    expect(() => expectPrediction(SELF_CHECKS[0]!, "a", null, true, "hint")).toThrow(/still null: replace it with your answer/);
   });
 });

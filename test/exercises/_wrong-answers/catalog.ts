@@ -581,8 +581,8 @@ const exercise8 = answers("08-tool-results", "tool-message.ts", [
     what: "saved whenever there is a workspace",
     edits: [
       [
-        "if (!(max > 0) || text.length <= max || PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);\n  if (opts.workspace !== undefined) {",
-        "if (PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);\n  if (opts.workspace !== undefined) {",
+        'if (!(max > 0) || text.length <= max || PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);\n  // An empty workspace is no workspace, as in src/: nothing is saved, the text is cut.\n  if (opts.workspace !== undefined && opts.workspace !== "") {',
+        'if (PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);\n  // An empty workspace is no workspace, as in src/: nothing is saved, the text is cut.\n  if (opts.workspace !== undefined && opts.workspace !== "") {',
       ],
     ],
   },
@@ -602,10 +602,59 @@ const exercise8 = answers("08-tool-results", "tool-message.ts", [
     what: "read_file is exempt from saving only, and still cut",
     edits: [
       [
-        " || PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);\n  if (opts.workspace !== undefined) {",
-        ") return message(text);\n  if (opts.workspace !== undefined && !PERSISTENCE_EXEMPT_TOOLS.has(call.name)) {",
+        ' || PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);\n  // An empty workspace is no workspace, as in src/: nothing is saved, the text is cut.\n  if (opts.workspace !== undefined && opts.workspace !== "") {',
+        ') return message(text);\n  if (opts.workspace !== undefined && opts.workspace !== "" && !PERSISTENCE_EXEMPT_TOOLS.has(call.name)) {',
       ],
     ],
+  },
+  // Found by the properties on generated inputs: each passes every example test.
+  { rule: "R1", what: "truncate counts code points", edits: [["return text.slice(0, max) + TRUNCATED;", 'return [...text].slice(0, max).join("") + TRUNCATED;']] },
+  {
+    rule: "R2",
+    what: "truncate measures code points",
+    edits: [["if (!(max > 0) || text.length <= max) return text;", "if (!(max > 0) || [...text].length <= max) return text;"]],
+  },
+  {
+    rule: "R4",
+    what: "empty means null, undefined or a string that trim() empties",
+    edits: [["if (isEmptyToolResult(result)) return", 'if (result === null || result === undefined || (typeof result === "string" && result.trim() === "")) return']],
+  },
+  {
+    rule: "R5",
+    what: "non-strings become JSON.stringify(result)",
+    edits: [["const text = toolResultToText(result);", 'const text = typeof result === "string" ? result : String(JSON.stringify(result));']],
+  },
+  {
+    rule: "R8",
+    what: "a text of exactly the limit is saved or cut",
+    edits: [
+      ["if (!(max > 0) || text.length <= max || PERSISTENCE_EXEMPT_TOOLS.has(call.name))", "if (!(max > 0) || text.length < max || PERSISTENCE_EXEMPT_TOOLS.has(call.name))"],
+    ],
+  },
+  {
+    rule: "R10",
+    what: "read_file is recognised whatever its case",
+    edits: [["PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);", "PERSISTENCE_EXEMPT_TOOLS.has(call.name.toLowerCase())) return message(text);"]],
+  },
+  {
+    rule: "R10",
+    what: "any tool whose name ends in read_file is exempt",
+    edits: [["PERSISTENCE_EXEMPT_TOOLS.has(call.name)) return message(text);", 'call.name.endsWith("read_file")) return message(text);']],
+  },
+  {
+    rule: "R7",
+    what: "the reference is made from the result's String()",
+    edits: [["return message(persistedReference(path, text));", "return message(persistedReference(path, String(result)));"]],
+  },
+  {
+    rule: "R7",
+    what: "the file holds the text cut to the limit",
+    edits: [["        text,\n        ...(opts.sessionKey", "        text: truncate(text, max),\n        ...(opts.sessionKey"]],
+  },
+  {
+    rule: "R9",
+    what: "when saving fails the text is cut one character short",
+    edits: [["  return message(truncate(text, max));\n}", "  return message(truncate(text, max - 1));\n}"]],
   },
 ]);
 
@@ -772,6 +821,90 @@ const exercise7 = answers("07-errors-as-results", "settle.ts", [
       ],
     ],
   },
+  // Found by the properties on generated inputs: each passes every example test.
+  {
+    rule: "R2",
+    what: "only this copy's ToolResult is an error (instanceof ToolResult && isError)",
+    edits: [
+      ['import { isToolErrorResult } from "../../src/tools/base.js";', 'import { ToolResult } from "../../src/tools/base.js";'],
+      ["if (isToolErrorResult(value)) return", "if (value instanceof ToolResult && value.isError) return"],
+    ],
+  },
+  {
+    rule: "R3",
+    what: "a thrown undefined or null is replaced by an Error",
+    edits: [['return { kind: "thrown", value };', 'return { kind: "thrown", value: value ?? new Error(String(value)) };']],
+  },
+  {
+    rule: "R3",
+    what: "a thrown object that is no Error is kept as its text",
+    edits: [
+      [
+        'return { kind: "thrown", value };',
+        'return { kind: "thrown", value: typeof value === "object" && value !== null && !(value instanceof Error) ? JSON.stringify(value) : value };',
+      ],
+    ],
+  },
+  {
+    rule: "R5",
+    what: "the ok detail counts code points, not UTF-16 units",
+    edits: [["detail: toolResultToText(outcome.value).slice(0, 120) }", 'detail: [...toolResultToText(outcome.value)].slice(0, 120).join("") }']],
+  },
+  {
+    rule: "R5",
+    what: "the ok detail is cut to 120 only when longer, with an ellipsis",
+    edits: [
+      [
+        "detail: toolResultToText(outcome.value).slice(0, 120) }",
+        'detail: toolResultToText(outcome.value).length > 120 ? toolResultToText(outcome.value).slice(0, 117) + "..." : toolResultToText(outcome.value) }',
+      ],
+    ],
+  },
+  {
+    rule: "R5",
+    what: "an undefined success is sent as an empty payload",
+    edits: [["return { payload: outcome.value, event:", 'return { payload: outcome.value ?? "", event:']],
+  },
+  {
+    rule: "R6",
+    what: "the failure text is trimmed before the hint",
+    edits: [["payload: outcome.text + RETRY_HINT,", "payload: outcome.text.trim() + RETRY_HINT,"]],
+  },
+  {
+    rule: "R7",
+    what: "a thrown value is written as name: message by hand",
+    edits: [
+      [
+        "payload: `Error: ${formatThrown(outcome.value)}`,",
+        "payload: `Error: ${outcome.value instanceof Error ? `${outcome.value.name}: ${outcome.value.message}` : formatThrown(outcome.value)}`,",
+      ],
+    ],
+  },
+  {
+    rule: "R7",
+    what: "the thrown detail falls back to the name when the message is empty",
+    edits: [['event: { name, status: "error", detail: message },', 'event: { name, status: "error", detail: message || describeThrown(outcome.value).name },']],
+  },
+  {
+    rule: "R10",
+    what: "a thrown non-Error's fatal message is String(value)",
+    edits: [
+      [
+        "const fatal = outcome.value instanceof Error ? outcome.value : runtimeError(message);",
+        "const fatal = outcome.value instanceof Error ? outcome.value : runtimeError(String(outcome.value));",
+      ],
+    ],
+  },
+  {
+    rule: "R9",
+    what: "a thrown Error with no name is replaced by a RuntimeError",
+    edits: [
+      [
+        "const fatal = outcome.value instanceof Error ? outcome.value : runtimeError(message);",
+        'const fatal = outcome.value instanceof Error && outcome.value.name !== "" ? outcome.value : runtimeError(message);',
+      ],
+    ],
+  },
 ]);
 
 /** Exercise 9: the MCP tool's definition, policy and answer. */
@@ -876,6 +1009,90 @@ const exercise9 = answers("09-tool-skill-mcp", "mcp-tool.ts", [
     edits: [["tools.map((info) =>", "tools.filter((info) => info.inputSchema !== undefined).map((info) =>"]],
   },
   { rule: "R15", what: "the adapter is discoverable", edits: [["static override discoverable = false;", "static override discoverable = true;"]] },
+  // Found by the properties on generated inputs: each passes every example test.
+  {
+    rule: "R1",
+    what: "the name is cleaned to letters, digits, _ and -",
+    edits: [["this.name = `mcp_${server}_${info.name}`;", 'this.name = `mcp_${server}_${info.name}`.replace(/[^A-Za-z0-9_-]/g, "_");']],
+  },
+  { rule: "R1", what: "the name is cut to 64 characters", edits: [["this.name = `mcp_${server}_${info.name}`;", "this.name = `mcp_${server}_${info.name}`.slice(0, 64);"]] },
+  { rule: "R2", what: "a blank description counts as missing", edits: [["info.description || info.name", "info.description?.trim() || info.name"]] },
+  {
+    rule: "R8",
+    what: "an empty mimeType becomes unknown type",
+    edits: [
+      [
+        'const mime = typeof block["mimeType"] === "string" ? block["mimeType"] : "unknown type";',
+        'const mime = (block["mimeType"] as string | undefined) || "unknown type";',
+      ],
+    ],
+  },
+  {
+    rule: "R8",
+    what: "empty data has no size",
+    edits: [
+      [
+        'const size = typeof block["data"] === "string" ? `, ${block["data"].length} base64 chars` : "";',
+        'const size = block["data"] ? `, ${String(block["data"]).length} base64 chars` : "";',
+      ],
+    ],
+  },
+  {
+    rule: "R9",
+    what: "an embedded resource's text is taken whatever its type",
+    edits: [
+      [
+        'return typeof resource.text === "string" ? resource.text : `[embedded resource: ${String(resource.uri ?? "no uri")}]`;',
+        'return resource.text !== undefined ? String(resource.text) : `[embedded resource: ${String(resource.uri ?? "no uri")}]`;',
+      ],
+    ],
+  },
+  {
+    rule: "R9",
+    what: "an empty uri reads no uri",
+    edits: [['return `[resource link: ${String(block["uri"] ?? "no uri")}]`;', 'return `[resource link: ${String(block["uri"] || "no uri")}]`;']],
+  },
+  {
+    rule: "R7",
+    what: "empty text blocks are dropped",
+    edits: [['(result.content ?? []).map(blockText).join("\\n")', '(result.content ?? []).map(blockText).filter((t) => t !== "").join("\\n")']],
+  },
+  {
+    rule: "R12",
+    what: "blank text reads (no output)",
+    edits: [
+      [
+        'const text = (result.content ?? []).map(blockText).join("\\n") || NO_OUTPUT;',
+        'const joined = (result.content ?? []).map(blockText).join("\\n");\n    const text = joined.trim() === "" ? NO_OUTPUT : joined;',
+      ],
+    ],
+  },
+  {
+    rule: "R13",
+    what: "isError is read as truthy",
+    edits: [["return result.isError === true ? ToolResult.error(text) : text;", "return result.isError ? ToolResult.error(text) : text;"]],
+  },
+  {
+    rule: "R14",
+    what: "repeated names are listed once",
+    edits: [
+      [
+        "return tools.map((info) => new McpTool(client, server, info, options));",
+        "return [...new Map(tools.map((info) => [info.name, info])).values()].map((info) => new McpTool(client, server, info, options));",
+      ],
+    ],
+  },
+  {
+    rule: "R14",
+    what: "the tools are sorted by name",
+    edits: [
+      [
+        "return tools.map((info) => new McpTool(client, server, info, options));",
+        "return [...tools].sort((a, b) => a.name.localeCompare(b.name)).map((info) => new McpTool(client, server, info, options));",
+      ],
+    ],
+  },
+  { rule: "R10", what: "block types are matched in any case", edits: [["switch (block.type) {", "switch (block.type.toLowerCase()) {"]] },
 ]);
 
 /** A wrong value for one field of a self-check answer: the learner predicted something else. */
@@ -900,6 +1117,8 @@ const questions: WrongAnswer[] = [
   predicted("q2-suggestions-only-in-errors.ts", "R4", "reason", '"a"', '"c"'),
   predicted("q3-replay-repair.ts", "R1", "replayOfBrokenText", '{ path: "secrets.txt" }', "{}"),
   predicted("q3-replay-repair.ts", "R2", "replayOfArray", "{}", '{ "0": 1, "1": 2 }'),
+  predicted("q3-replay-repair.ts", "R1", "replayOfBrokenText", '{ path: "secrets.txt" }', '{ path: "secrets.txt", extra: undefined }'),
+  predicted("q3-replay-repair.ts", "R2", "replayOfArray", "{}", "{ arguments: undefined }"),
   predicted("q3-replay-repair.ts", "R3", "brokenNewCallIsReadyToRun", "false", "true"),
   predicted("q3-replay-repair.ts", "R4", "reason", '"b"', '"a"'),
   predicted("q3-replay-repair.ts", "R4", "reason", '"b"', '"c"'),
