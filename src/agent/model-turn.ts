@@ -19,8 +19,9 @@ export interface ModelReply {
   /** The text with its outer blank space removed, as upstream uses it; null when there is none. */
   clean: string | null;
   /**
-   * The finish reason as the reply gave it; `"stop"` when the provider left the field out. An
-   * empty or `null` reason stays empty (`""`): it is none of the reasons that run tools.
+   * The finish reason as the reply gave it; `"stop"` when the provider left the field out, and
+   * (as upstream) when the reply made calls but none had a valid name. An empty or `null` reason
+   * stays empty (`""`): it is none of the reasons that run tools.
    */
   finishReason: string;
   /** The calls with a valid name, each a `ToolCallRequest` with an id. */
@@ -62,15 +63,18 @@ const MALFORMED_RETRY_REASONS: ReadonlySet<unknown> = new Set(["tool_calls", "fu
  * Reads a reply: its text, its finish reason, its reasoning, and its calls (those without a
  * valid name dropped, those without an id named `call_<iteration>_<index>`).
  */
-export function readModelReply(response: LLMResponse, iteration: number): ModelReply {
+function readModelReply(response: LLMResponse, iteration: number): ModelReply {
   const content = typeof response.content === "string" ? response.content : null;
   const raw: unknown = response.finishReason;
-  const finishReason = raw === undefined ? "stop" : typeof raw === "string" ? raw : "";
+
   const rawCalls: unknown[] = Array.isArray(response.toolCalls) ? response.toolCalls : [];
   const calls = rawCalls.map((call, index) => normalizeCall(call, `call_${iteration}_${index}`)).filter((call): call is ToolCallRequest => call !== null);
-  const malformed = rawCalls.length > 0 && calls.length === 0 && MALFORMED_RETRY_REASONS.has(raw);
+  // As upstream, a reply whose every call was dropped reads as finish reason "stop", whatever it said.
+  const allDropped = rawCalls.length > 0 && calls.length === 0;
+  const malformed = allDropped && MALFORMED_RETRY_REASONS.has(raw);
   const reasoningContent: unknown = response.reasoningContent;
   const reasoning = typeof reasoningContent === "string" ? pyStrip(reasoningContent) : null;
+  const finishReason = raw === undefined || allDropped ? "stop" : typeof raw === "string" ? raw : "";
   return { content, clean: content === null ? null : content.trim(), finishReason, calls, malformed, reasoning };
 }
 

@@ -80,6 +80,15 @@ describe("a reply whose every call is malformed", () => {
     }
   });
 
+  it("a reply whose every call is malformed reads as stop, whatever its reason: its text is the answer", async () => {
+    for (const finishReason of ["error", "length", "content_filter", ""]) {
+      const provider = new ScriptedProvider([toolReply([nameless()], "I will call", finishReason)]);
+      const result = await runner.run({ provider, model: "m", tools: registryOf(), messages: user });
+      expect(provider.requests).toHaveLength(1);
+      expect(result).toMatchObject({ stopReason: "completed", finalContent: "I will call" });
+    }
+  });
+
   it("one valid call among malformed ones: no retry, the valid call runs", async () => {
     const tool = new FakeTool({ name: "t" });
     const provider = new ScriptedProvider([toolReply([nameless(), toolCall("c", "t")]), textReply("done")]);
