@@ -1,7 +1,9 @@
 /**
  * One model turn, from the runner's side (lessons 6 and 10): the request it sends, and its reply
  * read without trusting the provider — a missing finish reason, odd tool-call lists, calls without
- * a name or an id are all made safe here before the loop looks at them.
+ * a name or an id are all made safe here before the loop looks at them. A reply that asked for
+ * tools but whose every call was malformed is asked again here, as upstream does, and a thinking
+ * model's reasoning is read for the loop to keep.
  *
  * @module
  */

@@ -160,12 +160,10 @@ export class AgentRunner {
         // As upstream, the reply's text is used with its outer blank space removed (`clean`); a
         // cut-off part keeps it (`content`), so the joined parts read as the model wrote them.
         const { content, clean, finishReason, calls, reasoning } = reply;
-        // As upstream, a reply's reasoning stays on its assistant message and is sent back with it.
-        const thought = reasoning === null ? {} : { reasoning_content: reasoning };
 
         if (calls.length > 0 && TOOL_FINISH_REASONS.has(finishReason)) {
           lengthParts.length = 0;
-          messages.push({ role: "assistant", content: clean ?? "", tool_calls: calls.map((c) => c.toOpenAIToolCall()), ...thought });
+          messages.push(withReasoning({ role: "assistant", content: clean ?? "", tool_calls: calls.map((c) => c.toOpenAIToolCall()) }, reasoning));
           const settled = await this.#executeCalls(spec, calls, state, limits);
           for (const [i, call] of calls.entries()) {
             const done = settled[i] as Settled;
@@ -189,7 +187,7 @@ export class AgentRunner {
         // that does not allow them ("length", "refusal", "content_filter", "error", or any other).
         if (finishReason === "length" && lengthParts.length < MAX_LENGTH_RECOVERIES) {
           lengthParts.push(content ?? "");
-          messages.push({ role: "assistant", content: clean ?? "", ...thought });
+          messages.push(withReasoning({ role: "assistant", content: clean ?? "" }, reasoning));
           messages.push(lengthRecoveryMessage(clean ?? ""));
           continue;
         }
@@ -198,7 +196,7 @@ export class AgentRunner {
           appendModelErrorPlaceholder(messages);
           return end("error", text, text);
         }
-        messages.push({ role: "assistant", content: clean, ...thought });
+        messages.push(withReasoning({ role: "assistant", content: clean }, reasoning));
         const finalContent = lengthParts.length > 0 ? (lengthParts.join("") + (content ?? "")).trim() : clean;
         return end("completed", finalContent, null);
       }
@@ -312,6 +310,12 @@ async function answerAll(calls: readonly ToolCallRequest[], thrown: unknown, fai
     }
   }
   return settled;
+}
+
+/** The assistant message with the reply's reasoning on it, as upstream keeps it (none when the reply had none). */
+function withReasoning(message: ChatMessage, reasoning: string | null): ChatMessage {
+  if (reasoning !== null) message.reasoning_content = reasoning;
+  return message;
 }
 
 /** True for an assistant message that answers in words (one without tool calls). */

@@ -1,7 +1,7 @@
 /**
  * Properties of the runner's finish-reason gating and length recovery:
- * a reply's calls run if and only if its finish reason is tool_calls, function_call or stop (a
- * missing one counts as stop), and for any script of replies `run()` resolves without rejecting,
+ * a reply's calls run if and only if its finish reason is exactly tool_calls, function_call or
+ * stop (an empty one is none of them), and for any script of replies `run()` resolves without rejecting,
  * with the parts of a cut-off chain joined and never more than three continuations in a row.
  */
 import fc from "fast-check";
