@@ -42,6 +42,9 @@ export {
   DEFAULT_MAX_ITERATIONS_MESSAGE,
   BUDGET_EXHAUSTED_FINALIZATION_PROMPT,
   LENGTH_RECOVERY_PROMPT,
+  MALFORMED_TOOL_CALLS_PROMPT,
+  MALFORMED_TOOL_CALLS_TEXT_LABEL,
+  malformedToolCallsMessage,
   lengthRecoveryMessage,
   MODEL_ERROR_MESSAGE,
   MODEL_ERROR_PLACEHOLDER,
@@ -91,6 +94,7 @@ export {
   type Deferred,
 } from "./testing/index.js";
 export { type ToolSource } from "./agent/tool-source.js";
+export { addUsage, emptyUsage, replyUsage, type TokenUsage } from "./agent/usage.js";
 export { DEFAULT_MAX_ITERATIONS, type AgentRunSpec, type AgentRunResult, type ToolEvent, type ExecuteToolsResult } from "./agent/run-spec.js";
 export { AgentRunner } from "./agent/runner.js";
 export {

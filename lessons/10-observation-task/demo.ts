@@ -5,7 +5,8 @@
  * `concurrencySafe`, the tool's result, and the `role: "tool"` message inside the next request —
  * and shows the run completing. Section 8 then shows, with a scripted model, two other ways a run
  * ends: a reply cut off by the token limit (`finish_reason: "length"`), whose tool call is never
- * run, and the iteration limit with its final request for an answer.
+ * run, and the iteration limit with its final request for an answer. Section 9 shows the
+ * mocked model's reasoning sent back with the next request, and the run's token usage.
  *
  * By default the model is mocked: the real `OpenAICompatibleProvider` talks HTTP to an in-process
  * msw server, so the request bodies printed are real. With `OPENAI_BASE_URL` set (and optionally
@@ -50,6 +51,15 @@ export const MISSING_PATH = "notes/missing.md";
 
 /** The argument text the mocked model sends, exactly as it goes over the wire. */
 const WIRE_ARGUMENTS = `{"path": "${MISSING_PATH}"}`;
+
+/** What the mocked model thought before its call, as a thinking model sends it. */
+const MOCK_REASONING = " The user wants notes/missing.md; read_file reads a file, so I call it. ";
+
+/** The token usage the mocked model reports with each of its two replies. */
+const MOCK_USAGE = [
+  { prompt_tokens: 120, completion_tokens: 25, total_tokens: 145 },
+  { prompt_tokens: 180, completion_tokens: 30, total_tokens: 210, prompt_tokens_details: { cached_tokens: 100 } },
+] as const;
 
 const USER_PROMPT = `Use the read_file tool to read ${MISSING_PATH} and tell me what it says. If it cannot be read, say why.`;
 
@@ -112,10 +122,12 @@ function mockModel(bodies: unknown[]): ReturnType<typeof setupServer> {
               message: {
                 role: "assistant",
                 content: null,
+                reasoning_content: MOCK_REASONING,
                 tool_calls: [{ id: "call_read_1", type: "function", function: { name: "read_file", arguments: WIRE_ARGUMENTS } }],
               },
             },
           ],
+          usage: MOCK_USAGE[0],
         });
       }
       const firstLine = (toolMessage.content ?? "").split("\n")[0] ?? "";
@@ -129,6 +141,7 @@ function mockModel(bodies: unknown[]): ReturnType<typeof setupServer> {
             message: { role: "assistant", content: `I could not read ${MISSING_PATH}: the tool said "${firstLine}". Is the path right?` },
           },
         ],
+        usage: MOCK_USAGE[1],
       });
     }),
   );
@@ -256,6 +269,7 @@ export async function main(args: string[]): Promise<number> {
     if (fromEnv === null) {
       for (const [label, passed] of await otherEndings(registry, () => readFile.results.length)) check(label, passed);
     }
+    for (const [label, passed] of thinkingAndUsage(result, bodies, fromEnv === null)) check(label, passed);
     say();
     say(ok ? green(`  ${bold("The failed read was one more message for the model, and the run went on.")}`) : red("  Some checks failed."));
     return ok ? 0 : 1;
@@ -312,4 +326,29 @@ async function otherEndings(registry: ToolRegistry, readCount: () => number): Pr
       limited.finalContent === "notes/ holds todo.md. I did not read it yet; that is the next step.",
   ]);
   return checks;
+}
+
+/** Section 9: the reasoning sent back with the next request, and the run's token usage. Returns checks (none for a real model). */
+function thinkingAndUsage(result: { usage: Readonly<Record<string, number>> }, bodies: unknown[], mocked: boolean): [string, boolean][] {
+  section("9. Thinking models and token usage");
+  const second = bodies[1] as { messages?: ChatMessage[] } | undefined;
+  const replayed = second?.messages?.find((m) => m.role === "assistant" && m.tool_calls !== undefined);
+  say(dim("  the assistant message with the call, as the second request sent it back:"));
+  block(replayed === undefined ? "(not recorded: a real model's requests are not kept here)" : json(replayed), 4);
+  field("usage", json(result.usage), 13);
+  say(dim("  (summed as upstream sums it; a reply that reports no usage counts as a request and adds no tokens,"));
+  say(dim("   where upstream would estimate it with a tokenizer — see docs/fidelity.md)"));
+  if (!mocked) return [];
+  return [
+    ["the reasoning went back with the call, outer blank space removed", replayed?.reasoning_content === MOCK_REASONING.trim()],
+    [
+      "usage: 2 requests, 300 prompt + 55 completion = 355 tokens, 100 of them cached",
+      result.usage["request_count"] === 2 &&
+        result.usage["prompt_tokens"] === 300 &&
+        result.usage["completion_tokens"] === 55 &&
+        result.usage["total_tokens"] === 355 &&
+        result.usage["cached_tokens"] === 100 &&
+        result.usage["context_tokens"] === 180,
+    ],
+  ];
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import type { LLMProvider } from "../providers/base.js";
+import type { TokenUsage } from "./usage.js";
 import type { ChatMessage } from "../chat/message.js";
 import type { ToolSource } from "./tool-source.js";
 
@@ -90,6 +91,12 @@ export interface AgentRunResult {
   stopReason: "completed" | "tool_error" | "max_iterations" | "error" | "aborted";
   /** What went wrong, for `tool_error`, `error` and `aborted`; otherwise null. */
   error: string | null;
+  /**
+   * The tokens the run's replies reported, summed as upstream sums them (`usage.ts`):
+   * `prompt_tokens`, `completion_tokens`, `total_tokens`, `request_count` (replies read),
+   * `context_tokens` (the last reply's prompt), and any other count the provider gave.
+   */
+  usage: TokenUsage;
 }
 
 /** What {@link AgentRunner.executeTools} resolves with: one entry per call, in call order. */

@@ -110,3 +110,27 @@ export const MODEL_ERROR_MESSAGE = "Sorry, I encountered an error calling the AI
  * the model had said it.
  */
 export const MODEL_ERROR_PLACEHOLDER = "[Assistant reply unavailable due to model error.]";
+
+/**
+ * The first paragraph of the note sent when a reply asked for tools but every call it made had no
+ * valid name (the workbook's own words; upstream sends a note with the same purpose).
+ */
+export const MALFORMED_TOOL_CALLS_PROMPT =
+  "Your previous reply tried to call tools, but none of its tool calls could be run: each one " +
+  "had a missing or empty tool name. Do not reply with a promise to use a tool. Either call the " +
+  "tools you need again, by a name from the tool list and with a JSON object of arguments, or " +
+  "give your final answer if no tool is needed.";
+
+/** The line that introduces the quoted text of the reply whose calls were all malformed. */
+export const MALFORMED_TOOL_CALLS_TEXT_LABEL = "The text your previous reply gave before those calls:";
+
+/**
+ * The user message added, for one more request only (never to the transcript), after a reply
+ * whose every tool call lacked a valid name under finish reason `tool_calls` or `function_call`:
+ * {@link MALFORMED_TOOL_CALLS_PROMPT}, then — as upstream, when the reply had any text at all,
+ * blank included — {@link MALFORMED_TOOL_CALLS_TEXT_LABEL} and that text exactly as it came.
+ */
+export function malformedToolCallsMessage(content: string | null): ChatMessage {
+  const quoted = content !== null && content !== "" ? `\n\n${MALFORMED_TOOL_CALLS_TEXT_LABEL}\n${content}` : "";
+  return { role: "user", content: MALFORMED_TOOL_CALLS_PROMPT + quoted };
+}

@@ -18,7 +18,7 @@
  *
  * @module
  */
-import type { ToolCallRequest } from "../providers/base.js";
+import type { LLMResponse, ToolCallRequest } from "../providers/base.js";
 import type { ChatMessage } from "../chat/message.js";
 import {
   BUDGET_EXHAUSTED_FINALIZATION_PROMPT,
@@ -32,11 +32,12 @@ import { formatThrown } from "../util/thrown.js";
 import { runPool, StopGroup } from "../util/async.js";
 import { partitionBatches } from "./batches.js";
 import { ModelHistory } from "./model-history.js";
-import { askModel, finalAnswerOf, readModelReply, type ModelReply } from "./model-turn.js";
+import { askForReply, askModel, finalAnswerOf, type ModelReply } from "./model-turn.js";
 import { readRunLimits, type RunLimits } from "./run-limits.js";
 import type { AgentRunResult, AgentRunSpec, ExecuteToolsResult, ToolEvent } from "./run-spec.js";
 import { newRunState, runCall, settleCall, settleFailure, toolMessageFor, type CallLimits, type RanCall, type RunState, type Settled } from "./call.js";
 import type { ToolSource } from "./tool-source.js";
+import { addUsage, emptyUsage, replyUsage, type TokenUsage } from "./usage.js";
 
 // The run's types are declared in run-spec.ts; API.md pins them to this module, so they are
 // exported from here too.
@@ -68,9 +69,11 @@ export class AgentRunner {
    * run's `messages` are never changed, only appended to.
    *
    * Each turn appends the assistant message with its `tool_calls` and then exactly one tool
-   * message per call, in call order. Calls without a valid name are dropped first. As upstream,
-   * tool calls run only when the finish reason is `tool_calls`, `function_call` or `stop` (a
-   * missing one counts as `stop`); under any other reason they are ignored and:
+   * message per call, in call order. Calls without a valid name are dropped first; when that
+   * drops every call of a reply that asked for tools, the model is asked again (`askForReply`).
+   * As upstream, tool calls run only when the finish reason is exactly `tool_calls`,
+   * `function_call` or `stop` (a reply that leaves the field out counts as `stop`; an empty or
+   * `null` one is none of them); under any other reason they are ignored and:
    * - `length`: the reply was cut off. Its text is kept and the model is asked to continue
    *   ({@link lengthRecoveryMessage}), up to 3 times in a row (`MAX_LENGTH_RECOVERIES`); the
    *   final text joins the parts. Tool work in between starts a new chain.
@@ -79,6 +82,9 @@ export class AgentRunner {
    *   {@link MODEL_ERROR_PLACEHOLDER} instead of the reply. A request that fails (the provider
    *   throws) ends the same way, with `Error: the model request failed: …`.
    * - `refusal`, `content_filter` or anything else: the reply's text is the answer (`"completed"`).
+   *
+   * A reply's reasoning (`reasoningContent`) stays on its assistant message as
+   * `reasoning_content`, so it is sent back; `usage` sums the tokens the replies reported.
    *
    * As upstream, a reply's text is used with its outer blank space removed (in the transcript and
    * as `finalContent`); the parts of a cut-off chain keep theirs, so they join as written.
@@ -103,6 +109,11 @@ export class AgentRunner {
     const messages: ChatMessage[] = [...(spec.messages ?? [])];
     const toolsUsed: string[] = [];
     const toolEvents: ToolEvent[] = [];
+    const usage: TokenUsage = emptyUsage();
+    const count = (response: LLMResponse): LLMResponse => {
+      addUsage(usage, replyUsage(response.usage));
+      return response;
+    };
     const end = (stopReason: AgentRunResult["stopReason"], finalContent: string | null, error: string | null): AgentRunResult => ({
       finalContent,
       messages,
@@ -110,6 +121,7 @@ export class AgentRunner {
       toolEvents,
       stopReason,
       error,
+      usage,
     });
 
     let limits: RunLimits;
@@ -139,7 +151,7 @@ export class AgentRunner {
         const sent = await history.forModel(messages);
         let reply: ModelReply;
         try {
-          reply = readModelReply(await askModel(spec, sent, true), iteration);
+          reply = await askForReply(spec, sent, iteration, count);
         } catch (thrown) {
           if (spec.signal?.aborted) return end("aborted", null, RUN_ABORTED_MESSAGE);
           // Upstream's providers turn a failed request into a reply with finish reason "error";
@@ -150,11 +162,11 @@ export class AgentRunner {
         }
         // As upstream, the reply's text is used with its outer blank space removed (`clean`); a
         // cut-off part keeps it (`content`), so the joined parts read as the model wrote them.
-        const { content, clean, finishReason, calls } = reply;
+        const { content, clean, finishReason, calls, reasoning } = reply;
 
         if (calls.length > 0 && TOOL_FINISH_REASONS.has(finishReason)) {
           lengthParts.length = 0;
-          messages.push({ role: "assistant", content: clean ?? "", tool_calls: calls.map((c) => c.toOpenAIToolCall()) });
+          messages.push(withReasoning({ role: "assistant", content: clean ?? "", tool_calls: calls.map((c) => c.toOpenAIToolCall()) }, reasoning));
           const settled = await this.#executeCalls(spec, calls, state, limits);
           for (const [i, call] of calls.entries()) {
             const done = settled[i] as Settled;
@@ -178,7 +190,7 @@ export class AgentRunner {
         // that does not allow them ("length", "refusal", "content_filter", "error", or any other).
         if (finishReason === "length" && lengthParts.length < MAX_LENGTH_RECOVERIES) {
           lengthParts.push(content ?? "");
-          messages.push({ role: "assistant", content: clean ?? "" });
+          messages.push(withReasoning({ role: "assistant", content: clean ?? "" }, reasoning));
           messages.push(lengthRecoveryMessage(clean ?? ""));
           continue;
         }
@@ -187,7 +199,7 @@ export class AgentRunner {
           appendModelErrorPlaceholder(messages);
           return end("error", text, text);
         }
-        messages.push({ role: "assistant", content: clean });
+        messages.push(withReasoning({ role: "assistant", content: clean }, reasoning));
         const finalContent = lengthParts.length > 0 ? (lengthParts.join("") + (content ?? "")).trim() : clean;
         return end("completed", finalContent, null);
       }
@@ -200,7 +212,7 @@ export class AgentRunner {
         terminal = await history
           .forModel([...messages, prompt])
           .then((sent) => askModel(spec, sent, false))
-          .then(finalAnswerOf)
+          .then((response) => finalAnswerOf(count(response)))
           .catch(() => null);
         if (spec.signal?.aborted) return end("aborted", null, RUN_ABORTED_MESSAGE);
       }
@@ -301,6 +313,12 @@ async function answerAll(calls: readonly ToolCallRequest[], thrown: unknown, fai
     }
   }
   return settled;
+}
+
+/** The assistant message with the reply's reasoning on it, as upstream keeps it (none when the reply had none). */
+function withReasoning(message: ChatMessage, reasoning: string | null): ChatMessage {
+  if (reasoning !== null) message.reasoning_content = reasoning;
+  return message;
 }
 
 /** True for an assistant message that answers in words (one without tool calls). */

@@ -33,4 +33,9 @@ export interface ChatMessage {
   tool_call_id?: string;
   /** A tool message's tool name, as called. */
   name?: string;
+  /**
+   * An assistant message's reasoning, from a thinking model, with its outer blank space removed;
+   * sent back as it is, since such models need it beside their tool calls.
+   */
+  reasoning_content?: string;
 }

@@ -129,6 +129,17 @@ export interface LLMResponse {
   toolCalls: ToolCallRequest[];
   /** The model's reason for stopping (`"stop"`, `"tool_calls"`, `"length"`, …). */
   finishReason: string;
+  /**
+   * The model's reasoning, from thinking models (`reasoning_content`, or `reasoning` as some
+   * servers spell it); absent or null when the reply has none. The runner keeps it on the
+   * assistant message, so it is sent back with the next request.
+   */
+  reasoningContent?: string | null;
+  /**
+   * What the reply cost, as the server reported it (`prompt_tokens`, `completion_tokens`,
+   * `total_tokens`, …); absent when it reported nothing. The runner sums it over the run.
+   */
+  usage?: Readonly<Record<string, unknown>> | null;
 }
 
 /** One model turn's request: the model, the history and the tool definitions. */

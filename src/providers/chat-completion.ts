@@ -81,9 +81,50 @@ export function parseChatCompletion(text: string, status: number, scrub: (text: 
     return readToolCall(entry);
   });
   const finish = choice["finish_reason"];
-  return {
+  const response: LLMResponse = {
     content: readContent(message["content"]),
     toolCalls,
-    finishReason: typeof finish === "string" ? finish : toolCalls.length > 0 ? "tool_calls" : "stop",
+    // A missing, null or empty reason is read as the one the reply implies, as upstream's provider does.
+    finishReason: typeof finish === "string" && finish !== "" ? finish : toolCalls.length > 0 ? "tool_calls" : "stop",
   };
+  const reasoning = readReasoning(message);
+  if (reasoning !== null) response.reasoningContent = reasoning;
+  const usage = readUsage(isPlainObject(json) ? json["usage"] : undefined);
+  if (usage !== null) response.usage = usage;
+  return response;
+}
+
+/**
+ * A thinking model's reasoning: `reasoning_content` when it is present (a string, else nothing),
+ * otherwise `reasoning`, the spelling some servers use (a string or a list of text parts).
+ */
+function readReasoning(message: Record<string, unknown>): string | null {
+  const content = message["reasoning_content"];
+  if (content !== undefined && content !== null) return typeof content === "string" ? content : null;
+  const other = message["reasoning"];
+  return other === undefined || other === null || other === "" ? null : readContent(other);
+}
+
+/** Python's `int(value or 0)` for a count the server sent; 0 for what is no count. */
+function count(value: unknown): number {
+  return typeof value === "number" && Number.isFinite(value) ? Math.trunc(value) : 0;
+}
+
+/**
+ * The reply's `usage`: `prompt_tokens`, `completion_tokens` and `total_tokens` as whole numbers,
+ * and `cached_tokens` when the server reports cached prompt tokens (under
+ * `prompt_tokens_details.cached_tokens`, `cached_tokens` or `prompt_cache_hit_tokens`, the first
+ * one that is positive). Null when the answer has no `usage` object.
+ */
+function readUsage(usage: unknown): Record<string, number> | null {
+  if (!isPlainObject(usage)) return null;
+  const out: Record<string, number> = {
+    prompt_tokens: count(usage["prompt_tokens"]),
+    completion_tokens: count(usage["completion_tokens"]),
+    total_tokens: count(usage["total_tokens"]),
+  };
+  const details = usage["prompt_tokens_details"];
+  const cached = [isPlainObject(details) ? details["cached_tokens"] : undefined, usage["cached_tokens"], usage["prompt_cache_hit_tokens"]].map(count).find((n) => n !== 0);
+  if (cached !== undefined) out["cached_tokens"] = cached;
+  return out;
 }

@@ -1,7 +1,7 @@
 /**
  * Properties of the runner's finish-reason gating and length recovery:
- * a reply's calls run if and only if its finish reason is tool_calls, function_call or stop (a
- * missing one counts as stop), and for any script of replies `run()` resolves without rejecting,
+ * a reply's calls run if and only if its finish reason is exactly tool_calls, function_call or
+ * stop (an empty one is none of them), and for any script of replies `run()` resolves without rejecting,
  * with the parts of a cut-off chain joined and never more than three continuations in a row.
  */
 import fc from "fast-check";
@@ -37,7 +37,7 @@ describe("property: finish-reason properties", () => {
           { content: "done", finishReason: "stop", toolCalls: [] },
         ]);
         const result = await new AgentRunner().run({ provider, model: "m", tools: registryOf(tool), messages: [{ role: "user", content: "go" }] });
-        const allowed = TOOL_FINISH_REASONS.has(r.finishReason === "" ? "stop" : r.finishReason);
+        const allowed = TOOL_FINISH_REASONS.has(r.finishReason);
         expect(tool.calls).toHaveLength(allowed ? r.calls : 0);
         expect(result.messages.filter((m) => m.role === "tool")).toHaveLength(allowed ? r.calls : 0);
         if (r.finishReason === "error") expect(result.stopReason).toBe("error");
@@ -81,7 +81,7 @@ describe("property: finish-reason properties", () => {
           const used = steps.slice(0, provider.requests.length);
           let start = 0;
           used.forEach((s, i) => {
-            const runs = s.toolCalls.length > 0 && TOOL_FINISH_REASONS.has(s.finishReason === "" ? "stop" : s.finishReason);
+            const runs = s.toolCalls.length > 0 && TOOL_FINISH_REASONS.has(s.finishReason);
             if (runs) start = i + 1;
           });
           const chain = used.slice(start);

@@ -18,6 +18,7 @@ import { FakeTool, ScriptedProvider, textReply, toolCall, toolReply } from "../.
 import { ToolResult, type JsonSchema } from "../../src/tools/base.js";
 import { ReadFileTool } from "../../src/tools/builtin/read-file.js";
 import { WebFetchTool } from "../../src/tools/builtin/web-fetch.js";
+import { WriteFileTool } from "../../src/tools/builtin/write-file.js";
 import { RETRY_HINT } from "../../src/tools/messages.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { McpTool } from "../../solutions/09-tool-skill-mcp/mcp-tool.js";
@@ -83,7 +84,10 @@ async function registryTexts(workspace: string): Promise<string[]> {
   const alone = new ToolRegistry();
   alone.register(new FakeTool({ name: "read_file", description: "Throws.", throws: new Error("ENOENT: nope.txt") }));
   const executed = await alone.execute("read_file", { path: "nope.txt" });
-  return [...prepared.map((p) => p.error?.content ?? ""), String(executed), RETRY_HINT];
+  // write_file on a folder (lesson 10 quotes it).
+  await mkdir(join(workspace, "a-folder"), { recursive: true });
+  const onFolder = await new WriteFileTool({ workspace }).execute({ path: "a-folder", content: "x" }, { signal: new AbortController().signal });
+  return [...prepared.map((p) => p.error?.content ?? ""), String(executed), RETRY_HINT, String(onFolder)];
 }
 
 /** One turn in which the model makes one call of every kind of failure, and the texts the runner sends. */

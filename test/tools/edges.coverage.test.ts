@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertObjectRootSchema, isObjectRootSchema, isToolErrorResult } from "../../src/tools/base.js";
 import { ListDirTool } from "../../src/tools/builtin/list-dir.js";
+import { WriteFileTool } from "../../src/tools/builtin/write-file.js";
 import { fileErrorResult } from "../../src/tools/builtin/read-file.js";
 import { suggestToolName } from "../../src/tools/suggest.js";
 import { resolveInWorkspace, WorkspaceViolationError } from "../../src/tools/workspace.js";
@@ -98,12 +99,21 @@ describe("coverage: paths and symlinks in the workspace", () => {
     await expect(resolveInWorkspace(workspace, "a".repeat(5000))).rejects.toThrow(/at most 4096/);
   });
 
+  it("write_file on a folder says so in its own words (docs/fidelity.md row 65)", async () => {
+    const tool = WriteFileTool.create({ workspace });
+    const signal = new AbortController().signal;
+    expect(String(await tool.execute({ path: "empty", content: "x" }, { signal }))).toBe("Error: empty is a directory, not a file");
+  });
+
   it("list_dir lists the workspace when no path is given, and says when a folder is empty", async () => {
     const tool = ListDirTool.create({ workspace });
     const signal = new AbortController().signal;
     expect(String(await tool.execute({}, { signal }))).toContain("file.txt");
     expect(await tool.execute({ path: "empty" }, { signal })).toBe("(empty is empty)");
-    expect(String(await tool.execute({ path: "file.txt" }, { signal }))).toBe("Error: file.txt is not a directory");
+    // Upstream's texts for a file and for a missing path.
+    expect(String(await tool.execute({ path: "file.txt" }, { signal }))).toBe("Error: Not a directory: file.txt");
+    expect(String(await tool.execute({ path: "nope" }, { signal }))).toBe("Error: Directory not found: nope");
+    expect(String(await tool.execute({ path: "file.txt/below" }, { signal }))).toBe("Error: Directory not found: file.txt/below");
   });
 });
 

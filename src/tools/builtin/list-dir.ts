@@ -1,10 +1,12 @@
 /**
  * The built-in `list_dir` tool: lists a folder inside the workspace, folders marked with a
- * trailing `/`. Read-only.
+ * trailing `/`. Read-only. A missing path gives upstream's `Error: Directory not found: <path>`, a
+ * file `Error: Not a directory: <path>`.
  *
  * @module
  */
-import { readdir } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
+import { ToolResult } from "../base.js";
 import type { ParametersSchema } from "../../schema/parameters-schema.js";
 import { WorkspaceTool } from "./_workspace-tool.js";
 import { resolveInWorkspace } from "../workspace.js";
@@ -38,11 +40,15 @@ export class ListDirTool extends WorkspaceTool<ListDirParams> {
     const path = typeof params.path === "string" && params.path !== "" ? params.path : ".";
     try {
       const real = await resolveInWorkspace(this.workspace, path);
+      // Upstream's texts for a path that is missing and for one that is no folder.
+      if (!(await stat(real)).isDirectory()) return ToolResult.error(`Error: Not a directory: ${path}`);
       const entries = await readdir(real, { withFileTypes: true });
       const names = entries.map((e) => (e.isDirectory() ? `${e.name}/` : e.name));
       names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
       return names.length === 0 ? `(${path} is empty)` : names.join("\n");
     } catch (error) {
+      const code = (error as NodeJS.ErrnoException | null)?.code;
+      if (code === "ENOENT" || code === "ENOTDIR") return ToolResult.error(`Error: Directory not found: ${path}`);
       return fileErrorResult(path, error);
     }
   }

@@ -56,6 +56,8 @@ import {
 import { knownPaths, parseError, placeProblem } from "./problems.js";
 import { fromWire, isBigInt, isTaggedFloat, show, wireEqual, type AnyCase, type Case, type Kind, type PrepareOutput, type ResultOutput, type Wire } from "./protocol.js";
 import { upstreamSubset } from "./upstream-subset.js";
+import { classifyTurn, turnDiffs, turnView } from "./compare-turn.js";
+import { TURN_REWRITES } from "./turn-explanations.js";
 
 /** The verdict on one case. */
 export type Verdict = { status: "equal" } | { status: "explained"; ids: string[] } | { status: "unlisted"; group: string; details: string[] };
@@ -139,6 +141,7 @@ export const EXPLANATIONS: readonly Explanation[] = [
   utf16Reference,
   textBlocksSavedAsJson,
   placeholderMessages,
+  ...TURN_REWRITES,
 ];
 
 /** Applies rewrites in order until the views agree; returns upstream's rewritten view and the ids relied on. */
@@ -889,6 +892,8 @@ function plainlyEqual(c: AnyCase): boolean {
       return wireEqual(c.upstream.messages, c.ours.messages);
     case "mcp-name":
       return c.upstream.name === c.ours.name;
+    case "turn":
+      return turnDiffs(turnView(c.upstream), turnView(c.ours)).length === 0;
     case "mcp-schema":
       return (
         c.ours.skipped === undefined && c.upstream.name === c.ours.name && c.upstream.description === c.ours.description && wireEqual(c.upstream.parameters, c.ours.parameters)
@@ -921,6 +926,8 @@ export function classify(c: AnyCase): Verdict {
           };
     case "mcp-schema":
       return classifyMcpSchema(c);
+    case "turn":
+      return classifyTurn(c);
     default:
       return { status: "unlisted", group: `unknown kind ${String((c as { kind: Kind }).kind)}`, details: [] };
   }

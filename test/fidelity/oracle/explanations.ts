@@ -16,6 +16,7 @@
  */
 import { isBigInt, isTaggedFloat, numericValue, wireEqual, type AnyCase, type Kind, type PrepareInput, type Wire } from "./protocol.js";
 import { PY_TYPE_TO_JSON, pyRepr } from "./python-repr.js";
+import type { TurnRewrite } from "./turn-explanations.js";
 
 /** Where a difference is listed: the row of docs/fidelity.md (and the words in it), or API.md's last table only. */
 export interface Listing {
@@ -106,7 +107,14 @@ export interface SubsetExplanation extends Base {
 
 /** Any explanation. */
 export type Explanation =
-  WholeExplanation | RewriteExplanation<PrepareView> | RewriteExplanation<ResultView> | RewriteExplanation<Wire> | SiteExplanation | SubsetExplanation | PartExplanation;
+  | WholeExplanation
+  | RewriteExplanation<PrepareView>
+  | RewriteExplanation<ResultView>
+  | RewriteExplanation<Wire>
+  | SiteExplanation
+  | SubsetExplanation
+  | PartExplanation
+  | TurnRewrite;
 
 const PREPARE: readonly Kind[] = ["args", "schema"];
 

@@ -11,6 +11,7 @@
  * @module
  */
 import fc from "fast-check";
+import { turnInput } from "./turn-generator.js";
 import type { Behaviour, HistoryInput, InputOf, Kind, McpNameInput, McpResultInput, McpSchemaInput, PrepareInput, ResultInput, ToolSpec, Wire } from "./protocol.js";
 
 /** Every character Python's `str.strip()` removes, JavaScript's `trim()`-only U+FEFF, and U+200B (neither). */
@@ -696,6 +697,7 @@ export const GENERATORS: { [K in Kind]: fc.Arbitrary<GeneratedOf[K]> } = {
   "mcp-name": mcpNameInput,
   "mcp-schema": mcpSchemaInput,
   "mcp-result": mcpResultInput,
+  turn: turnInput,
 };
 
 /** What a generator yields for each kind: the input, with `persist` instead of a workspace path for the two kinds that save results. */

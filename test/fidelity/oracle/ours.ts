@@ -43,8 +43,10 @@ import {
   type PrepareOutput,
   type ResultInput,
   type ResultOutput,
+  type TurnInput,
   type Wire,
 } from "./protocol.js";
+import { ourTurn } from "./turn.js";
 import { isPlaceholder } from "./explanations.js";
 import { upstreamSubset } from "./upstream-subset.js";
 
@@ -223,6 +225,8 @@ export async function ourOutput<K extends Kind>(kind: K, input: InputOf[K]): Pro
       return (await ourMcpSchema(input as McpSchemaInput)) as OurOutputOf[K];
     case "mcp-result":
       return (await ourMcpResult(input as McpResultInput)) as OurOutputOf[K];
+    case "turn":
+      return (await ourTurn(input as TurnInput)) as OurOutputOf[K];
     default:
       throw new Error(`unknown kind ${String(kind)}`);
   }

@@ -9,7 +9,7 @@
  */
 
 /** The kinds of input, one per compared path. */
-export const KINDS = ["args", "schema", "result", "history", "mcp-name", "mcp-schema", "mcp-result"] as const;
+export const KINDS = ["args", "schema", "result", "history", "mcp-name", "mcp-schema", "mcp-result", "turn"] as const;
 
 /** One kind of input. */
 export type Kind = (typeof KINDS)[number];
@@ -23,6 +23,7 @@ export const KIND_SUBJECT: Readonly<Record<Kind, string>> = {
   "mcp-name": "MCP tool names: cleaning and shortening",
   "mcp-schema": "MCP tool definitions: name, description, normalised input schema",
   "mcp-result": "MCP call results as tool messages: text, empty, isError, raised, malformed",
+  turn: "whole runs of scripted replies: finish reasons, content, nameless and id-less calls, reasoning, usage",
 };
 
 /** A JSON value, with tagged objects standing for what JSON cannot carry. */
@@ -90,6 +91,32 @@ export interface McpResultInput {
   maxChars: number;
 }
 
+/** One scripted call in a model reply; `name` null or empty makes it malformed, `id` empty makes it id-less. */
+export interface TurnCall {
+  id: string;
+  name: string | null;
+  args: Wire;
+}
+
+/** One scripted model reply. A missing `finish` is a reply that leaves the field out. */
+export interface TurnReply {
+  content: string | null;
+  finish?: string | null;
+  calls: TurnCall[];
+  reasoning?: string | null;
+  usage?: Wire;
+}
+
+/**
+ * `turn`: a run of `AgentRunner.run` on the question "go", with the tools `echo` (answers "ok")
+ * and `fail` (an error result), the model answering each request with the next scripted reply
+ * (and, once they are used up, with a stop reply saying so).
+ */
+export interface TurnInput {
+  replies: TurnReply[];
+  maxIterations: number;
+}
+
 /** The input of each kind. */
 export interface InputOf {
   args: PrepareInput;
@@ -99,6 +126,7 @@ export interface InputOf {
   "mcp-name": McpNameInput;
   "mcp-schema": McpSchemaInput;
   "mcp-result": McpResultInput;
+  turn: TurnInput;
 }
 
 /** One prepared call, as either side reports it. */
@@ -157,6 +185,21 @@ export interface McpSchemaOutput {
   skipped?: string;
 }
 
+/** One request the model received: the messages, and whether tools were offered. */
+export interface SentRequest {
+  messages: Wire;
+  tools: boolean;
+}
+
+/** What a run did: the requests sent, and the run's result. */
+export interface TurnOutput {
+  sent: SentRequest[];
+  final: Wire;
+  stop: string;
+  toolsUsed: Wire;
+  usage: Wire;
+}
+
 /** Upstream's output for each kind. */
 export interface UpstreamOutputOf {
   args: PrepareOutput;
@@ -166,6 +209,7 @@ export interface UpstreamOutputOf {
   "mcp-name": McpNameOutput;
   "mcp-schema": McpSchemaOutput;
   "mcp-result": ResultOutput;
+  turn: TurnOutput;
 }
 
 /** Our output for each kind. */
@@ -177,6 +221,7 @@ export interface OurOutputOf {
   "mcp-name": McpNameOutput;
   "mcp-schema": McpSchemaOutput;
   "mcp-result": ResultOutput;
+  turn: TurnOutput;
 }
 
 /** One compared input: its kind, the input, and both outputs. */

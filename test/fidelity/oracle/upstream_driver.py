@@ -26,6 +26,7 @@ import math
 import os
 import sys
 import traceback
+from copy import deepcopy
 import types
 from pathlib import Path
 from types import SimpleNamespace
@@ -50,6 +51,7 @@ COMPARED_MODULES = (
     "nanobot.utils.runtime",
     "nanobot.agent.tools.mcp",
     "nanobot.providers.base",
+    "nanobot.utils.llm_runtime",
 )
 
 
@@ -170,7 +172,11 @@ class Ops:
         governance = modules["nanobot.agent.context_governance"]
         self.ContextGovernor = governance.ContextGovernor
         self.ContextGovernanceConfig = governance.ContextGovernanceConfig
-        self.ToolCallRequest = modules["nanobot.providers.base"].ToolCallRequest
+        providers = modules["nanobot.providers.base"]
+        self.ToolCallRequest = providers.ToolCallRequest
+        self.LLMResponse = providers.LLMResponse
+        self.LLMProvider = providers.LLMProvider
+        self.LLMRuntime = modules["nanobot.utils.llm_runtime"].LLMRuntime
         self.mcp = modules["nanobot.agent.tools.mcp"]
         # The MCP wrapper waits a second before retrying a transient failure; the wait is
         # skipped (the retry itself still happens).
@@ -309,6 +315,73 @@ class Ops:
         return {**out, "name": wrapper.name}
 
 
+    # --- whole turns ---------------------------------------------------------------------------
+
+    def scripted_provider(self, replies: list[dict[str, Any]]) -> Any:
+        """A provider that answers each request with the next scripted reply and records what was sent."""
+        ops = self
+
+        class ScriptedProvider(self.LLMProvider):  # type: ignore[name-defined, misc]
+            def __init__(self) -> None:
+                super().__init__()
+                self.left = list(replies)
+                self.sent: list[dict[str, Any]] = []
+
+            async def chat(self, **kwargs: Any) -> Any:
+                raise RuntimeError("the runner calls chat_with_retry")
+
+            def get_default_model(self) -> str:
+                return "oracle"
+
+            async def chat_with_retry(self, messages: Any, tools: Any = None, **kwargs: Any) -> Any:
+                self.sent.append({"messages": enc(deepcopy(messages)), "tools": bool(tools)})
+                if not self.left:
+                    return ops.LLMResponse(content=TURN_SCRIPT_END, finish_reason="stop")
+                return ops.reply_of(self.left.pop(0))
+
+        return ScriptedProvider()
+
+    def reply_of(self, reply: dict[str, Any]) -> Any:
+        calls = [
+            self.ToolCallRequest(id=call["id"], name=call["name"], arguments=dec(call["args"]))
+            for call in reply["calls"]
+        ]
+        fields: dict[str, Any] = {"content": reply["content"], "tool_calls": calls}
+        if "finish" in reply:
+            fields["finish_reason"] = reply["finish"]
+        if "usage" in reply:
+            fields["usage"] = dec(reply["usage"])
+        if "reasoning" in reply:
+            fields["reasoning_content"] = reply["reasoning"]
+        return self.LLMResponse(**fields)
+
+    def turn(self, inp: dict[str, Any]) -> dict[str, Any]:
+        schema = {"type": "object", "properties": {}}
+        registry = self.ToolRegistry()
+        registry.register(self.make_tool("echo", schema, None))
+        registry.register(self.make_tool("fail", schema, {"kind": "error", "text": TURN_FAIL_TEXT}))
+        provider = self.scripted_provider(inp["replies"])
+        spec = self.AgentRunSpec(
+            initial_messages=[{"role": "user", "content": "go"}],
+            tools=registry,
+            runtime=self.LLMRuntime.capture(provider, "oracle", context_window_tokens=0),
+            max_iterations=inp["maxIterations"],
+            max_tool_result_chars=16_000,
+        )
+        result = self.loop.run_until_complete(self.AgentRunner().run(spec))
+        return {
+            "sent": provider.sent,
+            "final": enc(result.final_content),
+            "stop": result.stop_reason,
+            "toolsUsed": enc(list(result.tools_used)),
+            "usage": enc(dict(result.usage)),
+        }
+
+
+# What the scripted provider answers once its script is used up, and the text of the failing tool.
+TURN_SCRIPT_END = "(script ended)"
+TURN_FAIL_TEXT = "Error: the probe failed"
+
 _EXCEPTIONS: dict[str, type[BaseException]] = {}
 
 
@@ -341,6 +414,7 @@ def main() -> None:
         "mcp-name": ops.mcp_name,
         "mcp-schema": ops.mcp_schema,
         "mcp-result": ops.mcp_result,
+        "turn": ops.turn,
     }
     emit(
         {
