@@ -295,6 +295,56 @@ const exercise4 = answers("04-exact-names", "names.ts", [
       ],
     ],
   },
+  {
+    rule: "R10",
+    what: "the whole key lower-cased at once (final sigma)",
+    edits: [["key += ch.toLowerCase();\n  return key;", "key += ch;\n  return key.toLowerCase();"]],
+  },
+  {
+    rule: "R10",
+    what: "the name lower-cased before its letters are picked",
+    edits: [
+      ["for (const ch of name) if (/[\\p{L}\\p{N}]/u.test(ch)) key += ch.toLowerCase();", "for (const ch of name.toLowerCase()) if (/[\\p{L}\\p{N}]/u.test(ch)) key += ch;"],
+    ],
+  },
+  { rule: "R10", what: "the name normalised (NFC) first", edits: [["for (const ch of name) if", 'for (const ch of name.normalize("NFC")) if']] },
+  { rule: "R10", what: "case folded through upper case (ß becomes ss)", edits: [["key += ch.toLowerCase();", "key += ch.toUpperCase().toLowerCase();"]] },
+  { rule: "R3", what: "decimal digits only (\\p{Nd})", edits: [["if (/[\\p{L}\\p{N}]/u.test(ch))", "if (/[\\p{L}\\p{Nd}]/u.test(ch))"]] },
+  { rule: "R3", what: "UTF-16 units instead of characters (split)", edits: [["for (const ch of name) if", 'for (const ch of name.split("")) if']] },
+  {
+    rule: "R6",
+    what: "a name listed twice counted once",
+    edits: [["const matches = registered.filter((candidate) =>", "const matches = [...new Set(registered)].filter((candidate) =>"]],
+  },
+  {
+    rule: "R1",
+    what: "an exactly registered name returned at once",
+    edits: [["  const key = looseKey(name);\n", "  if (registered.includes(name)) return name;\n  const key = looseKey(name);\n"]],
+  },
+  {
+    rule: "R5",
+    what: "names grouped by key in a plain object",
+    edits: [
+      [
+        "const matches = registered.filter((candidate) => looseKey(candidate) === key);",
+        "const byKey: Record<string, string[]> = {};\n  for (const candidate of registered) (byKey[looseKey(candidate)] ??= []).push(candidate);\n  const matches = byKey[key] ?? [];",
+      ],
+    ],
+  },
+  {
+    rule: "R2",
+    what: "only _ and - dropped from the registered names",
+    edits: [["registered.filter((candidate) => looseKey(candidate) === key)", 'registered.filter((candidate) => candidate.toLowerCase().replace(/[_-]/g, "") === key)']],
+  },
+  { rule: "R7", what: "the name trimmed in the message", edits: [["`Error: Tool '${name}' not found.", "`Error: Tool '${name.trim()}' not found."]] },
+  { rule: "R7", what: "empty names left out of Available", edits: [['Available: ${registered.join(", ")}`', 'Available: ${registered.filter(Boolean).join(", ")}`']] },
+  {
+    rule: "R8",
+    what: "the message's suggestion found by comparing lower-cased names",
+    edits: [
+      ["const suggestion = suggestName(name, registered);", "const suggestion = registered.find((candidate) => candidate.toLowerCase() === name.toLowerCase()) ?? null;"],
+    ],
+  },
 ]);
 
 /** Exercise 5: coerce, unwrap and prepare. */
