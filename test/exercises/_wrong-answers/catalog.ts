@@ -573,6 +573,101 @@ const exercise6 = answers("06-batch-execution", "batches.ts", [
       ["results.push(...(await Promise.all(batch.map(runOne))));", "await Promise.all(batch.map(runOne));\n    results.push(...(await Promise.all(batch.map(runOne))));"],
     ],
   },
+  {
+    rule: "R11",
+    what: "at most four calls of a batch at once",
+    edits: [
+      [
+        "results.push(...(await Promise.all(batch.map(runOne))));",
+        "for (let i = 0; i < batch.length; i += 4) results.push(...(await Promise.all(batch.slice(i, i + 4).map(runOne))));",
+      ],
+    ],
+  },
+  {
+    rule: "R6",
+    what: "results matched to calls by id",
+    edits: [
+      [
+        "  const results: R[] = [];\n  for (const batch of partitionToolBatches(calls, isSafe, options.concurrent ?? true)) {\n    // Promise.all keeps input order, so every result lines up with its call id.\n    results.push(...(await Promise.all(batch.map(runOne))));\n  }\n  return results;",
+        "  const byId = new Map<string, R>();\n  for (const batch of partitionToolBatches(calls, isSafe, options.concurrent ?? true)) {\n    await Promise.all(batch.map(async (call) => byId.set(call.id, await runOne(call))));\n  }\n  return calls.map((call) => byId.get(call.id) as R);",
+      ],
+    ],
+  },
+  {
+    rule: "R10",
+    what: "each result stored at calls.indexOf(call)",
+    edits: [
+      ["results.push(...(await Promise.all(batch.map(runOne))));", "await Promise.all(batch.map(async (call) => (results[calls.indexOf(call)] = await runOne(call))));"],
+    ],
+  },
+  {
+    rule: "R10",
+    what: "a call object listed twice runs once",
+    edits: [
+      [
+        "  const results: R[] = [];\n",
+        "  const results: R[] = [];\n  const started = new Map<ToolCallRequest, Promise<R>>();\n  const once = (call: ToolCallRequest): Promise<R> => {\n    const running = started.get(call) ?? runOne(call);\n    started.set(call, running);\n    return running;\n  };\n",
+      ],
+      ["await Promise.all(batch.map(runOne))", "await Promise.all(batch.map(once))"],
+    ],
+  },
+  {
+    rule: "R12",
+    what: "a rejection kept as a result (allSettled)",
+    edits: [
+      [
+        "results.push(...(await Promise.all(batch.map(runOne))));",
+        'results.push(...(await Promise.allSettled(batch.map(runOne))).map((r) => (r.status === "fulfilled" ? r.value : (r.reason as R))));',
+      ],
+    ],
+  },
+  {
+    rule: "R12",
+    what: "each rejection caught and returned",
+    edits: [
+      [
+        "results.push(...(await Promise.all(batch.map(runOne))));",
+        "results.push(...(await Promise.all(batch.map((call) => runOne(call).catch((error: unknown) => error as R)))));",
+      ],
+    ],
+  },
+  {
+    rule: "R8",
+    what: "the next batch starts when the first call of this one ends",
+    edits: [
+      [
+        "  const results: R[] = [];\n  for (const batch of partitionToolBatches(calls, isSafe, options.concurrent ?? true)) {\n    // Promise.all keeps input order, so every result lines up with its call id.\n    results.push(...(await Promise.all(batch.map(runOne))));\n  }\n  return results;",
+        "  const pending: Promise<R>[] = [];\n  for (const batch of partitionToolBatches(calls, isSafe, options.concurrent ?? true)) {\n    const started = batch.map(runOne);\n    pending.push(...started);\n    await Promise.race(started);\n  }\n  return Promise.all(pending);",
+      ],
+    ],
+  },
+  {
+    rule: "R9",
+    what: "concurrent given as undefined read as false",
+    edits: [["options.concurrent ?? true", '"concurrent" in options ? Boolean(options.concurrent) : true']],
+  },
+  {
+    rule: "R1",
+    what: "two calls of the same tool never share a batch",
+    edits: [
+      [
+        "    if (isSafe(call)) {\n",
+        "    if (isSafe(call) && group.some((c) => c.name === call.name)) {\n      batches.push(group);\n      group = [call];\n      continue;\n    }\n    if (isSafe(call)) {\n",
+      ],
+    ],
+  },
+  {
+    rule: "R1",
+    what: "an unsafe call starts the next group",
+    edits: [["    group = [];\n    batches.push([call]);", "    group = [call];"]],
+  },
+  {
+    rule: "R7",
+    what: "an unsafe call closes the group it ends",
+    edits: [
+      ["    if (group.length > 0) batches.push(group);\n    group = [];\n    batches.push([call]);", "    group.push(call);\n    batches.push(group);\n    group = [];"],
+    ],
+  },
 ]);
 
 /** Exercise 8: the tool message. */
