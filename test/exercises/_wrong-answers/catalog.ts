@@ -501,6 +501,53 @@ const exercise5 = answers("05-argument-processing", "prepare.ts", [
     what: "only the listed properties' own types are checked (anyOf skipped)",
     edits: [["const problems = tool.validateParams(cast);", 'const problems = tool.validateParams(cast).filter((p) => !p.includes(" or "));']],
   },
+  { rule: "R1", what: "blank text found with trim()", edits: [["const text = pyStrip(value);", "const text = value.trim();"]] },
+  { rule: "R3", what: "only the start stripped (trimStart)", edits: [["const text = pyStrip(value);", "const text = value.trimStart();"]] },
+  { rule: "R3", what: "the unstripped text given to JSON.parse", edits: [["return JSON.parse(text) as unknown;", "return JSON.parse(value) as unknown;"]] },
+  {
+    rule: "R5",
+    what: "a wrapper holding undefined is not unwrapped",
+    edits: [['if (keys.length !== 1 || keys[0] !== "arguments") return value;', 'if (keys.length !== 1 || value["arguments"] === undefined) return value;']],
+  },
+  { rule: "R6", what: "the wrapper's key matched in any case", edits: [['keys[0] !== "arguments") return value;', 'keys[0]?.toLowerCase() !== "arguments") return value;']] },
+  {
+    rule: "R7",
+    what: "a copy returned when there is nothing to unwrap",
+    edits: [['if (keys.length !== 1 || keys[0] !== "arguments") return value;', 'if (keys.length !== 1 || keys[0] !== "arguments") return { ...value };']],
+  },
+  {
+    rule: "R11",
+    what: "an object without Object's prototype refused",
+    edits: [
+      [
+        "  if (!isPlainObject(value)) {\n    return { tool, params: value",
+        "  if (!isPlainObject(value) || (value as object).constructor !== Object) {\n    return { tool, params: value",
+      ],
+    ],
+  },
+  {
+    rule: "R12",
+    what: "a validation error carries the uncast params",
+    edits: [
+      ["return { tool, params: cast, error: ToolResult.error(invalidParametersMessage(", "return { tool, params: value, error: ToolResult.error(invalidParametersMessage("],
+    ],
+  },
+  {
+    rule: "R12",
+    what: "a validation error without the tool",
+    edits: [
+      [
+        "return { tool, params: cast, error: ToolResult.error(invalidParametersMessage(",
+        "return { tool: null, params: cast, error: ToolResult.error(invalidParametersMessage(",
+      ],
+    ],
+  },
+  {
+    rule: "R10",
+    what: "the tool looked up in a plain object",
+    edits: [["const tool = tools.get(name);", "const tool = Object.fromEntries(tools)[name] as Tool | undefined;"]],
+  },
+  { rule: "R10", what: "the name trimmed before the lookup", edits: [["const tool = tools.get(name);", "const tool = tools.get(name.trim());"]] },
 ]);
 
 /** Exercise 6: batches. */
