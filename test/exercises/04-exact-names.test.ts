@@ -107,7 +107,7 @@ function suggestProperty(id: string, sentence: string, input: fc.Arbitrary<Names
     learner: ({ name, registered }) => suggestName(name, [...registered]),
     answer: ({ name, registered }) => answer.suggestName(name, [...registered]),
     show: showCall("suggestName"),
-    runs: 100,
+    runs: 60,
   });
 }
 
@@ -119,7 +119,7 @@ function messageProperty(id: string, sentence: string, input: fc.Arbitrary<Names
     learner: ({ name, registered }) => notFoundMessage(name, [...registered]),
     answer: ({ name, registered }) => answer.notFoundMessage(name, [...registered]),
     show: showCall("notFoundMessage"),
-    runs: 100,
+    runs: 40,
   });
 }
 

@@ -211,7 +211,7 @@ function coerceProperty(id: string, sentence: string, input: fc.Arbitrary<Recipe
     const out = fn(value);
     return { out, same: out === value };
   };
-  return expectSameAsAnswer({ rule: rule(id, sentence), input, learner: side(coerce), answer: side(answer.coerce), show: (r) => `coerce(${shown(r)})`, runs: 100 });
+  return expectSameAsAnswer({ rule: rule(id, sentence), input, learner: side(coerce), answer: side(answer.coerce), show: (r) => `coerce(${shown(r)})`, runs: 50 });
 }
 
 interface UnwrapInput {
@@ -234,7 +234,7 @@ function unwrapProperty(id: string, sentence: string, input: fc.Arbitrary<Unwrap
     learner: side(unwrap),
     answer: side(answer.unwrap),
     show: (d) => `unwrap(${JSON.stringify(SCHEMAS[d.schema]?.())}, ${shown(d.value)})`,
-    runs: 100,
+    runs: 50,
   });
 }
 
@@ -271,7 +271,7 @@ function prepareProperty(id: string, sentence: string, input: fc.Arbitrary<Prepa
     learner: side(prepare),
     answer: side(answer.prepare),
     show: (d) => `prepare(tools read_file, run_script, wait; ${JSON.stringify(d.name)}, ${shown(d.params)})`,
-    runs: 100,
+    runs: 50,
   });
 }
 

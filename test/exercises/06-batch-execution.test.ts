@@ -208,7 +208,7 @@ function partitionProperty(id: string, sentence: string, input: fc.Arbitrary<Tur
     learner: side(partitionToolBatches),
     answer: side(answer.partitionToolBatches),
     show: (drawn) => showTurn(drawn, "partitionToolBatches"),
-    runs: 100,
+    runs: 60,
   });
 }
 
@@ -224,7 +224,7 @@ function fixed(result: ClockResult, drawn: Turn): unknown {
 }
 
 /** executeTools on both sides, each on its own virtual clock. */
-function executeProperty(id: string, sentence: string, input: fc.Arbitrary<Turn>, runs = 40): Promise<void> {
+function executeProperty(id: string, sentence: string, input: fc.Arbitrary<Turn>, runs = 30): Promise<void> {
   return expectSameAsAnswer({
     rule: rule(id, sentence),
     input,
