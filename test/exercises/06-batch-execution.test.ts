@@ -214,12 +214,14 @@ function partitionProperty(id: string, sentence: string, input: fc.Arbitrary<Tur
 
 /** What the rules fix of a run on the clock: with no rejection, the results and every start and end tick; after a rejection, that it rejected with a call's reason, and which calls started when. */
 function fixed(result: ClockResult, drawn: Turn): unknown {
-  if (!("rejected" in result.outcome)) return result;
+  const ran = (call: number, start: number, end: number | null): string =>
+    `entry ${call === -1 ? "(an object not in the list)" : call} ran from tick ${start} to ${end === null ? "(never ended)" : end}`;
+  if (!("rejected" in result.outcome)) return { outcome: result.outcome, runs: result.runs.map(([call, start, end]) => ran(call, start, end)) };
   const reasons = drawn.calls.flatMap((c) => ("reject" in c.outcome ? [c.outcome.reject] : []));
   const reason = result.outcome.rejected;
   return {
     rejected: reason instanceof Error && reasons.includes(reason.message) ? "with the reason of a call that rejected" : reason,
-    starts: result.runs.map(([call, start]) => [call, start]),
+    starts: result.runs.map(([call, start]) => `entry ${call} started at tick ${start}`),
   };
 }
 

@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { holds } from "../_support/domain.js";
-import { caseChar, looseKeyForReach, matchCount, mostlyNotLetters, namesInput, scriptChar, type NamesInput } from "../_support/gen-04.js";
+import { caseChar, looseKeyForReach, matchCount, mostlyNotLetters, namesInput, perCharacterCaseChar, scriptChar, type NamesInput } from "../_support/gen-04.js";
 import { expectReach } from "../_support/reach.js";
 
 const everyName = (input: NamesInput): string[] => [input.name, ...input.registered];
@@ -54,6 +54,20 @@ describe("exercise 4's generators", () => {
       İ: some((n) => n.includes("İ")),
       ß: some((n) => n.includes("ß")),
       "one match": (i) => matchCount(i) === 1,
+    });
+    expectReach("namesInput(perCharacterCaseChar)", namesInput(perCharacterCaseChar()), {
+      "a key that differs when the whole word is lower-cased at once": (i) =>
+        everyName(i).some(
+          (n) =>
+            looseKeyForReach(n) !==
+            [...n]
+              .filter((c) => /[\p{L}\p{N}]/u.test(c))
+              .join("")
+              .toLowerCase(),
+        ),
+      "a key that differs once normalised": some((n) => looseKeyForReach(n) !== looseKeyForReach(n.normalize("NFC"))),
+      "one match": (i) => matchCount(i) === 1,
+      "two or more matches": (i) => matchCount(i) >= 2,
     });
     expectReach("namesInput(mostlyNotLetters)", namesInput(mostlyNotLetters()), {
       "an empty key": (i) => matchCount(i) === -1,

@@ -102,7 +102,7 @@ export function turn(options: { maxCalls?: number; rejects?: boolean; safeHeavy?
         drawn.map(([spec, repeat, earlier], i): CallSpec => ({
           ...spec,
           name: options.safeHeavy === true && spec.name !== "write" ? "read_a" : spec.name,
-          sameAs: repeat === 0 && i > 0 ? earlier % i : null,
+          sameAs: repeat === 4 && i > 0 ? earlier % i : null,
         })),
       ),
     options: fc.constantFrom<Turn["options"]>(undefined, {}, { concurrent: true }, { concurrent: false }, { concurrent: undefined }),
