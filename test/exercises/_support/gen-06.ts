@@ -188,18 +188,22 @@ export async function runOnClock(execute: Execute, drawn: Turn): Promise<ClockRe
     (results) => (outcome = { results }),
     (rejected: unknown) => (outcome = { rejected }),
   );
-  // A learner's code may wait a macrotask of its own: give it a few turns before the clock moves.
-  for (let idle = 0; idle < 2;) {
+  // The clock moves only when nothing else can run. Code that waits on a timer of its own (a
+  // setTimeout between batches) gets a few real turns of the event loop before it counts as stuck.
+  const settled = (): boolean => !("pending" in outcome);
+  for (let idle = 0; idle < 5;) {
     await settle();
-    if (timers.length === 0) {
-      idle++;
+    if (timers.length > 0) {
+      idle = 0;
+      now = Math.min(...timers.map((t) => t.at));
+      const due = timers.filter((t) => t.at === now);
+      for (const timer of due) timers.splice(timers.indexOf(timer), 1);
+      for (const timer of due) timer.fire();
       continue;
     }
-    idle = 0;
-    now = Math.min(...timers.map((t) => t.at));
-    const due = timers.filter((t) => t.at === now);
-    for (const timer of due) timers.splice(timers.indexOf(timer), 1);
-    for (const timer of due) timer.fire();
+    if (settled()) break;
+    idle++;
+    await new Promise((resolve) => setTimeout(resolve, 1));
   }
   return { outcome, runs: [...runs].sort((a, b) => a[0] - b[0] || a[1] - b[1]) };
 }

@@ -308,6 +308,12 @@ const exercise4 = answers("04-exact-names", "names.ts", [
     ],
   },
   { rule: "R10", what: "the name normalised (NFC) first", edits: [["for (const ch of name) if", 'for (const ch of name.normalize("NFC")) if']] },
+  { rule: "R10", what: "the name normalised (NFKC) first", edits: [["for (const ch of name) if", 'for (const ch of name.normalize("NFKC")) if']] },
+  {
+    rule: "R3",
+    what: "alphabetic characters (marks among them) instead of letters",
+    edits: [["if (/[\\p{L}\\p{N}]/u.test(ch))", "if (/[\\p{Alphabetic}\\p{N}]/u.test(ch))"]],
+  },
   { rule: "R10", what: "case folded through upper case (ß becomes ss)", edits: [["key += ch.toLowerCase();", "key += ch.toUpperCase().toLowerCase();"]] },
   { rule: "R3", what: "decimal digits only (\\p{Nd})", edits: [["if (/[\\p{L}\\p{N}]/u.test(ch))", "if (/[\\p{L}\\p{Nd}]/u.test(ch))"]] },
   { rule: "R3", what: "UTF-16 units instead of characters (split)", edits: [["for (const ch of name) if", 'for (const ch of name.split("")) if']] },
