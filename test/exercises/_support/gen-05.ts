@@ -117,13 +117,14 @@ export function argumentRecipe(depth = 2): fc.Arbitrary<Recipe> {
   );
 }
 
-/** The schemas `unwrap` is given: properties without `arguments`, with it, none at all, empty, and one that only differs in case. */
+/** The schemas `unwrap` is given: properties without `arguments`, with it, none at all, empty, one that only differs in case, and one with `arguments` nested a level down. */
 export const SCHEMAS: readonly (() => JsonSchema)[] = [
   () => countingReadTool().parameters,
   () => argumentsTool().parameters,
   () => ({ type: "object" }),
   () => ({ type: "object", properties: {} }),
   () => ({ type: "object", properties: { Arguments: { type: "string" } } }),
+  () => ({ type: "object", properties: { options: { type: "object", properties: { arguments: { type: "string" } } } } }),
 ];
 
 /** A tool with an `Optional`-style field (an `anyOf` of an integer and null). */

@@ -554,6 +554,21 @@ const exercise5 = answers("05-argument-processing", "prepare.ts", [
     edits: [["const tool = tools.get(name);", "const tool = Object.fromEntries(tools)[name] as Tool | undefined;"]],
   },
   { rule: "R10", what: "the name trimmed before the lookup", edits: [["const tool = tools.get(name);", "const tool = tools.get(name.trim());"]] },
+  {
+    rule: "R6",
+    what: "arguments looked for anywhere in the schema's properties",
+    edits: [
+      [
+        'if (isPlainObject(properties) && Object.hasOwn(properties, "arguments")) return value;',
+        "if (JSON.stringify(properties ?? {}).includes('\"arguments\"')) return value;",
+      ],
+    ],
+  },
+  {
+    rule: "R1",
+    what: "blank text found with \\s",
+    edits: [['  const text = pyStrip(value);\n  if (text === "") return {};', "  if (/^\\s*$/.test(value)) return {};\n  const text = pyStrip(value);"]],
+  },
 ]);
 
 /** Exercise 6: batches. */
