@@ -288,9 +288,10 @@ const wrapped = fc.record({
       fc.array(fc.tuple(fc.constantFrom("path", "Arguments", "__proto__", "constructor"), argumentRecipe(0)), { maxLength: 1 }),
       fc.boolean(),
       fc.boolean(),
+      fc.constantFrom("arguments", "arguments", "arguments", "Arguments", "arguments "),
     )
-    .map(([inner, others, getter, nullPrototype]): Recipe => ({
-      object: [["arguments", inner, getter], ...others.map(([k, v]): readonly [string, Recipe, boolean] => [k, v, false])],
+    .map(([inner, others, getter, nullPrototype, key]): Recipe => ({
+      object: [[key, inner, getter], ...others.map(([k, v]): readonly [string, Recipe, boolean] => [k, v, false])],
       nullPrototype,
     })),
 });
