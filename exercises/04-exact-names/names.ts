@@ -4,12 +4,12 @@
  */
 
 /**
- * The one registered name with the same loose key as `name` (its letters and digits, lower-cased:
- * `Read-File` → `readfile`), or `null` when the key is empty, nothing matches, or more than one
- * name matches (an ambiguous suggestion would be a guess).
+ * The one registered name with the same loose key as `name` (its letters and digits, each
+ * lower-cased on its own: `Read-File` → `readfile`), or `null` when the key is empty, nothing
+ * matches, or more than one entry matches (an ambiguous suggestion would be a guess).
  */
 export function suggestName(name: string, registered: readonly string[]): string | null {
-  // TODO(lesson 4): compute the loose key (keep /[\p{L}\p{N}]/u characters, lower-cased) and compare keys.
+  // TODO(lesson 4): compute the loose key (keep /[\p{L}\p{N}]/u characters, each lower-cased on its own, no normalising) and compare keys.
   // TODO(lesson 4): return null for an empty key, no match, or two or more matches.
   throw new Error(`TODO(lesson 4): suggest a name for ${name} among ${registered.length}`);
 }

@@ -11,8 +11,9 @@ import { Tool, ToolResult, type JsonSchema } from "../../src/tools/base.js";
 
 /**
  * Step "coerce": `null`, `undefined` and blank text become `{}` (`false` and `0` do not); text
- * that starts (after trimming) with `{` or `[` is parsed when it is valid JSON; everything else —
- * malformed JSON included — comes back unchanged. Never repair, never guess.
+ * that starts (once stripped of blank space as Python's `str.strip()` counts it, not as `trim()`
+ * does) with `{` or `[` is parsed when it is valid JSON; everything else — malformed JSON
+ * included — comes back unchanged. Never repair, never guess.
  */
 export function coerce(value: unknown): unknown {
   // TODO(lesson 5): turn "no arguments" into {}, parse JSON object/array text, keep everything else.
@@ -32,7 +33,8 @@ export function unwrap(schema: JsonSchema, value: unknown): unknown {
 /**
  * Prepares one call: exact lookup in `tools`, coerce, unwrap, require an object, `castParams`,
  * `validateParams`. Returns `{ tool, params, error: null }` only when every step passed;
- * otherwise an error `ToolResult` with the message from `src/tools/messages.ts`.
+ * otherwise an error `ToolResult` with the message from `src/tools/messages.ts`, and `tool` null
+ * when no tool has that exact name, the tool found otherwise.
  */
 export function prepare(tools: ReadonlyMap<string, Tool>, name: string, params: unknown): PreparedCall {
   // TODO(lesson 5): 1. look the tool up by its exact name (not found: toolNotFoundMessage with a suggestion).

@@ -10,9 +10,9 @@ function looseKey(name: string): string {
 }
 
 /**
- * The one registered name with the same loose key as `name` (its letters and digits, lower-cased:
- * `Read-File` → `readfile`), or `null` when the key is empty, nothing matches, or more than one
- * name matches (an ambiguous suggestion would be a guess).
+ * The one registered name with the same loose key as `name` (its letters and digits, each
+ * lower-cased on its own: `Read-File` → `readfile`), or `null` when the key is empty, nothing
+ * matches, or more than one entry matches (an ambiguous suggestion would be a guess).
  */
 export function suggestName(name: string, registered: readonly string[]): string | null {
   const key = looseKey(name);

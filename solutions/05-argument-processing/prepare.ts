@@ -51,7 +51,8 @@ export function unwrap(schema: JsonSchema, value: unknown): unknown {
 /**
  * Prepares one call: exact lookup in `tools`, coerce, unwrap, require an object, `castParams`,
  * `validateParams`. Returns `{ tool, params, error: null }` only when every step passed;
- * otherwise an error `ToolResult` with the message from `src/tools/messages.ts`.
+ * otherwise an error `ToolResult` with the message from `src/tools/messages.ts`, and `tool` null
+ * when no tool has that exact name, the tool found otherwise.
  */
 export function prepare(tools: ReadonlyMap<string, Tool>, name: string, params: unknown): PreparedCall {
   // 1. Lookup comes first: unwrapping, casting and validating all need the tool's own schema.

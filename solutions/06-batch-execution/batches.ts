@@ -28,8 +28,10 @@ export function partitionToolBatches(calls: readonly ToolCallRequest[], isSafe: 
 
 /**
  * Runs the calls with {@link partitionToolBatches}: batch after batch, the calls of one batch at
- * the same time (`Promise.all`). Resolves with `runOne`'s results in call order, whatever order
- * they finished in. `runOne` never rejects (errors are results), so neither does this.
+ * the same time (`Promise.all`, no cap on how many). Resolves with `runOne`'s results in call
+ * order, whatever order they finished in, one per entry (an object listed twice runs twice).
+ * `concurrent` missing or `undefined` means true. `runOne` never rejects (errors are results); if
+ * it does anyway, this rejects with that reason and starts no later batch.
  */
 export async function executeTools<R>(
   calls: readonly ToolCallRequest[],

@@ -4,7 +4,7 @@
  *
  * R1  coerce: null, undefined and blank text (spaces, tabs, newlines) become {} → "turns missing or blank arguments into {}"
  * R2  coerce: every other value comes back as it is: false, 0, NaN, objects (the same object) → "keeps false, 0 and every other non-string as it is"
- * R3  coerce: text starting with { or [ (after trimming) is parsed when valid JSON → "parses JSON object and array text"
+ * R3  coerce: text starting with { or [ (once stripped as Python strips: U+001C–U+001F and U+0085 too, never U+FEFF) is parsed when valid JSON → "parses JSON object and array text"
  * R4  coerce: malformed JSON and other text come back unchanged, untrimmed, never repaired → "never repairs malformed JSON and never parses scalars"
  * R5  unwrap: {"arguments": x} with no other key becomes coerce(x), one level only → "unwraps one arguments wrapper level and coerces the inside"
  * R6  unwrap: kept when the schema declares arguments or there are other keys → "keeps the wrapper when the tool declares an arguments parameter or there are other keys"
@@ -17,11 +17,23 @@
  * R13 prepare: no arguments is {} and validation decides → "treats no arguments as {} and lets validation decide"
  * R14 prepare never changes the caller's arguments → "never changes the caller's arguments"
  * R15 prepare: the schema's combinators (anyOf) are validated and cast → "an Optional field refuses a string, with the exact message"
+ *
+ * Each rule is also held against the worked answer on generated arguments ("R1 (every input): …"):
+ * blank text of every kind of white space (JavaScript's and Python's differ), JSON padded with
+ * either kind, malformed JSON, scalars, not-quite-booleans, objects with a null prototype, getters,
+ * prototype-looking keys and nested wrappers, arrays with holes, near-miss tool names.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FakeTool } from "../../src/testing/index.js";
 import { ToolResult } from "../../src/tools/base.js";
+import { isPlainObject } from "../../src/util/json.js";
 import { coerce, prepare, unwrap } from "../../exercises/05-argument-processing/prepare.js";
+import * as answer from "../../solutions/05-argument-processing/prepare.js";
+import { expectSameAsAnswer, type Rule } from "./_support/differential.js";
+import { anyWhitespace } from "./_support/domain.js";
+import { argumentRecipe, argumentText, build, buildTools, jsonText, SCHEMAS, toolArguments, toolName, type Recipe } from "./_support/gen-05.js";
+import { showSnapshot, snapshot } from "./_support/snapshot.js";
 import { argumentsTool, countingReadTool, toolMap } from "./_support/tools.js";
 
 const schema = countingReadTool().parameters;
@@ -186,5 +198,188 @@ describe("exercise 5: a combinator schema", () => {
     expect(none.error, "null is one of the allowed branches").toBeNull();
     expect(none.params).toEqual({ seconds: null });
     expect(prepare(tools, "wait", '{"seconds": -5}').error?.content).toBe("Error: Invalid parameters for tool 'wait': seconds must be >= 0");
+  });
+});
+
+const rule = (id: string, sentence: string): Rule => ({ exercise: 5, id, sentence });
+const shown = (recipe: Recipe): string => showSnapshot(snapshot(build(recipe)));
+
+/** coerce on both sides, each on its own copy: the result, and whether it is the very value given. */
+function coerceProperty(id: string, sentence: string, input: fc.Arbitrary<Recipe>): Promise<void> {
+  const side = (fn: typeof coerce) => (recipe: Recipe) => {
+    const value = build(recipe);
+    const out = fn(value);
+    return { out, same: out === value };
+  };
+  return expectSameAsAnswer({ rule: rule(id, sentence), input, learner: side(coerce), answer: side(answer.coerce), show: (r) => `coerce(${shown(r)})`, runs: 50 });
+}
+
+interface UnwrapInput {
+  readonly schema: number;
+  readonly value: Recipe;
+}
+
+/** unwrap on both sides: the result, whether it is the value given (or its inner value) itself, and the value given afterwards. */
+function unwrapProperty(id: string, sentence: string, input: fc.Arbitrary<UnwrapInput>): Promise<void> {
+  const side = (fn: typeof unwrap) => (drawn: UnwrapInput) => {
+    const schema = (SCHEMAS[drawn.schema] as () => ReturnType<(typeof SCHEMAS)[number]>)();
+    const value = build(drawn.value);
+    const inner = isPlainObject(value) && Object.hasOwn(value, "arguments") ? value["arguments"] : undefined;
+    const out = fn(schema, value);
+    return { out, same: out === value, sameAsInner: inner !== undefined && typeof inner === "object" && out === inner, after: snapshot(value) };
+  };
+  return expectSameAsAnswer({
+    rule: rule(id, sentence),
+    input,
+    learner: side(unwrap),
+    answer: side(answer.unwrap),
+    show: (d) => `unwrap(${JSON.stringify(SCHEMAS[d.schema]?.())}, ${shown(d.value)})`,
+    runs: 50,
+  });
+}
+
+interface PrepareInput {
+  readonly name: string;
+  readonly params: Recipe;
+}
+
+/**
+ * prepare on both sides, each with its own tools: which tool came back, the error (its text, and
+ * that it is an error ToolResult), the params where the text fixes them (on success and with a
+ * validation error), and the caller's arguments afterwards.
+ */
+function prepareProperty(id: string, sentence: string, input: fc.Arbitrary<PrepareInput>): Promise<void> {
+  // Each side has its own tools, built once: a tool compiles its schema's checks the first time it validates.
+  const side =
+    (fn: typeof prepare, tools = buildTools()) =>
+    (drawn: PrepareInput) => {
+      const params = build(drawn.params);
+      const prepared = fn(toolMap(...tools), drawn.name, params);
+      const error = prepared.error;
+      const content = error === null ? null : error.content;
+      const fixed = error === null || (typeof content === "string" && content.startsWith("Error: Invalid parameters"));
+      return {
+        tool: prepared.tool === null ? null : tools.includes(prepared.tool) ? prepared.tool.name : "a tool that is not in the map",
+        error: error === null ? null : { content, isError: error.isError, isToolResult: error instanceof ToolResult },
+        params: fixed ? prepared.params : "(free: the text does not fix it)",
+        callerArgumentsAfter: snapshot(params),
+      };
+    };
+  return expectSameAsAnswer({
+    rule: rule(id, sentence),
+    input,
+    learner: side(prepare),
+    answer: side(answer.prepare),
+    show: (d) => `prepare(tools read_file, run_script, wait; ${JSON.stringify(d.name)}, ${shown(d.params)})`,
+    runs: 50,
+  });
+}
+
+const blankOrNothing = fc.oneof(
+  fc.constantFrom<Recipe>({ leaf: null }, { leaf: undefined }),
+  fc.array(anyWhitespace(), { maxLength: 4 }).map((chars): Recipe => ({ leaf: chars.join("") })),
+);
+const anyUnwrapInput = fc.record({ schema: fc.integer({ min: 0, max: SCHEMAS.length - 1 }), value: argumentRecipe() });
+const wrapped = fc.record({
+  schema: fc.integer({ min: 0, max: SCHEMAS.length - 1 }),
+  value: fc
+    .tuple(
+      argumentRecipe(1),
+      fc.array(fc.tuple(fc.constantFrom("path", "Arguments", "__proto__", "constructor"), argumentRecipe(0)), { maxLength: 1 }),
+      fc.boolean(),
+      fc.boolean(),
+      fc.constantFrom("arguments", "arguments", "arguments", "Arguments", "arguments "),
+    )
+    .map(([inner, others, getter, nullPrototype, key]): Recipe => ({
+      object: [[key, inner, getter], ...others.map(([k, v]): readonly [string, Recipe, boolean] => [k, v, false])],
+      nullPrototype,
+    })),
+});
+const prepareInput = fc.record({ name: toolName(), params: toolArguments() });
+
+describe("exercise 5: every rule, on generated arguments", () => {
+  it("R1 (every input): no arguments and blank text of any white space are {}", async () => {
+    await coerceProperty("R1", "coerce: null, undefined and blank text (white space as Python's str.strip counts it) become {}.", blankOrNothing);
+  });
+
+  it("R2 (every input): every non-string comes back as it is", async () => {
+    await coerceProperty("R2", "coerce: every value that is not text comes back as it is: false, 0, NaN, objects (the same object).", argumentRecipe());
+  });
+
+  it("R3 (every input): JSON object and array text is parsed, once stripped as Python strips", async () => {
+    await coerceProperty(
+      "R3",
+      "coerce: text that starts with { or [ once stripped as Python's str.strip strips it is parsed when it is valid JSON.",
+      argumentText().map((leaf): Recipe => ({ leaf })),
+    );
+  });
+
+  it("R4 (every input): other text comes back unchanged", async () => {
+    await coerceProperty(
+      "R4",
+      "coerce: malformed JSON and other text come back unchanged, unstripped, never repaired.",
+      fc
+        .oneof(
+          argumentText(),
+          jsonText().map((t) => t.slice(0, -1)),
+        )
+        .map((leaf): Recipe => ({ leaf })),
+    );
+  });
+
+  it("R5 (every input): one wrapper level is unwrapped and its inside coerced", async () => {
+    await unwrapProperty("R5", 'unwrap: {"arguments": x} with no other key becomes coerce(x), one level only.', wrapped);
+  });
+
+  it("R6 (every input): the wrapper stays when the schema declares arguments or other keys sit beside it", async () => {
+    await unwrapProperty("R6", "unwrap: the value stays as it is when the schema declares an arguments property or there are other keys.", wrapped);
+  });
+
+  it("R7 (every input): every other value comes back as it is", async () => {
+    await unwrapProperty("R7", "unwrap: every other value comes back as it is (the same object); a schema without properties still unwraps.", anyUnwrapInput);
+  });
+
+  it("R8 (every input): the caller's object is never changed", async () => {
+    await unwrapProperty("R8", "unwrap never changes the value it is given.", fc.oneof(wrapped, anyUnwrapInput));
+  });
+
+  it("R9 (every input): success gives the tool and the cast params", async () => {
+    await prepareProperty("R9", "prepare: success is { tool, params: the cast params, error: null }.", prepareInput);
+  });
+
+  it("R10 (every input): the lookup is exact and comes first", async () => {
+    await prepareProperty(
+      "R10",
+      "prepare: exact lookup first; not found: toolNotFoundMessage with the suggestion, tool null.",
+      fc.record({ name: toolName(), params: argumentRecipe(1) }),
+    );
+  });
+
+  it("R11 (every input): arguments that are not an object are refused", async () => {
+    await prepareProperty(
+      "R11",
+      "prepare: not an object after coerce and unwrap: notAnObjectMessage with the tool found, never run (false and 0 too).",
+      fc.record({ name: fc.constant("read_file"), params: argumentRecipe() }),
+    );
+  });
+
+  it("R12 (every input): the cast params are validated, every problem reported", async () => {
+    await prepareProperty(
+      "R12",
+      "prepare: validates the cast value and reports every problem with invalidParametersMessage, with the tool found and the cast params.",
+      prepareInput,
+    );
+  });
+
+  it("R13 (every input): no arguments is {} and validation decides", async () => {
+    await prepareProperty("R13", "prepare: no arguments (null, undefined, blank text) is {} and validation decides.", fc.record({ name: toolName(), params: blankOrNothing }));
+  });
+
+  it("R14 (every input): the caller's arguments are never changed", async () => {
+    await prepareProperty("R14", "prepare never changes the caller's arguments: the cast values go into a new object.", prepareInput);
+  });
+
+  it("R15 (every input): combinators are validated and cast", async () => {
+    await prepareProperty("R15", "prepare: the schema's combinators (anyOf) are validated and cast.", fc.record({ name: fc.constant("wait"), params: toolArguments() }));
   });
 });

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
 import { DifferentialFailure, expectSameAsAnswer, observe, type Rule } from "../_support/differential.js";
-import { showString, snapshot } from "../_support/snapshot.js";
+import { showSnapshot, showString, snapshot } from "../_support/snapshot.js";
 
 /** `[1, <hole>, 3]`. */
 function sparse(): unknown[] {
@@ -87,5 +87,10 @@ describe("the differential harness", () => {
 
   it("escapes the characters a terminal would hide", () => {
     expect(showString("a\u00a0b\ud800\u0301\u{1d400}")).toBe('"a\\u00a0b\\ud800\\u0301\u{1d400}"');
+  });
+  it("shows arrays of primitives, null and holes", () => {
+    const items: unknown[] = ["ok", 0, null];
+    items[4] = 3;
+    expect(showSnapshot(snapshot(items))).toBe('["ok", 0, null, <hole>, 3]');
   });
 });

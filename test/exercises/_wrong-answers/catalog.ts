@@ -295,6 +295,62 @@ const exercise4 = answers("04-exact-names", "names.ts", [
       ],
     ],
   },
+  {
+    rule: "R10",
+    what: "the whole key lower-cased at once (final sigma)",
+    edits: [["key += ch.toLowerCase();\n  return key;", "key += ch;\n  return key.toLowerCase();"]],
+  },
+  {
+    rule: "R10",
+    what: "the name lower-cased before its letters are picked",
+    edits: [
+      ["for (const ch of name) if (/[\\p{L}\\p{N}]/u.test(ch)) key += ch.toLowerCase();", "for (const ch of name.toLowerCase()) if (/[\\p{L}\\p{N}]/u.test(ch)) key += ch;"],
+    ],
+  },
+  { rule: "R10", what: "the name normalised (NFC) first", edits: [["for (const ch of name) if", 'for (const ch of name.normalize("NFC")) if']] },
+  { rule: "R10", what: "the name normalised (NFKC) first", edits: [["for (const ch of name) if", 'for (const ch of name.normalize("NFKC")) if']] },
+  {
+    rule: "R3",
+    what: "alphabetic characters (marks among them) instead of letters",
+    edits: [["if (/[\\p{L}\\p{N}]/u.test(ch))", "if (/[\\p{Alphabetic}\\p{N}]/u.test(ch))"]],
+  },
+  { rule: "R10", what: "case folded through upper case (ß becomes ss)", edits: [["key += ch.toLowerCase();", "key += ch.toUpperCase().toLowerCase();"]] },
+  { rule: "R3", what: "decimal digits only (\\p{Nd})", edits: [["if (/[\\p{L}\\p{N}]/u.test(ch))", "if (/[\\p{L}\\p{Nd}]/u.test(ch))"]] },
+  { rule: "R3", what: "UTF-16 units instead of characters (split)", edits: [["for (const ch of name) if", 'for (const ch of name.split("")) if']] },
+  {
+    rule: "R6",
+    what: "a name listed twice counted once",
+    edits: [["const matches = registered.filter((candidate) =>", "const matches = [...new Set(registered)].filter((candidate) =>"]],
+  },
+  {
+    rule: "R1",
+    what: "an exactly registered name returned at once",
+    edits: [["  const key = looseKey(name);\n", "  if (registered.includes(name)) return name;\n  const key = looseKey(name);\n"]],
+  },
+  {
+    rule: "R5",
+    what: "names grouped by key in a plain object",
+    edits: [
+      [
+        "const matches = registered.filter((candidate) => looseKey(candidate) === key);",
+        "const byKey: Record<string, string[]> = {};\n  for (const candidate of registered) (byKey[looseKey(candidate)] ??= []).push(candidate);\n  const matches = byKey[key] ?? [];",
+      ],
+    ],
+  },
+  {
+    rule: "R2",
+    what: "only _ and - dropped from the registered names",
+    edits: [["registered.filter((candidate) => looseKey(candidate) === key)", 'registered.filter((candidate) => candidate.toLowerCase().replace(/[_-]/g, "") === key)']],
+  },
+  { rule: "R7", what: "the name trimmed in the message", edits: [["`Error: Tool '${name}' not found.", "`Error: Tool '${name.trim()}' not found."]] },
+  { rule: "R7", what: "empty names left out of Available", edits: [['Available: ${registered.join(", ")}`', 'Available: ${registered.filter(Boolean).join(", ")}`']] },
+  {
+    rule: "R8",
+    what: "the message's suggestion found by comparing lower-cased names",
+    edits: [
+      ["const suggestion = suggestName(name, registered);", "const suggestion = registered.find((candidate) => candidate.toLowerCase() === name.toLowerCase()) ?? null;"],
+    ],
+  },
 ]);
 
 /** Exercise 5: coerce, unwrap and prepare. */
@@ -451,6 +507,68 @@ const exercise5 = answers("05-argument-processing", "prepare.ts", [
     what: "only the listed properties' own types are checked (anyOf skipped)",
     edits: [["const problems = tool.validateParams(cast);", 'const problems = tool.validateParams(cast).filter((p) => !p.includes(" or "));']],
   },
+  { rule: "R1", what: "blank text found with trim()", edits: [["const text = pyStrip(value);", "const text = value.trim();"]] },
+  { rule: "R3", what: "only the start stripped (trimStart)", edits: [["const text = pyStrip(value);", "const text = value.trimStart();"]] },
+  { rule: "R3", what: "the unstripped text given to JSON.parse", edits: [["return JSON.parse(text) as unknown;", "return JSON.parse(value) as unknown;"]] },
+  {
+    rule: "R5",
+    what: "a wrapper holding undefined is not unwrapped",
+    edits: [['if (keys.length !== 1 || keys[0] !== "arguments") return value;', 'if (keys.length !== 1 || value["arguments"] === undefined) return value;']],
+  },
+  { rule: "R6", what: "the wrapper's key matched in any case", edits: [['keys[0] !== "arguments") return value;', 'keys[0]?.toLowerCase() !== "arguments") return value;']] },
+  {
+    rule: "R7",
+    what: "a copy returned when there is nothing to unwrap",
+    edits: [['if (keys.length !== 1 || keys[0] !== "arguments") return value;', 'if (keys.length !== 1 || keys[0] !== "arguments") return { ...value };']],
+  },
+  {
+    rule: "R11",
+    what: "an object without Object's prototype refused",
+    edits: [
+      [
+        "  if (!isPlainObject(value)) {\n    return { tool, params: value",
+        "  if (!isPlainObject(value) || (value as object).constructor !== Object) {\n    return { tool, params: value",
+      ],
+    ],
+  },
+  {
+    rule: "R12",
+    what: "a validation error carries the uncast params",
+    edits: [
+      ["return { tool, params: cast, error: ToolResult.error(invalidParametersMessage(", "return { tool, params: value, error: ToolResult.error(invalidParametersMessage("],
+    ],
+  },
+  {
+    rule: "R12",
+    what: "a validation error without the tool",
+    edits: [
+      [
+        "return { tool, params: cast, error: ToolResult.error(invalidParametersMessage(",
+        "return { tool: null, params: cast, error: ToolResult.error(invalidParametersMessage(",
+      ],
+    ],
+  },
+  {
+    rule: "R10",
+    what: "the tool looked up in a plain object",
+    edits: [["const tool = tools.get(name);", "const tool = Object.fromEntries(tools)[name] as Tool | undefined;"]],
+  },
+  { rule: "R10", what: "the name trimmed before the lookup", edits: [["const tool = tools.get(name);", "const tool = tools.get(name.trim());"]] },
+  {
+    rule: "R6",
+    what: "arguments looked for anywhere in the schema's properties",
+    edits: [
+      [
+        'if (isPlainObject(properties) && Object.hasOwn(properties, "arguments")) return value;',
+        "if (JSON.stringify(properties ?? {}).includes('\"arguments\"')) return value;",
+      ],
+    ],
+  },
+  {
+    rule: "R1",
+    what: "blank text found with \\s",
+    edits: [['  const text = pyStrip(value);\n  if (text === "") return {};', "  if (/^\\s*$/.test(value)) return {};\n  const text = pyStrip(value);"]],
+  },
 ]);
 
 /** Exercise 6: batches. */
@@ -521,6 +639,101 @@ const exercise6 = answers("06-batch-execution", "batches.ts", [
     what: "each call run twice to find its result",
     edits: [
       ["results.push(...(await Promise.all(batch.map(runOne))));", "await Promise.all(batch.map(runOne));\n    results.push(...(await Promise.all(batch.map(runOne))));"],
+    ],
+  },
+  {
+    rule: "R11",
+    what: "at most four calls of a batch at once",
+    edits: [
+      [
+        "results.push(...(await Promise.all(batch.map(runOne))));",
+        "for (let i = 0; i < batch.length; i += 4) results.push(...(await Promise.all(batch.slice(i, i + 4).map(runOne))));",
+      ],
+    ],
+  },
+  {
+    rule: "R6",
+    what: "results matched to calls by id",
+    edits: [
+      [
+        "  const results: R[] = [];\n  for (const batch of partitionToolBatches(calls, isSafe, options.concurrent ?? true)) {\n    // Promise.all keeps input order, so every result lines up with its call id.\n    results.push(...(await Promise.all(batch.map(runOne))));\n  }\n  return results;",
+        "  const byId = new Map<string, R>();\n  for (const batch of partitionToolBatches(calls, isSafe, options.concurrent ?? true)) {\n    await Promise.all(batch.map(async (call) => byId.set(call.id, await runOne(call))));\n  }\n  return calls.map((call) => byId.get(call.id) as R);",
+      ],
+    ],
+  },
+  {
+    rule: "R10",
+    what: "each result stored at calls.indexOf(call)",
+    edits: [
+      ["results.push(...(await Promise.all(batch.map(runOne))));", "await Promise.all(batch.map(async (call) => (results[calls.indexOf(call)] = await runOne(call))));"],
+    ],
+  },
+  {
+    rule: "R10",
+    what: "a call object listed twice runs once",
+    edits: [
+      [
+        "  const results: R[] = [];\n",
+        "  const results: R[] = [];\n  const started = new Map<ToolCallRequest, Promise<R>>();\n  const once = (call: ToolCallRequest): Promise<R> => {\n    const running = started.get(call) ?? runOne(call);\n    started.set(call, running);\n    return running;\n  };\n",
+      ],
+      ["await Promise.all(batch.map(runOne))", "await Promise.all(batch.map(once))"],
+    ],
+  },
+  {
+    rule: "R12",
+    what: "a rejection kept as a result (allSettled)",
+    edits: [
+      [
+        "results.push(...(await Promise.all(batch.map(runOne))));",
+        'results.push(...(await Promise.allSettled(batch.map(runOne))).map((r) => (r.status === "fulfilled" ? r.value : (r.reason as R))));',
+      ],
+    ],
+  },
+  {
+    rule: "R12",
+    what: "each rejection caught and returned",
+    edits: [
+      [
+        "results.push(...(await Promise.all(batch.map(runOne))));",
+        "results.push(...(await Promise.all(batch.map((call) => runOne(call).catch((error: unknown) => error as R)))));",
+      ],
+    ],
+  },
+  {
+    rule: "R8",
+    what: "the next batch starts when the first call of this one ends",
+    edits: [
+      [
+        "  const results: R[] = [];\n  for (const batch of partitionToolBatches(calls, isSafe, options.concurrent ?? true)) {\n    // Promise.all keeps input order, so every result lines up with its call id.\n    results.push(...(await Promise.all(batch.map(runOne))));\n  }\n  return results;",
+        "  const pending: Promise<R>[] = [];\n  for (const batch of partitionToolBatches(calls, isSafe, options.concurrent ?? true)) {\n    const started = batch.map(runOne);\n    pending.push(...started);\n    await Promise.race(started);\n  }\n  return Promise.all(pending);",
+      ],
+    ],
+  },
+  {
+    rule: "R9",
+    what: "concurrent given as undefined read as false",
+    edits: [["options.concurrent ?? true", '"concurrent" in options ? Boolean(options.concurrent) : true']],
+  },
+  {
+    rule: "R1",
+    what: "two calls of the same tool never share a batch",
+    edits: [
+      [
+        "    if (isSafe(call)) {\n",
+        "    if (isSafe(call) && group.some((c) => c.name === call.name)) {\n      batches.push(group);\n      group = [call];\n      continue;\n    }\n    if (isSafe(call)) {\n",
+      ],
+    ],
+  },
+  {
+    rule: "R1",
+    what: "an unsafe call starts the next group",
+    edits: [["    group = [];\n    batches.push([call]);", "    group = [call];"]],
+  },
+  {
+    rule: "R7",
+    what: "an unsafe call closes the group it ends",
+    edits: [
+      ["    if (group.length > 0) batches.push(group);\n    group = [];\n    batches.push([call]);", "    group.push(call);\n    batches.push(group);\n    group = [];"],
     ],
   },
 ]);
