@@ -224,14 +224,72 @@ export function patternCost(source: string, limit = Number.MAX_SAFE_INTEGER): nu
   return Math.min(limit, total);
 }
 
+/** The largest count a repetition may have, alone or multiplied by the counts around it (RE2's limit). */
+export const MAX_REPEAT_COUNT = 1_000;
+
+/**
+ * The first counted repetition that repeats more than {@link MAX_REPEAT_COUNT} times, counting the
+ * counted repetitions it sits inside (`(a{40}){40}` repeats `a` 1,600 times), as written (`{1001}`),
+ * or `null` when there is none. RE2 refuses such a pattern; it is refused here first, for every
+ * engine, so the budget and the engine give one answer. An open bound `{n,}` counts `n`, and `{0}`
+ * counts 1, as RE2 counts them.
+ */
+export function excessiveRepeat(source: string): string | null {
+  // One entry per open group: the largest product of counts inside it so far.
+  const inner: number[] = [1];
+  let last = 1; // the product of counts inside the last atom (or group), which a count multiplies
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i] as string;
+    if (c === "\\") {
+      i += escapeCost(source, i)[1] - 1;
+      last = 1;
+    } else if (c === "[") {
+      let j = i + 1;
+      if (source[j] === "^") j++;
+      for (; j < source.length && source[j] !== "]"; j++) if (source[j] === "\\") j += escapeCost(source, j)[1] - 1;
+      i = j;
+      last = 1;
+    } else if (c === "(") {
+      inner.push(1);
+      last = 1;
+    } else if (c === ")") {
+      last = inner.length > 1 ? (inner.pop() as number) : 1;
+    } else if (c === "{") {
+      const match = COUNTED.exec(source.slice(i, i + 24));
+      if (match === null) {
+        last = 1;
+        continue;
+      }
+      const low = Number(match[1]);
+      const high = match[2] === undefined ? low : match[2] === "" ? null : Number(match[2]);
+      if (low > MAX_REPEAT_COUNT || (high !== null && high > MAX_REPEAT_COUNT)) return match[0];
+      const times = Math.max(1, high ?? low);
+      const product = last * times;
+      if (product > MAX_REPEAT_COUNT) return match[0];
+      const top = inner.length - 1;
+      inner[top] = Math.max(inner[top] as number, product);
+      last = product;
+      i += match[0].length - 1;
+    } else if (c !== "*" && c !== "+" && c !== "?") {
+      last = 1;
+    }
+  }
+  return null;
+}
+
 /**
  * Why a pattern is refused before any engine sees it, or `null` when it is accepted: it uses a
- * construct a linear-time engine cannot run, or it costs more than {@link MAX_PATTERN_COST}.
+ * construct a linear-time engine cannot run, it costs more than {@link MAX_PATTERN_COST}, or it
+ * repeats more than {@link MAX_REPEAT_COUNT} times ({@link excessiveRepeat}).
  */
 export function patternProblem(source: string): string | null {
   const feature = unsupportedPatternFeature(source);
   if (feature !== null) {
     return `pattern ${JSON.stringify(source)} uses ${feature}, which a linear-time engine cannot run`;
+  }
+  const repeat = excessiveRepeat(source);
+  if (repeat !== null) {
+    return `pattern ${JSON.stringify(source)} repeats more than ${MAX_REPEAT_COUNT} times at ${repeat} (counting the repetitions around it), more than the linear-time engine compiles`;
   }
   const cost = patternCost(source, MAX_PATTERN_COST + 1);
   if (cost > MAX_PATTERN_COST) {
@@ -246,8 +304,15 @@ class PatternError extends Error {
   override readonly name = "PatternError";
 }
 
-/** Why a pattern check could not finish: the string was too long for the pattern's cost, or the engine ran out of memory. */
-export type PatternCheckFailure = "too-long" | "out-of-memory";
+/**
+ * Why a pattern check could not finish: the string was too long for the pattern's cost, the
+ * engine ran out of memory, or the string holds a lone surrogate, which the engine cannot read
+ * as JavaScript does (`./re2-engine.js`).
+ */
+export type PatternCheckFailure = "too-long" | "out-of-memory" | "lone-surrogate";
+
+/** Why a string with a lone surrogate is not checked, for every message that reports it. */
+export const LONE_SURROGATE_REASON = "holds a lone surrogate (half of a UTF-16 pair, such as \\ud800, on its own), which the pattern engine cannot read as JavaScript does";
 
 /**
  * Thrown from inside a validation when one pattern check cannot finish within its budget. Nothing
@@ -271,7 +336,9 @@ export class PatternCheckError extends Error {
     super(
       failure === "too-long"
         ? `a string of ${input.length} characters is too long to check against its pattern (limit ${limit ?? 0} characters)`
-        : "a string could not be checked against its pattern: the pattern engine ran out of memory",
+        : failure === "lone-surrogate"
+          ? `a string that ${LONE_SURROGATE_REASON} cannot be checked against its pattern`
+          : "a string could not be checked against its pattern: the pattern engine ran out of memory",
     );
     this.input = input;
     this.failure = failure;
