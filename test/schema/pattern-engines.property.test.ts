@@ -24,6 +24,7 @@ import {
   type CompiledPattern,
 } from "../../src/schema/pattern.js";
 import { re2PatternEngine } from "../../src/schema/re2-engine.js";
+import { propertyRanges } from "../../src/schema/re2-syntax.js";
 import { propertyConfig } from "../soak/runs.js";
 import { FakeTool, registryOf } from "../../src/testing/index.js";
 
@@ -282,6 +283,15 @@ describe("RE2 and JavaScript's engine never give two answers", () => {
     }
     expect([...outcomes.keys()].sort()).toEqual(["compared", "refused by both", "refused with a reason"]);
     expect(outcomes.get("compared") ?? 0).toBeGreaterThan(50);
+  });
+
+  it("a property escape is the code points JavaScript's tables give it, surrogates left out", () => {
+    expect(propertyRanges("\\p{ASCII}")).toBe("\\x{0}-\\x{7f}");
+    expect(propertyRanges("\\P{ASCII}")).toBe("\\x{80}-\\x{d7ff}\\x{e000}-\\x{10ffff}");
+    expect(propertyRanges("\\p{Script=Greek}")).toBe(propertyRanges("\\p{sc=Grek}"));
+    expect(propertyRanges("\\p{General_Category=Letter}")).toBe(propertyRanges("\\p{L}"));
+    expect(propertyRanges("\\p{Cs}")).toBe("");
+    expect(() => propertyRanges("\\p{Greek}")).toThrow(SyntaxError);
   });
 
   it("\\B is refused by name: RE2 would find it inside a character such as U+00A0, where JavaScript finds no position", () => {

@@ -11,6 +11,7 @@ import {
   ajvRegExpEngine,
   MAX_PATTERN_COST,
   MAX_PATTERN_INPUT,
+  MAX_REPEAT_COUNT,
   nativePatternEngine,
   PatternCheckError,
   type CompiledPattern,
@@ -293,6 +294,8 @@ describe("hostile input: Python-style patterns", () => {
       expect(() => registryWith("fits", withPattern(pattern)), pattern).not.toThrow();
     }
     expect(patternProblem("[{1001}]")).toBeNull();
+    expect(patternProblem(`a{${MAX_REPEAT_COUNT}}b{${MAX_REPEAT_COUNT}}`)).toBeNull();
+    expect(patternProblem(`a{${MAX_REPEAT_COUNT + 1},}`)).toMatch(/repeats more than 1000 times/);
   });
 
   it("only the failing tool is lost: a loop over a server's tools registers the ones after it", () => {
