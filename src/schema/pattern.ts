@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { repeatProblem } from "./repeat-limit.js";
 import { validationWork } from "./validation-work.js";
 
 /** A compiled pattern: answers whether a string contains a match, like `RegExp.prototype.test`. */
@@ -224,73 +225,16 @@ export function patternCost(source: string, limit = Number.MAX_SAFE_INTEGER): nu
   return Math.min(limit, total);
 }
 
-/** The largest count a repetition may have, alone or multiplied by the counts around it (RE2's limit). */
-export const MAX_REPEAT_COUNT = 1_000;
-
-/**
- * The first counted repetition that repeats more than {@link MAX_REPEAT_COUNT} times, counting the
- * counted repetitions it sits inside (`(a{40}){40}` repeats `a` 1,600 times), as written (`{1001}`),
- * or `null` when there is none. RE2 refuses such a pattern; it is refused here first, for every
- * engine, so the budget and the engine give one answer. An open bound `{n,}` counts `n`, and `{0}`
- * counts 1, as RE2 counts them.
- */
-export function excessiveRepeat(source: string): string | null {
-  // One entry per open group: the largest product of counts inside it so far.
-  const inner: number[] = [1];
-  let last = 1; // the product of counts inside the last atom (or group), which a count multiplies
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i] as string;
-    if (c === "\\") {
-      i += escapeCost(source, i)[1] - 1;
-      last = 1;
-    } else if (c === "[") {
-      let j = i + 1;
-      if (source[j] === "^") j++;
-      for (; j < source.length && source[j] !== "]"; j++) if (source[j] === "\\") j += escapeCost(source, j)[1] - 1;
-      i = j;
-      last = 1;
-    } else if (c === "(") {
-      inner.push(1);
-      last = 1;
-    } else if (c === ")") {
-      last = inner.length > 1 ? (inner.pop() as number) : 1;
-    } else if (c === "{") {
-      const match = COUNTED.exec(source.slice(i, i + 24));
-      if (match === null) {
-        last = 1;
-        continue;
-      }
-      const low = Number(match[1]);
-      const high = match[2] === undefined ? low : match[2] === "" ? null : Number(match[2]);
-      if (low > MAX_REPEAT_COUNT || (high !== null && high > MAX_REPEAT_COUNT)) return match[0];
-      const times = Math.max(1, high ?? low);
-      const product = last * times;
-      if (product > MAX_REPEAT_COUNT) return match[0];
-      const top = inner.length - 1;
-      inner[top] = Math.max(inner[top] as number, product);
-      last = product;
-      i += match[0].length - 1;
-    } else if (c !== "*" && c !== "+" && c !== "?") {
-      last = 1;
-    }
-  }
-  return null;
-}
-
 /**
  * Why a pattern is refused before any engine sees it, or `null` when it is accepted: it uses a
  * construct a linear-time engine cannot run, it costs more than {@link MAX_PATTERN_COST}, or it
- * repeats more than {@link MAX_REPEAT_COUNT} times ({@link excessiveRepeat}).
+ * repeats more than RE2 compiles (`./repeat-limit.js`).
  */
 export function patternProblem(source: string): string | null {
   const feature = unsupportedPatternFeature(source);
-  if (feature !== null) {
-    return `pattern ${JSON.stringify(source)} uses ${feature}, which a linear-time engine cannot run`;
-  }
-  const repeat = excessiveRepeat(source);
-  if (repeat !== null) {
-    return `pattern ${JSON.stringify(source)} repeats more than ${MAX_REPEAT_COUNT} times at ${repeat} (counting the repetitions around it), more than the linear-time engine compiles`;
-  }
+  if (feature !== null) return `pattern ${JSON.stringify(source)} uses ${feature}, which a linear-time engine cannot run`;
+  const repeat = repeatProblem(source);
+  if (repeat !== null) return repeat;
   const cost = patternCost(source, MAX_PATTERN_COST + 1);
   if (cost > MAX_PATTERN_COST) {
     return `pattern ${JSON.stringify(source)} is too large (over ${MAX_PATTERN_COST} cost units, MAX_PATTERN_COST)`;
@@ -304,11 +248,7 @@ class PatternError extends Error {
   override readonly name = "PatternError";
 }
 
-/**
- * Why a pattern check could not finish: the string was too long for the pattern's cost, the
- * engine ran out of memory, or the string holds a lone surrogate, which the engine cannot read
- * as JavaScript does (`./re2-engine.js`).
- */
+/** Why a pattern check could not finish: the string is too long for the pattern's cost, the engine ran out of memory, or the string holds a lone surrogate (`./re2-engine.js`). */
 export type PatternCheckFailure = "too-long" | "out-of-memory" | "lone-surrogate";
 
 /** Why a string with a lone surrogate is not checked, for every message that reports it. */

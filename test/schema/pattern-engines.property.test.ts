@@ -14,7 +14,6 @@ import { RE2 } from "re2-wasm";
 import { describe, expect, it } from "vitest";
 import {
   ajvRegExpEngine,
-  excessiveRepeat,
   longestCheckedInput,
   MAX_PATTERN_COST,
   nativePatternEngine,
@@ -24,6 +23,7 @@ import {
   type CompiledPattern,
 } from "../../src/schema/pattern.js";
 import { re2PatternEngine } from "../../src/schema/re2-engine.js";
+import { excessiveRepeat } from "../../src/schema/repeat-limit.js";
 import { propertyRanges } from "../../src/schema/re2-syntax.js";
 import { propertyConfig } from "../soak/runs.js";
 import { FakeTool, registryOf } from "../../src/testing/index.js";

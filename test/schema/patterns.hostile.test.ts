@@ -11,7 +11,6 @@ import {
   ajvRegExpEngine,
   MAX_PATTERN_COST,
   MAX_PATTERN_INPUT,
-  MAX_REPEAT_COUNT,
   nativePatternEngine,
   PatternCheckError,
   type CompiledPattern,
@@ -22,6 +21,7 @@ import {
 } from "../../src/schema/pattern.js";
 import { re2PatternEngine } from "../../src/schema/re2-engine.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
+import { MAX_REPEAT_COUNT } from "../../src/schema/repeat-limit.js";
 import { FakeTool, registryOf } from "../../src/testing/index.js";
 import { workBetween, workSnapshot, type ValidationWork } from "../../src/schema/validation-work.js";
 import { generatedSchemaTool } from "./arbitraries.js";
