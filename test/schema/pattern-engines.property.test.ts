@@ -285,6 +285,18 @@ describe("RE2 and JavaScript's engine never give two answers", () => {
     expect(outcomes.get("compared") ?? 0).toBeGreaterThan(50);
   });
 
+  it("JavaScript's other escapes and groups (\\cJ, \\0, \\x41, \\u{0}, [a&&b], named groups) give JavaScript's answer on RE2", () => {
+    const inputs = ["\n", "\0", "A", "a", "&", "b", "J", "cJ", "\\", "0", "", "x", "-", "/"];
+    for (const pattern of ["^\\cJ$", "^[\\cJ]$", "^\\0$", "^\\x41$", "^\\u{0}$", "^[a&&b]$", "^[\\d-]$", "^\\/$", "^(?<a>x)$", "^a{2,3}?$", "^[^\\W]$"]) {
+      const re2 = re2PatternEngine.compile(pattern);
+      const native = nativePatternEngine.compile(pattern);
+      expect(
+        inputs.filter((input) => re2.test(input) !== native.test(input)),
+        pattern,
+      ).toEqual([]);
+    }
+  });
+
   it("a property escape is the code points JavaScript's tables give it, surrogates left out", () => {
     expect(propertyRanges("\\p{ASCII}")).toBe("\\x{0}-\\x{7f}");
     expect(propertyRanges("\\P{ASCII}")).toBe("\\x{80}-\\x{d7ff}\\x{e000}-\\x{10ffff}");
