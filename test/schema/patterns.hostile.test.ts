@@ -276,6 +276,16 @@ describe("hostile input: Python-style patterns", () => {
     }
   });
 
+  it("a parameter name or a schema string with a lone surrogate is refused the same way, wherever its pattern sits", () => {
+    const registry = registryOf(new FakeTool({ name: "keys", parameters: { type: "object", patternProperties: { "^a": { type: "number" } } } }));
+    expect(registry.prepareCall("keys", { "a\ud800": 1 }).error?.content).toMatch(/a parameter name holds a lone surrogate .* cannot be checked against its pattern/);
+    expect(registry.prepareCall("keys", { a: 1 }).error).toBeNull();
+    // The meta-schema checks $anchor with a pattern.
+    expect(() => registryWith("anchor", { type: "object", $anchor: "a\ud800", properties: {} })).toThrow(
+      /a string in the schema holds a lone surrogate .* cannot be checked against its meta-schema/,
+    );
+  });
+
   it("a lone surrogate in a pattern is refused at register, as is a property of surrogates only", () => {
     for (const pattern of ["^\\ud800$", "[\\ud800-\\udfff]", "\\u{dc00}", "\\p{Cs}", "x\ud800"]) {
       expect(() => registryWith("lone", withPattern(pattern)), pattern).toThrow(/lone surrogate, which the engine cannot match/);
