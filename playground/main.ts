@@ -10,6 +10,7 @@ import { preparePlayground, runTurn, SIM_TOOLS, unsafeOverlap, type PrepareView,
 import { CALL_PRESETS, TURN_PRESETS } from "./presets.js";
 import { LESSON_SCHEMAS, type SimOutcome } from "./tools.js";
 import { decodeState, encodeState, schemaText, type PlaygroundState } from "./url-state.js";
+import { show } from "./show.js";
 
 const $ = <T extends Element>(selector: string): T => {
   const found = document.querySelector<T>(selector);
@@ -21,16 +22,6 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
   const node = Object.assign(document.createElement(tag), props);
   for (const child of children) node.append(child);
   return node;
-}
-
-/** A value as the lesson's trace shows it: text in single quotes exactly as sent, the rest as JSON. */
-function show(value: unknown): string {
-  if (typeof value === "string") return `'${value}'`;
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
 }
 
 /** Lights the flowchart's boxes and arrows for `view`. */

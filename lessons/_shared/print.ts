@@ -7,6 +7,7 @@
  * @module
  */
 import { bold, cyan, dim, green, red } from "../../exercises/_cli/colour.js";
+import { compactJson } from "../../src/util/compact-json.js";
 
 export { bold, cyan, dim, green, red, useColour, yellow } from "../../exercises/_cli/colour.js";
 
@@ -87,25 +88,11 @@ export function truncate(text: string, max: number): string {
 /**
  * A value as compact one-line JSON for a trace: long strings inside are shortened to
  * `maxString` characters and the whole line to `max`. Values JSON cannot hold are named
- * (`undefined`, `function`, `[Circular]`, `12n`).
+ * (`undefined`, `function`, `[Circular]`, `12n`), and a part nested deeper than
+ * `COMPACT_JSON_MAX_DEPTH` levels reads `[nested deeper than 32 levels]`: any value a model can
+ * send is printed, however deep, without recursing past that depth (`src/util/compact-json.ts`).
  */
 export function compact(value: unknown, max = 72, maxString = 40): string {
-  const seen = new WeakSet<object>();
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(value, (_key, v: unknown) => {
-      if (typeof v === "string") return v.length > maxString ? truncate(v, maxString) : v;
-      if (typeof v === "bigint") return `${v}n`;
-      if (typeof v === "function") return "[function]";
-      if (typeof v === "number" && !Number.isFinite(v)) return String(v);
-      if (v !== null && typeof v === "object") {
-        if (seen.has(v)) return "[Circular]";
-        seen.add(v);
-      }
-      return v;
-    });
-  } catch {
-    text = String(value);
-  }
-  return truncate(text ?? String(value), max);
+  const ellipsis = useFancy() ? "…" : "...";
+  return truncate(compactJson(value, { maxString, maxChars: max + 1, ellipsis }), max);
 }

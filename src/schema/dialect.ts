@@ -18,7 +18,7 @@ import type { JsonSchema } from "../util/json.js";
 import { asyncSchemaProblem } from "./async-schema.js";
 import { resolveLocalRef } from "./local-ref.js";
 import { multipleOfKeyword } from "./multiple-of.js";
-import { ajvRegExpEngine, PatternCheckError, type PatternEngine } from "./pattern.js";
+import { ajvRegExpEngine, LONE_SURROGATE_REASON, PatternCheckError, type PatternEngine } from "./pattern.js";
 import { re2PatternEngine } from "./re2-engine.js";
 import { appendRefErrorsInPlace } from "./ref-errors.js";
 import { assertWithinSchemaBudget, type SchemaBudget } from "./budget.js";
@@ -174,7 +174,9 @@ function checkAgainstMetaSchema(meta: Ajv, schema: JsonSchema): void {
     throw new Error(
       error.failure === "too-long"
         ? `a string of ${error.input.length} characters in the schema is too long to check against its meta-schema (limit ${error.limit ?? 0} characters)`
-        : "the schema could not be checked against its meta-schema: the pattern engine ran out of memory",
+        : error.failure === "lone-surrogate"
+          ? `a string in the schema ${LONE_SURROGATE_REASON}, so it cannot be checked against its meta-schema`
+          : "the schema could not be checked against its meta-schema: the pattern engine ran out of memory",
     );
   }
 }

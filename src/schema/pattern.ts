@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { repeatProblem } from "./repeat-limit.js";
 import { validationWork } from "./validation-work.js";
 
 /** A compiled pattern: answers whether a string contains a match, like `RegExp.prototype.test`. */
@@ -226,13 +227,14 @@ export function patternCost(source: string, limit = Number.MAX_SAFE_INTEGER): nu
 
 /**
  * Why a pattern is refused before any engine sees it, or `null` when it is accepted: it uses a
- * construct a linear-time engine cannot run, or it costs more than {@link MAX_PATTERN_COST}.
+ * construct a linear-time engine cannot run, it costs more than {@link MAX_PATTERN_COST}, or it
+ * repeats more than RE2 compiles (`./repeat-limit.js`).
  */
 export function patternProblem(source: string): string | null {
   const feature = unsupportedPatternFeature(source);
-  if (feature !== null) {
-    return `pattern ${JSON.stringify(source)} uses ${feature}, which a linear-time engine cannot run`;
-  }
+  if (feature !== null) return `pattern ${JSON.stringify(source)} uses ${feature}, which a linear-time engine cannot run`;
+  const repeat = repeatProblem(source);
+  if (repeat !== null) return repeat;
   const cost = patternCost(source, MAX_PATTERN_COST + 1);
   if (cost > MAX_PATTERN_COST) {
     return `pattern ${JSON.stringify(source)} is too large (over ${MAX_PATTERN_COST} cost units, MAX_PATTERN_COST)`;
@@ -246,8 +248,11 @@ class PatternError extends Error {
   override readonly name = "PatternError";
 }
 
-/** Why a pattern check could not finish: the string was too long for the pattern's cost, or the engine ran out of memory. */
-export type PatternCheckFailure = "too-long" | "out-of-memory";
+/** Why a pattern check could not finish: the string is too long for the pattern's cost, the engine ran out of memory, or the string holds a lone surrogate (`./re2-engine.js`). */
+export type PatternCheckFailure = "too-long" | "out-of-memory" | "lone-surrogate";
+
+/** Why a string with a lone surrogate is not checked, for every message that reports it. */
+export const LONE_SURROGATE_REASON = "holds a lone surrogate (half of a UTF-16 pair, such as \\ud800, on its own), which the pattern engine cannot read as JavaScript does";
 
 /**
  * Thrown from inside a validation when one pattern check cannot finish within its budget. Nothing
@@ -271,7 +276,9 @@ export class PatternCheckError extends Error {
     super(
       failure === "too-long"
         ? `a string of ${input.length} characters is too long to check against its pattern (limit ${limit ?? 0} characters)`
-        : "a string could not be checked against its pattern: the pattern engine ran out of memory",
+        : failure === "lone-surrogate"
+          ? `a string that ${LONE_SURROGATE_REASON} cannot be checked against its pattern`
+          : "a string could not be checked against its pattern: the pattern engine ran out of memory",
     );
     this.input = input;
     this.failure = failure;

@@ -2,6 +2,12 @@
  * The linear-time pattern engine: Google's RE2 compiled to WebAssembly (`re2-wasm`), on Node and in
  * the playground's page alike.
  *
+ * RE2 matches UTF-8, and `re2-wasm` copies a string to UTF-8 as if every surrogate were the first
+ * half of a pair: a lone surrogate (`"\ud800"`, legal in JSON) would swallow the character after
+ * it. A string that holds one is therefore never matched: its check throws a `PatternCheckError`
+ * (`"lone-surrogate"`) and the call is refused, saying why, so no such string is ever given an
+ * answer JavaScript's engine would not give.
+ *
  * Each compiled pattern owns its program: a schema's patterns are compiled once, when the schema
  * is, and every check runs the program it already has, whatever the number of patterns. (A shared
  * cache of programs would be pushed out by a schema with more patterns than it holds, and then
@@ -28,7 +34,7 @@
 import { restoreConsoleWarn, withQuietWarn } from "./re2-console.js";
 import { RE2 } from "re2-wasm";
 import { PatternCheckError, type CompiledPattern, type PatternEngine } from "./pattern.js";
-import { ecmaScriptForRe2 } from "./re2-syntax.js";
+import { ecmaScriptForRe2, hasLoneSurrogate } from "./re2-syntax.js";
 import { validationWork } from "./validation-work.js";
 
 restoreConsoleWarn();
@@ -138,17 +144,21 @@ function withProgram<T>(holder: Holder, work: (program: Re2Instance) => T, outOf
 
 /**
  * RE2 through `re2-wasm`: linear-time matching, no back-references and no lookaround. A pattern
- * means what it means in JavaScript: `\s`, `\S` and `.` are spelled out as JavaScript reads them
- * before RE2 compiles it (`./re2-syntax.js`), so RE2 and JavaScript's own engine agree on every
- * string. Compiling throws a `SyntaxError` that says what RE2 cannot parse. Each compiled pattern
- * keeps its own program (see the module's description).
+ * means what it means in JavaScript: `\s`, `\S`, `.`, `\p{…}` and escaped surrogate pairs are
+ * spelled out as JavaScript reads them before RE2 compiles it (`./re2-syntax.js`), so RE2 and
+ * JavaScript's own engine agree on every well-formed string; a string with a lone surrogate is
+ * refused (`PatternCheckError`, `"lone-surrogate"`), never answered. Compiling throws a
+ * `SyntaxError` that says why: JavaScript does not accept the pattern, no spelling gives its
+ * meaning on RE2 (`\B`, a lone surrogate), or RE2 cannot parse it. Each compiled pattern keeps its
+ * own program (see the module's description).
  */
 export const re2PatternEngine: PatternEngine = {
   name: "re2",
   linearTime: true,
   compile(source: string): CompiledPattern {
-    const holder: Holder = { source: ecmaScriptForRe2(source), program: null, heap: null };
+    const holder: Holder = { source, program: null, heap: null };
     try {
+      holder.source = ecmaScriptForRe2(source);
       withProgram(
         holder,
         () => undefined,
@@ -162,14 +172,16 @@ export const re2PatternEngine: PatternEngine = {
       throw error;
     }
     const compiled: CompiledPattern = {
-      test: (input: string): boolean =>
-        withProgram(
+      test: (input: string): boolean => {
+        if (hasLoneSurrogate(input)) throw new PatternCheckError(input, "lone-surrogate");
+        return withProgram(
           holder,
           (program) => program.test(input),
           () => {
             throw new PatternCheckError(input, "out-of-memory");
           },
-        ),
+        );
+      },
     };
     release.register(compiled, holder);
     return compiled;

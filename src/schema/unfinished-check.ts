@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { PatternCheckError } from "./pattern.js";
+import { LONE_SURROGATE_REASON, type PatternCheckError } from "./pattern.js";
 import { labelOf } from "./problems/problem-text.js";
 import { encodeSegment } from "./problems/instance-path.js";
 
@@ -48,6 +48,7 @@ export function unfinishedCheckProblem(error: PatternCheckError, root: unknown):
   if (place === null) subject = `a string of ${error.input.length} characters`;
   else if (!place.isKey) subject = labelOf(place.pointer, root);
   else subject = place.pointer === "" ? "a parameter name" : `a key in ${labelOf(place.pointer, root)}`;
+  if (error.failure === "lone-surrogate") return `${subject} ${LONE_SURROGATE_REASON}, so it cannot be checked against its pattern`;
   return error.failure === "too-long"
     ? `${subject} is too long to check against its pattern (limit ${error.limit ?? 0} characters)`
     : `${subject} could not be checked against its pattern: the pattern engine ran out of memory`;

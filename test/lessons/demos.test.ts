@@ -243,6 +243,18 @@ describe("lesson demos", () => {
     expect(miss.out).toContain("Did you mean 'read_file'?");
   });
 
+  it("05: --args nested 6,000 deep is traced without recursing, and the trace says where it stopped", async () => {
+    const deep = `${"[".repeat(6_000)}1${"]".repeat(6_000)}`;
+    for (const args of [deep, `{"path": "README.md", "extra": ${deep}}`]) {
+      const run = await runDemo(5, ["--name", "read_file", "--args", args]);
+      expect(run.code).toBe(0);
+      expect(run.out).not.toMatch(/RangeError|Maximum call stack/);
+      // The mark shows where the line is wide enough to reach it.
+      if (args === deep) expect(run.out).toContain('"[nested deeper than 32 levels]"');
+      expect(run.out).toMatch(/outcome\s+(rejected|would execute)/);
+    }
+  });
+
   it("06: a timeline of one turn: safe calls together, the unsafe one alone", async () => {
     const run = await runDemo(6);
     expect(run.code).toBe(0);

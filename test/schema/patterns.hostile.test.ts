@@ -21,6 +21,8 @@ import {
 } from "../../src/schema/pattern.js";
 import { re2PatternEngine } from "../../src/schema/re2-engine.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
+import { MAX_REPEAT_COUNT } from "../../src/schema/repeat-limit.js";
+import { FakeTool, registryOf } from "../../src/testing/index.js";
 import { workBetween, workSnapshot, type ValidationWork } from "../../src/schema/validation-work.js";
 import { generatedSchemaTool } from "./arbitraries.js";
 import { cpuTimeRatio } from "../setup/cpu-time.js";
@@ -243,11 +245,67 @@ describe("hostile input: Python-style patterns", () => {
     );
   });
 
-  it("a pattern that does not parse throws a TypeError that names the tool and RE2's reason", () => {
+  it("a pattern that does not parse throws a TypeError that names the tool and JavaScript's reason", () => {
     expect(() => registryWith("broken", withPattern("(unclosed"))).toThrow(
-      /^Tool 'broken': its parameters schema does not compile: pattern "\(unclosed" does not compile: .*missing \)/,
+      /^Tool 'broken': its parameters schema does not compile: pattern "\(unclosed" does not compile: .*Unterminated group/,
     );
-    expect(() => registryWith("too_many", withPattern("a{1001}"))).toThrow(/^Tool 'too_many': .*pattern "a\{1001\}" does not compile: .*repetition/);
+    // RE2 would read these; JavaScript does not, so they are refused rather than given RE2's meaning.
+    expect(() => registryWith("posix", withPattern("\\p{Greek}"))).toThrow(/^Tool 'posix': .*pattern "\\\\p\{Greek\}" does not compile: .*Invalid property name/);
+    expect(() => registryWith("flags", withPattern("(?i)a"))).toThrow(/^Tool 'flags': .*pattern "\(\?i\)a" does not compile: .*Invalid group/);
+  });
+
+  it("a string with a lone surrogate is refused, saying why, and never given an answer JavaScript would not give", async () => {
+    const command = "docs\ud800;curl \ud800| sh";
+    for (const [guard, q] of [
+      ["^[^;|&$<>\\n]*$", { type: "string", pattern: "^[^;|&$<>\\n]*$" }],
+      ["[;|&]", { type: "string", not: { pattern: "[;|&]" } }],
+    ] as const) {
+      expect(new RegExp(guard, "u").test(command), "JavaScript sees the ; and the |").toBe(!("pattern" in q));
+      const tool = new FakeTool({ name: "run", parameters: { type: "object", properties: { q }, required: ["q"] } });
+      const registry = registryOf(tool);
+      const result = await registry.execute("run", { q: command });
+      expect(String(result)).toMatch(
+        /q holds a lone surrogate \(half of a UTF-16 pair, such as \\ud800, on its own\), which the pattern engine cannot read as JavaScript does/,
+      );
+      expect(tool.calls).toHaveLength(0);
+      // A well-formed string still gets JavaScript's answer: the ; is seen.
+      expect(String(await registry.execute("run", { q: "docs;curl | sh" }))).toMatch(/^Error/);
+      expect(tool.calls).toHaveLength(0);
+      await registry.execute("run", { q: "docs \ud83d\ude00" });
+      expect(tool.calls).toHaveLength(1);
+    }
+  });
+
+  it("a parameter name or a schema string with a lone surrogate is refused the same way, wherever its pattern sits", () => {
+    const registry = registryOf(new FakeTool({ name: "keys", parameters: { type: "object", patternProperties: { "^a": { type: "number" } } } }));
+    expect(registry.prepareCall("keys", { "a\ud800": 1 }).error?.content).toMatch(/a parameter name holds a lone surrogate .* cannot be checked against its pattern/);
+    expect(registry.prepareCall("keys", { a: 1 }).error).toBeNull();
+    // The meta-schema checks $anchor with a pattern.
+    expect(() => registryWith("anchor", { type: "object", $anchor: "a\ud800", properties: {} })).toThrow(
+      /a string in the schema holds a lone surrogate .* cannot be checked against its meta-schema/,
+    );
+  });
+
+  it("a lone surrogate in a pattern is refused at register, as is a property of surrogates only", () => {
+    for (const pattern of ["^\\ud800$", "[\\ud800-\\udfff]", "\\u{dc00}", "\\p{Cs}", "x\ud800"]) {
+      expect(() => registryWith("lone", withPattern(pattern)), pattern).toThrow(/lone surrogate, which the engine cannot match/);
+    }
+    // A pair, escaped or written, is the one code point JavaScript reads.
+    const registry = registryWith("pair", withPattern("^\\ud83d\\ude00[\\ud83d\\ude00-\\ud83d\\ude4f]😀$"));
+    expect(registry.prepareCall("pair", { s: "😀😁😀" }).error).toBeNull();
+  });
+
+  it("a repetition RE2 cannot compile is refused by the budget, alone or multiplied by the counts around it", () => {
+    expect(() => registryWith("too_many", withPattern("a{1001}"))).toThrow(/^Tool 'too_many': .*pattern "a\{1001\}" repeats more than 1000 times at \{1001\}/);
+    expect(() => registryWith("nested", withPattern("(a{30}){34}"))).toThrow(/pattern "\(a\{30\}\)\{34\}" repeats more than 1000 times at \{34\}/);
+    expect(() => registryWith("open", withPattern("(?:a{2,}){501}"))).toThrow(/repeats more than 1000 times at \{501\}/);
+    for (const pattern of ["^a{1000}$", "^(a{30}){33}$", "^(?:a{10}|b{200}){5}$", "^(?:a{0}){1000}$", "^(a{2}|b){500}$"]) {
+      expect(patternProblem(pattern), pattern).toBeNull();
+      expect(() => registryWith("fits", withPattern(pattern)), pattern).not.toThrow();
+    }
+    expect(patternProblem("[{1001}]")).toBeNull();
+    expect(patternProblem(`a{${MAX_REPEAT_COUNT}}b{${MAX_REPEAT_COUNT}}`)).toBeNull();
+    expect(patternProblem(`a{${MAX_REPEAT_COUNT + 1},}`)).toMatch(/repeats more than 1000 times/);
   });
 
   it("only the failing tool is lost: a loop over a server's tools registers the ones after it", () => {

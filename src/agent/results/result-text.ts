@@ -24,9 +24,22 @@ export const RESULT_TEXT_CUT_NOTE = "\n... (cut: the result is too large to show
 
 type TextBlock = { type: "text"; text: string };
 
-function isTextBlockList(value: unknown): value is TextBlock[] {
+/**
+ * True for a non-empty array whose every index, `0` to `length - 1`, holds a `{ type: "text", text }`
+ * block. It reads at most `maxItems` items, as the budgeted walk visits at most that many values:
+ * a longer array is not a list of blocks (it is written as JSON, within the same budget), and a
+ * hole is not a block, so a sparse array with a huge `length` costs what its first hole costs.
+ */
+function isTextBlockList(value: unknown, maxItems = RESULT_TEXT_MAX_NODES): value is TextBlock[] {
   try {
-    return Array.isArray(value) && value.length > 0 && value.every((item) => isPlainObject(item) && item["type"] === "text" && typeof item["text"] === "string");
+    if (!Array.isArray(value)) return false;
+    const length = value.length;
+    if (length === 0 || length > maxItems) return false;
+    for (let i = 0; i < length; i++) {
+      const item: unknown = value[i];
+      if (!(isPlainObject(item) && item["type"] === "text" && typeof item["text"] === "string")) return false;
+    }
+    return true;
   } catch {
     return false;
   }
@@ -48,7 +61,10 @@ export function isEmptyToolResult(result: unknown): boolean {
     if (isToolResult(result)) return typeof result.content === "string" && pyStrip(result.content) === "";
     if (Array.isArray(result)) {
       if (result.length === 0) return true;
-      return isTextBlockList(result) && pyStrip(result.map((b) => b.text).join("\n")) === "";
+      if (!isTextBlockList(result)) return false;
+      const texts: string[] = [];
+      for (let i = 0; i < result.length; i++) texts.push((result[i] as TextBlock).text);
+      return pyStrip(texts.join("\n")) === "";
     }
   } catch {
     return false;
@@ -73,7 +89,8 @@ function capText(text: string, maxChars: number): string {
 
 /**
  * The text the model reads for a result. A string is kept as it is and a `ToolResult` gives its
- * content; a list of only `{ type: "text", text }` blocks gives its texts joined by newlines;
+ * content; a list of only `{ type: "text", text }` blocks (no holes, at most `maxNodes` of them)
+ * gives its texts joined by newlines;
  * numbers, booleans, BigInts and symbols give their usual spelling (a BigInt of more than 1,000
  * digits as `[BigInt of more than 1000 digits]`); anything else is JSON, made safe on the way: a cycle
  * shows as `"[Circular]"`, a BigInt as its digits, a function as
@@ -112,7 +129,7 @@ function convert(result: unknown, maxChars: number, maxNodes: number): string {
     if (typeof result === "bigint") return capText(bigintText(result), maxChars);
     if (typeof result === "symbol") return capText(result.toString(), maxChars);
     if (typeof result === "function") return capText(describeFunction(result), maxChars);
-    if (isTextBlockList(result)) {
+    if (isTextBlockList(result, maxNodes)) {
       const texts: string[] = [];
       let length = 0;
       for (const block of result) {

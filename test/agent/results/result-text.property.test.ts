@@ -19,7 +19,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { persistedReference } from "../../../src/agent/results/tool-message.js";
 import { charactersProduced } from "../../../src/agent/results/text-sink.js";
-import { RESULT_TEXT_MAX_CHARS, resultText, toolResultToText } from "../../../src/agent/results/result-text.js";
+import { RESULT_TEXT_CUT_NOTE, RESULT_TEXT_MAX_CHARS, RESULT_TEXT_MAX_NODES, resultText, toolResultToText } from "../../../src/agent/results/result-text.js";
 import { truncateText, TRUNCATION_SUFFIX } from "../../../src/util/text-cut.js";
 import { propertyConfig } from "../../soak/runs.js";
 import { noteGrowth } from "../../setup/growth-report.js";
@@ -426,6 +426,34 @@ const FAMILIES: Family[] = [
     },
   },
   { name: "one huge BigInt", build: (n) => 7n ** BigInt(n * 2) },
+  {
+    name: "sparse array whose length grows as the square of its items",
+    build: (n, c) => {
+      const rows: unknown[] = [];
+      for (let i = 0; i < n; i++) rows[i * n * 16] = c.wrap({ row: i });
+      return c.wrap(rows);
+    },
+  },
+  {
+    name: "sparse text blocks",
+    build: (n, c) => {
+      const blocks: unknown[] = [];
+      for (let i = 0; i < n; i++) blocks[i * n * 16] = c.wrap({ type: "text", text: `line ${i}` });
+      return c.wrap(blocks);
+    },
+  },
+  {
+    name: "the largest length with a few items",
+    build: (n, c) => {
+      const rows: unknown[] = Array.from({ length: n }, (_, i) => c.wrap({ type: "text", text: `line ${i}` }));
+      rows.length = 2 ** 32 - 1;
+      return c.wrap(rows);
+    },
+  },
+  {
+    name: "array-like object with a huge length",
+    build: (n, c) => c.wrap({ length: 2 ** 53 - 1, ...Object.fromEntries(Array.from({ length: n }, (_, i) => [String(i * n), c.wrap({ type: "text", text: `line ${i}` })])) }),
+  },
 ];
 
 /** Counted work of one conversion: every read of the value, plus the characters produced, those taken back included. */
@@ -455,6 +483,41 @@ function work(family: Family, n: number): number {
 }
 
 describe("property: (c) result-to-text costs linear work", () => {
+  it("a sparse array, a huge length or an array-like costs at most the node budget, not its length", () => {
+    const builds: [string, () => object][] = [
+      [
+        "rows[2 ** 27] = 1",
+        () => {
+          const rows: unknown[] = [];
+          rows[2 ** 27] = 1;
+          return rows;
+        },
+      ],
+      [
+        "text blocks, then the largest length",
+        () => {
+          const blocks: unknown[] = [
+            { type: "text", text: "a" },
+            { type: "text", text: "b" },
+          ];
+          blocks.length = 2 ** 32 - 1;
+          return blocks;
+        },
+      ],
+      ["an array-like", () => ({ length: 2 ** 53 - 1, 0: { type: "text", text: "a" } })],
+    ];
+    for (const [name, build] of builds) {
+      const counter = new ReadCounter();
+      const text = resultText(counter.wrap(build()));
+      expect(counter.reads, name).toBeLessThanOrEqual(4 * RESULT_TEXT_MAX_NODES);
+      expect(text.length, name).toBeLessThanOrEqual(RESULT_TEXT_MAX_CHARS);
+    }
+    const rows: unknown[] = [];
+    rows[2 ** 27] = 1;
+    expect(resultText(rows).endsWith(RESULT_TEXT_CUT_NOTE)).toBe(true);
+    expect(resultText({ length: 3, 0: "a" })).toBe('{"0":"a","length":3}');
+  });
+
   it("the count is a pure function of the family and the size: the same size counts the same work in any order", () => {
     for (const family of FAMILIES) {
       const counts = [50, 137, 50, 400, 137].map((n) => countedWork(family, n));
