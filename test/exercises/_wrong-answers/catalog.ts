@@ -81,6 +81,49 @@ const exercise1 = answers("01-tool-contract", "word-count.ts", [
     ],
   },
   { rule: "R7", what: "the message without Error:", edits: [['ToolResult.error("Error: text is empty")', 'ToolResult.error("text is empty")']] },
+  { rule: "R6", what: "split on runs of spaces only", edits: [["return String(text.trim().split(/\\s+/).length);", "return String(text.trim().split(/ +/).length);"]] },
+  {
+    rule: "R6",
+    what: "split on runs of ASCII white space",
+    edits: [["return String(text.trim().split(/\\s+/).length);", "return String(text.trim().split(/[ \\t\\n\\r\\f\\v]+/).length);"]],
+  },
+  {
+    rule: "R6",
+    what: "split on single white space characters",
+    edits: [["return String(text.trim().split(/\\s+/).length);", "return String(text.trim().split(/\\s/).length);"]],
+  },
+  {
+    rule: "R6",
+    what: "white space as Python defines it",
+    edits: [["return String(text.trim().split(/\\s+/).length);", "return String(text.trim().split(/[\\s\\u001c-\\u001f\\u0085]+/).length);"]],
+  },
+  {
+    rule: "R6",
+    what: "white space as Unicode's White_Space property",
+    edits: [["return String(text.trim().split(/\\s+/).length);", "return String(text.trim().split(/\\p{White_Space}+/u).length);"]],
+  },
+  {
+    rule: "R6",
+    what: "words found by Intl.Segmenter",
+    edits: [
+      [
+        "return String(text.trim().split(/\\s+/).length);",
+        'return String([...new Intl.Segmenter("en", { granularity: "word" }).segment(text)].filter((s) => s.isWordLike).length);',
+      ],
+    ],
+  },
+  { rule: "R6", what: "words as runs of \\w", edits: [["return String(text.trim().split(/\\s+/).length);", "return String(text.match(/\\w+/g)?.length ?? 0);"]] },
+  { rule: "R6", what: "only the start trimmed", edits: [["return String(text.trim().split(/\\s+/).length);", "return String(text.trimStart().split(/\\s+/).length);"]] },
+  {
+    rule: "R6",
+    what: "spaces counted, plus one",
+    edits: [["return String(text.trim().split(/\\s+/).length);", 'return String([...text.trim()].filter((c) => c === " ").length + 1);']],
+  },
+  { rule: "R7", what: "blank means empty only", edits: [['if (text.trim() === "")', 'if (text === "")']] },
+  { rule: "R7", what: 'a missing text becomes "undefined"', edits: [['const text = String(params["text"] ?? "");', 'const text = String(params["text"]);']] },
+  { rule: "R3", what: "text may be null", edits: [['text: { type: "string", description', 'text: { type: ["string", "null"], description']] },
+  { rule: "R3", what: "text must not be empty", edits: [['text: { type: "string", description', 'text: { type: "string", minLength: 1, description']] },
+  { rule: "R4", what: "other string parameters allowed", edits: [["additionalProperties: false,", 'additionalProperties: { type: "string" },']] },
   { rule: "R8", what: "execute reads a misspelt parameter", edits: [['const text = String(params["text"] ?? "");', 'const text = String(params["txt"] ?? "");']] },
 ]);
 

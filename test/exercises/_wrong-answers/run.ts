@@ -45,6 +45,8 @@ function layOut(base: string, name: string, testFile: string, folder: string, an
   mkdirSync(join(dir, "test", "self-check"), { recursive: true });
   // The test's `../../src/...` and the answer's resolve to the real src/, so its modules load once for every run.
   symlinkSync(join(ROOT, "src"), join(dir, "src"), "junction");
+  // The worked answers are the oracle of the differential properties: the tests import them directly.
+  symlinkSync(join(ROOT, "solutions"), join(dir, "solutions"), "junction");
   symlinkSync(join(ROOT, "test", "exercises", "_support"), join(dir, "test", "exercises", "_support"), "junction");
   for (const support of readdirSync(join(ROOT, "test", "self-check")).filter((f) => f.startsWith("_"))) {
     symlinkSync(join(ROOT, "test", "self-check", support), join(dir, "test", "self-check", support));
