@@ -189,6 +189,87 @@ const exercise2 = answers("02-tool-loader", "rules.ts", [
     ],
   },
   {
+    rule: "R4",
+    what: "the name trimmed before the check",
+    edits: [['if (exportName.startsWith("_")) return false;', 'if (exportName.trim().startsWith("_")) return false;']],
+  },
+  {
+    rule: "R4",
+    what: "the class's own name checked, not the export's",
+    edits: [['if (exportName.startsWith("_")) return false;', 'if ((value as { name: string }).name.startsWith("_")) return false;']],
+  },
+  { rule: "R4", what: "only a double underscore is private", edits: [['if (exportName.startsWith("_")) return false;', 'if (exportName.startsWith("__")) return false;']] },
+  {
+    rule: "R4",
+    what: "any name that does not start with a letter is private",
+    edits: [['if (exportName.startsWith("_")) return false;', "if (!/^[A-Za-z]/.test(exportName)) return false;"]],
+  },
+  {
+    rule: "R3",
+    what: "only direct subclasses of Tool",
+    edits: [["if (!(prototype instanceof Tool)) return false;", "if (Object.getPrototypeOf(value) !== Tool) return false;"]],
+  },
+  {
+    rule: "R5",
+    what: "execute read from own property descriptors up the chain, getters missed",
+    edits: [
+      [
+        'if (typeof (prototype as { execute?: unknown }).execute !== "function") return false;',
+        'let p: object | null = prototype as object;\n  let found: unknown;\n  while (p !== null && found === undefined) {\n    found = Object.getOwnPropertyDescriptor(p, "execute")?.value;\n    p = Object.getPrototypeOf(p) as object | null;\n  }\n  if (typeof found !== "function") return false;',
+      ],
+    ],
+  },
+  {
+    rule: "R5",
+    what: "execute looked up at most one level up",
+    edits: [
+      [
+        'if (typeof (prototype as { execute?: unknown }).execute !== "function") return false;',
+        'const parent = Object.getPrototypeOf(prototype) as object;\n  if (!Object.hasOwn(prototype as object, "execute") && !Object.hasOwn(parent, "execute")) return false;',
+      ],
+    ],
+  },
+  {
+    rule: "R5",
+    what: "any execute that is not undefined",
+    edits: [
+      [
+        'if (typeof (prototype as { execute?: unknown }).execute !== "function") return false;',
+        "if ((prototype as { execute?: unknown }).execute === undefined) return false;",
+      ],
+    ],
+  },
+  {
+    rule: "R6",
+    what: "only discoverable === true keeps a class",
+    edits: [["return (value as { discoverable?: unknown }).discoverable !== false;", "return (value as { discoverable?: unknown }).discoverable === true;"]],
+  },
+  {
+    rule: "R6",
+    what: "discoverable compared loosely with false",
+    edits: [
+      [
+        "return (value as { discoverable?: unknown }).discoverable !== false;",
+        "// eslint-disable-next-line eqeqeq\n  return (value as { discoverable?: unknown }).discoverable != false;",
+      ],
+    ],
+  },
+  {
+    rule: "R6",
+    what: "only an own plain discoverable field counts",
+    edits: [["return (value as { discoverable?: unknown }).discoverable !== false;", 'return Object.getOwnPropertyDescriptor(value, "discoverable")?.value !== false;']],
+  },
+  {
+    rule: "R2",
+    what: "the flag read before the type is checked",
+    edits: [
+      [
+        'if (typeof value !== "function") return false;',
+        'if ((value as { discoverable?: unknown }).discoverable === false) return false;\n  if (typeof value !== "function") return false;',
+      ],
+    ],
+  },
+  {
     rule: "R7",
     what: "a new name from a plugin is skipped",
     edits: [['if (earlier === null) return "register";', 'if (earlier === null) return incoming === "plugin" ? "skip" : "register";']],
