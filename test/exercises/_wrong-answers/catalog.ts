@@ -338,6 +338,48 @@ const exercise3 = answers("03-tool-registry", "definition-cache.ts", [
     what: "unregister forgets to invalidate",
     edits: [["    // Invalidate unconditionally: cheaper to rebuild once than to reason about what changed.\n    this.#cached = null;\n", ""]],
   },
+  {
+    rule: "R2",
+    what: "sorted by code points, not UTF-16 code units",
+    edits: [
+      [
+        "return x < y ? -1 : x > y ? 1 : 0;",
+        "const cx = [...x].map((c) => c.codePointAt(0) ?? 0);\n  const cy = [...y].map((c) => c.codePointAt(0) ?? 0);\n  for (let i = 0; i < Math.min(cx.length, cy.length); i++) if (cx[i] !== cy[i]) return (cx[i] ?? 0) - (cy[i] ?? 0);\n  return cx.length - cy.length;",
+      ],
+    ],
+  },
+  {
+    rule: "R2",
+    what: "a collator with upper case first",
+    edits: [["return x < y ? -1 : x > y ? 1 : 0;", 'return new Intl.Collator("en", { caseFirst: "upper" }).compare(x, y);']],
+  },
+  { rule: "R2", what: "localeCompare with numeric order", edits: [["return x < y ? -1 : x > y ? 1 : 0;", "return x.localeCompare(y, undefined, { numeric: true });"]] },
+  { rule: "R2", what: "shorter names first", edits: [["return x < y ? -1 : x > y ? 1 : 0;", "return x.length - y.length || (x < y ? -1 : x > y ? 1 : 0);"]] },
+  { rule: "R3", what: "the prefix after trimming", edits: [['def.function.name.startsWith("mcp_")', 'def.function.name.trim().startsWith("mcp_")']] },
+  { rule: "R3", what: "the first part before an underscore is mcp", edits: [['def.function.name.startsWith("mcp_")', 'def.function.name.split("_")[0] === "mcp"']] },
+  { rule: "R3", what: "the prefix by a case-insensitive pattern", edits: [['def.function.name.startsWith("mcp_")', "/^mcp_/i.test(def.function.name)"]] },
+  {
+    rule: "R1",
+    what: "built-ins kept in registration order",
+    edits: [["this.#cached = builtins.sort(byName).concat(mcp.sort(byName));", "this.#cached = builtins.concat(mcp.sort(byName));"]],
+  },
+  {
+    rule: "R6",
+    what: "register invalidates only for a different tool object",
+    edits: [
+      ["this.#tools.set(tool.name, tool);\n    this.#cached = null;", "if (this.#tools.get(tool.name) !== tool) this.#cached = null;\n    this.#tools.set(tool.name, tool);"],
+    ],
+  },
+  {
+    rule: "R6",
+    what: "register keeps the first tool of a name",
+    edits: [["this.#tools.set(tool.name, tool);\n    this.#cached = null;", "if (!this.#tools.has(tool.name)) this.#tools.set(tool.name, tool);\n    this.#cached = null;"]],
+  },
+  {
+    rule: "R5",
+    what: "a frozen copy on every read",
+    edits: [["    return this.#cached;\n  }\n}", "    return Object.freeze([...this.#cached]) as ToolDefinition[];\n  }\n}"]],
+  },
 ]);
 
 /** Exercise 4: suggestions and the not-found message. */

@@ -1,0 +1,134 @@
+/**
+ * Exercise 3's generators: tool names that test the definition order (the exact prefix `mcp_`
+ * and its near misses, upper and lower case, characters outside the BMP next to characters near
+ * the top of the BMP, where UTF-16 order and code-point order part ways, prototype-looking names,
+ * the empty name) and sequences of `register`, `unregister` and `getDefinitions` with repeated
+ * names, re-registered tools and unknown names. A tool is drawn as data; each side builds its own.
+ *
+ * @module
+ */
+import fc from "fast-check";
+import { FakeTool } from "../../../src/testing/index.js";
+import type { JsonSchema } from "../../../src/tools/base.js";
+import { ASTRAL, CASE_CORNERS, nameLike, PROTOTYPE_KEYS } from "./domain.js";
+import { showString } from "./snapshot.js";
+
+/** Prefixes that are `mcp_`, and near misses that are not. */
+export const MCP_PREFIXES = ["mcp_", "MCP_", "Mcp_", "mCp_", "mcp", "mcp-", "mcp__", " mcp_", "_mcp_", "\uff4dcp_", "mcp\u200b_", "mcp_ "] as const;
+
+/** Characters whose UTF-16 order differs from their code-point order, and ASCII around the case boundary. */
+const ORDER_CORNERS = ["\ue000", "\uff21", "\uff41", "\ufb01", "\uffff", ...ASTRAL.slice(0, 4), "Z", "[", "_", "`", "a", "A", "0", "-", "~", "\u00e9", "e\u0301"] as const;
+
+/** The part of a name after its prefix. */
+function body(): fc.Arbitrary<string> {
+  return fc.oneof(
+    { arbitrary: nameLike(), weight: 3 },
+    { arbitrary: fc.array(fc.constantFrom(...ORDER_CORNERS, ...CASE_CORNERS.slice(0, 6)), { maxLength: 3 }).map((chars) => chars.join("")), weight: 3 },
+    { arbitrary: fc.constantFrom(...PROTOTYPE_KEYS), weight: 1 },
+  );
+}
+
+/** A tool name: most without a prefix, many with `mcp_` or a near miss of it. */
+export function toolName(): fc.Arbitrary<string> {
+  return fc.oneof({ arbitrary: body(), weight: 3 }, { arbitrary: fc.tuple(fc.constantFrom(...MCP_PREFIXES), body()).map(([prefix, rest]) => prefix + rest), weight: 3 });
+}
+
+/** A tool as data: its name, and which description and schema it has. */
+export interface ToolSpec {
+  readonly name: string;
+  readonly description: number;
+  readonly schema: number;
+}
+
+const SCHEMAS: readonly JsonSchema[] = [
+  { type: "object", properties: {} },
+  { type: "object", properties: { path: { type: "string" } }, required: ["path"], additionalProperties: false },
+  { type: "object", properties: { n: { type: "integer", minimum: 0 } } },
+];
+
+/** Builds a side's own tool from a spec. */
+export function buildTool(spec: ToolSpec): FakeTool {
+  const schema = SCHEMAS[spec.schema % SCHEMAS.length] ?? {};
+  return new FakeTool({ name: spec.name, description: `tool ${spec.description} named ${spec.name}`, parameters: structuredClone(schema) });
+}
+
+/** One step a caller takes. `register` names a tool of the run's list by its index. */
+export type Op = { readonly op: "register"; readonly tool: number } | { readonly op: "unregister"; readonly name: string } | { readonly op: "get" };
+
+/** A run: the tools drawn (names repeat across them) and the steps taken, always ending with a read. */
+export interface Script {
+  readonly tools: readonly ToolSpec[];
+  readonly ops: readonly Op[];
+}
+
+/** Tools whose names come from a small pool, so that names repeat. */
+function toolsFrom(names: readonly string[]): fc.Arbitrary<ToolSpec[]> {
+  const spec = fc.record({ name: fc.constantFrom(...names), description: fc.nat(2), schema: fc.nat(2) });
+  return fc.array(spec, { minLength: 1, maxLength: 6 });
+}
+
+/** A set of tools registered once each, in any order, then read: the order's domain. */
+export function orderScript(): fc.Arbitrary<Script> {
+  return fc
+    .array(toolName(), { minLength: 0, maxLength: 8 })
+    .chain((names) =>
+      names.length === 0
+        ? fc.constant<Script>({ tools: [], ops: [{ op: "get" }] })
+        : toolsFrom(names).map((tools): Script => ({ tools, ops: [...tools.map((_, i): Op => ({ op: "register", tool: i })), { op: "get" }] })),
+    );
+}
+
+/** Any sequence of up to 14 steps: registers (new names, repeated names, the same tool again), unregisters (known and unknown names), reads. */
+export function cacheScript(): fc.Arbitrary<Script> {
+  return fc.array(toolName(), { minLength: 1, maxLength: 4 }).chain((names) =>
+    toolsFrom(names).chain((tools) => {
+      const op = fc.oneof(
+        { arbitrary: fc.nat(tools.length - 1).map((tool): Op => ({ op: "register", tool })), weight: 3 },
+        { arbitrary: fc.oneof(fc.constantFrom(...names), toolName()).map((name): Op => ({ op: "unregister", name })), weight: 2 },
+        { arbitrary: fc.constant<Op>({ op: "get" }), weight: 4 },
+      );
+      return fc.array(op, { maxLength: 13 }).map((ops): Script => ({ tools, ops: [...ops, { op: "get" }] }));
+    }),
+  );
+}
+
+/** The part of a cache a script needs. */
+export interface CacheLike {
+  register(tool: FakeTool): void;
+  unregister(name: string): void;
+  getDefinitions(): unknown[];
+}
+
+/**
+ * Runs a script on a new cache with the side's own tools and records what a caller can see at
+ * each read: the definitions, and which earlier read (if any) gave the very same array object.
+ */
+export function runScript(make: () => CacheLike, script: Script): unknown[] {
+  const cache = make();
+  const tools = script.tools.map(buildTool);
+  const seen: unknown[] = [];
+  const reads: unknown[] = [];
+  for (const step of script.ops) {
+    if (step.op === "register") cache.register(tools[step.tool] as FakeTool);
+    else if (step.op === "unregister") cache.unregister(step.name);
+    else {
+      const list = cache.getDefinitions();
+      const same = seen.indexOf(list);
+      seen.push(list);
+      reads.push({ read: reads.length + 1, sameArrayAsRead: same < 0 ? "none (a new array)" : same + 1, definitions: structuredClone(list) });
+    }
+  }
+  return reads;
+}
+
+/** A script as the calls a learner would write. */
+export function showScript(script: Script): string {
+  const lines = script.ops.map((step) =>
+    step.op === "register"
+      ? `cache.register(tool #${step.tool + 1}, named ${showString(script.tools[step.tool]?.name ?? "")})`
+      : step.op === "unregister"
+        ? `cache.unregister(${showString(step.name)})`
+        : "cache.getDefinitions()",
+  );
+  return lines.join("; ");
+}
