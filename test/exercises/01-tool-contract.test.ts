@@ -138,7 +138,7 @@ describe("exercise 1: WordCountTool on every input", () => {
       learner: (args) => learnerOne.validateParams(argsObject(args)),
       answer: (args) => answerOne.validateParams(argsObject(args)),
       show: (args) => `new WordCountTool().validateParams(${showArgs(args)})`,
-      runs: 60,
+      runs: 40,
     });
   });
 
@@ -149,7 +149,7 @@ describe("exercise 1: WordCountTool on every input", () => {
       learner: (args) => learnerOne.validateParams(argsObject(args)),
       answer: (args) => answerOne.validateParams(argsObject(args)),
       show: (args) => `new WordCountTool().validateParams(${showArgs(args)})`,
-      runs: 60,
+      runs: 40,
     });
   });
 
@@ -166,7 +166,7 @@ describe("exercise 1: WordCountTool on every input", () => {
         return reads.map((member) => [member, readMember(tool, member)]);
       },
       show: (reads) => `reading, in this order: ${reads.join(", ")}`,
-      runs: 30,
+      runs: 20,
     });
   });
 
@@ -177,7 +177,7 @@ describe("exercise 1: WordCountTool on every input", () => {
       learner: (holder) => new learnerTool().execute(paramsOf(holder), { signal }),
       answer: (holder) => new answerTool().execute(paramsOf(holder), { signal }),
       show: showHolder,
-      runs: 150,
+      runs: 100,
     });
   });
 
@@ -188,7 +188,7 @@ describe("exercise 1: WordCountTool on every input", () => {
       learner: (holder) => new learnerTool().execute(paramsOf(holder), { signal }),
       answer: (holder) => new answerTool().execute(paramsOf(holder), { signal }),
       show: showHolder,
-      runs: 80,
+      runs: 40,
     });
   });
 
@@ -206,7 +206,7 @@ describe("exercise 1: WordCountTool on every input", () => {
       learner: (args) => through(learnerOne, args),
       answer: (args) => through(answerOne, args),
       show: (args) => `registry.execute("word_count", ${showString(JSON.stringify(argsObject(args)) ?? "")})`,
-      runs: 60,
+      runs: 40,
     });
   });
 });

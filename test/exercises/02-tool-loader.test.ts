@@ -19,7 +19,7 @@ import { isLoadableToolClass, resolveCollision } from "../../exercises/02-tool-l
 import * as answer from "../../solutions/02-tool-loader/rules.js";
 import { expectSameAsAnswer, type Rule } from "./_support/differential.js";
 import { showString } from "./_support/snapshot.js";
-import { buildExport, drawnExport, exportName, exportSpec, showExport, type DrawnExport } from "./_support/gen-02.js";
+import { buildExport, drawnExport, exportSpec, showExport, type DrawnExport } from "./_support/gen-02.js";
 
 class ReadTool extends Tool {
   readonly name = "read";
@@ -134,7 +134,8 @@ const sameVerdict = (id: string, sentence: string, input: fc.Arbitrary<DrawnExpo
     show: showCall,
     runs,
   });
-const publicName = exportName().filter((n) => !n.startsWith("_"));
+/** Public names of every ordinary shape: the odd ones (white space, look-alikes of _) are R4's. */
+const publicName = fc.constantFrom("ReadTool", "read_file", "Read_Tool", "ReadTool_", "WebFetchTool", "default", "x");
 
 describe("exercise 2: isLoadableToolClass on every export", () => {
   it("R1–R3 (every kind of export): only a class that extends Tool can be kept", async () => {
@@ -142,12 +143,12 @@ describe("exercise 2: isLoadableToolClass on every export", () => {
       "R3",
       "only a subclass of Tool (not Tool itself) can be a tool; anything else a module exports is skipped.",
       fc.record({ exportName: publicName, spec: exportSpec() }),
-      150,
+      100,
     );
   });
 
   it("R4 (every export name): a name is private exactly when its first character is _", async () => {
-    await sameVerdict("R4", "an export whose name starts with _ is private and skipped; an _ anywhere else, or a look-alike of _, is not.", drawnExport(), 120);
+    await sameVerdict("R4", "an export whose name starts with _ is private and skipped; an _ anywhere else, or a look-alike of _, is not.", drawnExport(), 100);
   });
 
   it("R5, R6 (every class chain): concrete and not hidden, with execute and discoverable own or inherited", async () => {
@@ -156,7 +157,7 @@ describe("exercise 2: isLoadableToolClass on every export", () => {
       "R5",
       "a class is concrete when reading execute on its prototype (own or inherited, a getter too) gives a function; it is hidden only when reading its static discoverable (own or inherited) gives false.",
       chains,
-      150,
+      100,
     );
   });
 });
@@ -169,7 +170,7 @@ describe("exercise 2: resolveCollision on every pair", () => {
       learner: ([incoming, earlier]) => resolveCollision(incoming, earlier),
       answer: ([incoming, earlier]) => answer.resolveCollision(incoming, earlier),
       show: ([incoming, earlier]) => `resolveCollision(${JSON.stringify(incoming)}, ${JSON.stringify(earlier)})`,
-      runs: 40,
+      runs: 30,
     });
   });
 });

@@ -92,6 +92,7 @@ export function exportName(): fc.Arbitrary<string> {
     { arbitrary: base.map((n) => `__${n}`), weight: 1 },
     { arbitrary: base.map((n) => `${n}_`), weight: 1 },
     { arbitrary: fc.constantFrom("_", "__", "Read_Tool", "ReadTool_", "\uff3fReadTool", "\u2017ReadTool", "-ReadTool", "$ReadTool", "#ReadTool", "default"), weight: 2 },
+    { arbitrary: fc.constantFrom(" _ReadTool", "\t_ReadTool", "\u3000_ReadTool", "\ufeff_ReadTool", "\u0085_ReadTool", "\u200b_ReadTool"), weight: 1 },
     { arbitrary: padded(fc.constantFrom("_ReadTool", "ReadTool")), weight: 1 },
   );
 }

@@ -127,7 +127,7 @@ function render(value: Snapshot): string {
   if ("function" in value) return `[function ${value.function || "(anonymous)"}]`;
   if ("seen" in value) return `<${value.seen}>`;
   if ("error" in value) return `${value.error}: ${showString(value.message)}`;
-  if ("array" in value) return `[${value.array.map((item) => ("hole" in (item as object) ? "<hole>" : render(item as Snapshot))).join(", ")}]`;
+  if ("array" in value) return `[${value.array.map((item) => (typeof item === "object" && item !== null && "hole" in item ? "<hole>" : render(item))).join(", ")}]`;
   if ("map" in value) return `Map {${value.map.map(([k, v]) => `${render(k)} => ${render(v)}`).join(", ")}}`;
   if ("set" in value) return `Set {${value.set.map(render).join(", ")}}`;
   const body = value.keys.map(([key, item]) => `${/^[a-z_$][\w$]*$/i.test(key) ? key : showString(key)}: ${render(item)}`).join(", ");
