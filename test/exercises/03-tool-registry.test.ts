@@ -114,7 +114,7 @@ describe("exercise 3: every name and every sequence of calls", () => {
       learner: (script) => runScript(learnerCache, script),
       answer: (script) => runScript(answerCache, script),
       show: showScript,
-      runs: 80,
+      runs: 60,
     });
   });
 

@@ -25,6 +25,8 @@ function body(): fc.Arbitrary<string> {
     { arbitrary: nameLike(), weight: 3 },
     { arbitrary: fc.array(fc.constantFrom(...ORDER_CORNERS, ...CASE_CORNERS.slice(0, 6)), { maxLength: 3 }).map((chars) => chars.join("")), weight: 3 },
     { arbitrary: fc.constantFrom(...PROTOTYPE_KEYS), weight: 1 },
+    // Where UTF-16 order and code-point order part ways: a surrogate pair against U+E000–U+FFFF.
+    { arbitrary: fc.constantFrom("\ue000", "\uff21", "\ufb01", "\uffff", ...ASTRAL.slice(0, 4)).map((ch) => `${ch}x`), weight: 2 },
   );
 }
 
