@@ -8,6 +8,7 @@
  * @module
  */
 import fc from "fast-check";
+import { isDeepStrictEqual } from "node:util";
 import { FakeTool } from "../../../src/testing/index.js";
 import type { JsonSchema } from "../../../src/tools/base.js";
 import { ASTRAL, CASE_CORNERS, nameLike, PROTOTYPE_KEYS } from "./domain.js";
@@ -104,21 +105,33 @@ export interface CacheLike {
 
 /**
  * Runs a script on a new cache with the side's own tools and records what a caller can see at
- * each read: the definitions, and which earlier read (if any) gave the very same array object.
+ * each read: the names in order, the names whose definition is not equal to their tool's
+ * `toSchema()` (none, when all is well), and which earlier read (if any) gave the very same array.
  */
 export function runScript(make: () => CacheLike, script: Script): unknown[] {
   const cache = make();
   const tools = script.tools.map(buildTool);
+  const held = new Map<string, FakeTool>();
   const seen: unknown[] = [];
   const reads: unknown[] = [];
   for (const step of script.ops) {
-    if (step.op === "register") cache.register(tools[step.tool] as FakeTool);
-    else if (step.op === "unregister") cache.unregister(step.name);
-    else {
+    if (step.op === "register") {
+      const tool = tools[step.tool] as FakeTool;
+      cache.register(tool);
+      held.set(tool.name, tool);
+    } else if (step.op === "unregister") {
+      cache.unregister(step.name);
+      held.delete(step.name);
+    } else {
       const list = cache.getDefinitions();
       const same = seen.indexOf(list);
       seen.push(list);
-      reads.push({ read: reads.length + 1, sameArrayAsRead: same < 0 ? "none (a new array)" : same + 1, definitions: structuredClone(list) });
+      const names = list.map((d) => (d as { function?: { name?: unknown } } | null)?.function?.name);
+      const notTheToolsSchema = list.flatMap((d, i) => {
+        const tool = held.get(String(names[i]));
+        return tool !== undefined && isDeepStrictEqual(d, tool.toSchema()) ? [] : [names[i]];
+      });
+      reads.push({ read: reads.length + 1, sameArrayAsRead: same < 0 ? "none (a new array)" : same + 1, names, notTheToolsSchema });
     }
   }
   return reads;
