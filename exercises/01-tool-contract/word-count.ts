@@ -20,7 +20,8 @@ export class WordCountTool extends Tool {
 
   /** Resolves with the number of words as text, e.g. `"3"`; blank text is an error result. */
   async execute(params: Record<string, unknown>, _options?: ExecuteOptions): Promise<unknown> {
-    // TODO(lesson 1): split on whitespace and count; blank text: ToolResult.error("Error: text is empty").
+    // TODO(lesson 1): split on runs of JavaScript's white space (\s, what trim() removes) and count;
+    // TODO(lesson 1): no words (empty, white space only, or text missing): ToolResult.error("Error: text is empty").
     throw new Error(`TODO(lesson 1): count the words of ${String(params["text"])}`);
   }
 }

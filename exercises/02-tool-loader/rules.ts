@@ -13,13 +13,14 @@ export type CollisionDecision = "register" | "replace" | "skip";
 
 /**
  * True when the export `exportName` of a module is a class the loader should create: a subclass
- * of `Tool` (not `Tool` itself), exported under a name that does not start with `_`, concrete
- * (its prototype has an `execute` function, its own or inherited — an abstract base leaves it
- * out), and not hidden by `static discoverable = false` (inherited too; only `false` hides).
+ * of `Tool` (not `Tool` itself), exported under a name whose first character is not `_`, concrete
+ * (reading `execute` on its prototype gives a function, its own or inherited — an abstract base
+ * leaves it out), and not hidden by `static discoverable = false` (inherited too; only `false` hides).
  */
 export function isLoadableToolClass(exportName: string, value: unknown): value is ToolClass {
-  // TODO(lesson 2): check, in this order: a function whose prototype is a Tool (but not Tool itself),
-  // TODO(lesson 2): a public export name, a concrete execute, and discoverable !== false.
+  // TODO(lesson 2): check that value is a function whose prototype is a Tool (but not Tool itself)
+  // TODO(lesson 2): before reading anything else; then a public export name, a concrete execute,
+  // TODO(lesson 2): and a discoverable that is not false.
   throw new Error(`TODO(lesson 2): decide whether ${exportName} (${typeof value}) is a tool class`);
 }
 

@@ -12,9 +12,14 @@
  * R8  resolveCollision: a plugin after a built-in → skip → "never lets a plugin replace a built-in"
  * R9  resolveCollision: every other pair → replace → "lets the later class win in every other collision"
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Tool, type JsonSchema } from "../../src/tools/base.js";
 import { isLoadableToolClass, resolveCollision } from "../../exercises/02-tool-loader/rules.js";
+import * as answer from "../../solutions/02-tool-loader/rules.js";
+import { expectSameAsAnswer, type Rule } from "./_support/differential.js";
+import { showString } from "./_support/snapshot.js";
+import { buildExport, drawnExport, exportSpec, showExport, type DrawnExport } from "./_support/gen-02.js";
 
 class ReadTool extends Tool {
   readonly name = "read";
@@ -84,9 +89,7 @@ describe("exercise 2: isLoadableToolClass", () => {
   });
 
   it("keeps a subclass that inherits execute, and skips one without it", () => {
-    expect(isLoadableToolClass("LoudReadTool", LoudReadTool), "execute inherited from ReadTool still runs: look it up on the prototype chain, not with Object.hasOwn").toBe(
-      true,
-    );
+    expect(isLoadableToolClass("LoudReadTool", LoudReadTool), "a subclass of a concrete tool is concrete: its execute may be its own or inherited").toBe(true);
     expect(isLoadableToolClass("BaseFsTool", BaseFsTool), "an abstract base has no execute").toBe(false);
     expect(isLoadableToolClass("NotRunnable", NotRunnable), "an execute that is not a function cannot run: check typeof").toBe(false);
   });
@@ -117,5 +120,57 @@ describe("exercise 2: resolveCollision", () => {
     expect(resolveCollision("builtin", "builtin")).toBe("replace");
     expect(resolveCollision("plugin", "plugin")).toBe("replace");
     expect(resolveCollision("builtin", "plugin"), "a built-in always wins").toBe("replace");
+  });
+});
+
+const rule = (id: string, sentence: string): Rule => ({ exercise: 2, id, sentence });
+const showCall = (drawn: DrawnExport): string => `isLoadableToolClass(${showString(drawn.exportName)}, ${showExport(drawn.spec)})`;
+const sameVerdict = (id: string, sentence: string, input: fc.Arbitrary<DrawnExport>, runs: number): Promise<void> =>
+  expectSameAsAnswer({
+    rule: rule(id, sentence),
+    input,
+    learner: (drawn) => isLoadableToolClass(drawn.exportName, buildExport(drawn.spec)),
+    answer: (drawn) => answer.isLoadableToolClass(drawn.exportName, buildExport(drawn.spec)),
+    show: showCall,
+    runs,
+  });
+/** Public names of every ordinary shape: the odd ones (white space, look-alikes of _) are R4's. */
+const publicName = fc.constantFrom("ReadTool", "read_file", "Read_Tool", "ReadTool_", "WebFetchTool", "default", "x");
+
+describe("exercise 2: isLoadableToolClass on every export", () => {
+  it("R1–R3 (every kind of export): only a class that extends Tool can be kept", async () => {
+    await sameVerdict(
+      "R3",
+      "only a subclass of Tool (not Tool itself) can be a tool; anything else a module exports is skipped.",
+      fc.record({ exportName: publicName, spec: exportSpec() }),
+      100,
+    );
+  });
+
+  it("R4 (every export name): a name is private exactly when its first character is _", async () => {
+    await sameVerdict("R4", "an export whose name starts with _ is private and skipped; an _ anywhere else, or a look-alike of _, is not.", drawnExport(), 100);
+  });
+
+  it("R5, R6 (every class chain): concrete and not hidden, with execute and discoverable own or inherited", async () => {
+    const chains = fc.record({ exportName: publicName, spec: exportSpec().filter((s) => s.kind === "tool subclass") });
+    await sameVerdict(
+      "R5",
+      "a class is concrete when reading execute on its prototype (own or inherited, a getter too) gives a function; it is hidden only when reading its static discoverable (own or inherited) gives false.",
+      chains,
+      100,
+    );
+  });
+});
+
+describe("exercise 2: resolveCollision on every pair", () => {
+  it("R7–R9 (every pair): register, skip or replace", async () => {
+    await expectSameAsAnswer({
+      rule: rule("R8", 'null gives "register"; a plugin after a built-in gives "skip"; every other pair gives "replace".'),
+      input: fc.tuple(fc.constantFrom("builtin" as const, "plugin" as const), fc.constantFrom(null, "builtin" as const, "plugin" as const)),
+      learner: ([incoming, earlier]) => resolveCollision(incoming, earlier),
+      answer: ([incoming, earlier]) => answer.resolveCollision(incoming, earlier),
+      show: ([incoming, earlier]) => `resolveCollision(${JSON.stringify(incoming)}, ${JSON.stringify(earlier)})`,
+      runs: 30,
+    });
   });
 });

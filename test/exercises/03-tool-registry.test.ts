@@ -13,6 +13,9 @@
 import { describe, expect, it } from "vitest";
 import { FakeTool } from "../../src/testing/index.js";
 import { DefinitionCache } from "../../exercises/03-tool-registry/definition-cache.js";
+import * as answer from "../../solutions/03-tool-registry/definition-cache.js";
+import { expectSameAsAnswer, type Rule } from "./_support/differential.js";
+import { cacheScript, orderScript, runScript, showScript, type CacheLike } from "./_support/gen-03.js";
 import { flaggedTool } from "./_support/tools.js";
 
 function names(cache: DefinitionCache): string[] {
@@ -34,7 +37,7 @@ describe("exercise 3: definition order", () => {
 
   it("sorts by UTF-16 code units, not localeCompare", () => {
     const cache = cacheWith("b_tool", "a_tool", "B_tool", "Z_tool");
-    expect(names(cache), "compare with < and >: every upper-case letter sorts before every lower-case one (localeCompare puts a_tool first)").toEqual([
+    expect(names(cache), "by UTF-16 code units every upper-case ASCII letter sorts before every lower-case one; a_tool first is the locale's order").toEqual([
       "B_tool",
       "Z_tool",
       "a_tool",
@@ -93,5 +96,39 @@ describe("exercise 3: cache invalidation", () => {
     expect(second.map((d) => d.function.name)).toEqual(["b"]);
     cache.unregister("nope");
     expect(cache.getDefinitions(), "an unknown name invalidates too").not.toBe(second);
+  });
+});
+
+const rule = (id: string, sentence: string): Rule => ({ exercise: 3, id, sentence });
+const learnerCache = (): CacheLike => new DefinitionCache();
+const answerCache = (): CacheLike => new answer.DefinitionCache();
+
+describe("exercise 3: every name and every sequence of calls", () => {
+  it("R1–R4 (every set of names): built-ins, then mcp_ tools, each sorted by UTF-16 code units, each its tool's toSchema()", async () => {
+    await expectSameAsAnswer({
+      rule: rule(
+        "R1",
+        "tools whose names start with exactly mcp_ (lower case) come after all the others; each group is sorted by UTF-16 code units; each definition is the tool's own toSchema().",
+      ),
+      input: orderScript(),
+      learner: (script) => runScript(learnerCache, script),
+      answer: (script) => runScript(answerCache, script),
+      show: showScript,
+      runs: 60,
+    });
+  });
+
+  it("R5–R7 (every sequence of register, unregister and getDefinitions): the same array until a change, a new one after each", async () => {
+    await expectSameAsAnswer({
+      rule: rule(
+        "R5",
+        "getDefinitions() returns the same array object until register or unregister is called; after any register (a new name, a known name, the same tool again) or unregister (a known or an unknown name) it returns a new, up-to-date array.",
+      ),
+      input: cacheScript(),
+      learner: (script) => runScript(learnerCache, script),
+      answer: (script) => runScript(answerCache, script),
+      show: showScript,
+      runs: 80,
+    });
   });
 });

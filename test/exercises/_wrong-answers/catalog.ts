@@ -81,6 +81,49 @@ const exercise1 = answers("01-tool-contract", "word-count.ts", [
     ],
   },
   { rule: "R7", what: "the message without Error:", edits: [['ToolResult.error("Error: text is empty")', 'ToolResult.error("text is empty")']] },
+  { rule: "R6", what: "split on runs of spaces only", edits: [["return String(text.trim().split(/\\s+/).length);", "return String(text.trim().split(/ +/).length);"]] },
+  {
+    rule: "R6",
+    what: "split on runs of ASCII white space",
+    edits: [["return String(text.trim().split(/\\s+/).length);", "return String(text.trim().split(/[ \\t\\n\\r\\f\\v]+/).length);"]],
+  },
+  {
+    rule: "R6",
+    what: "split on single white space characters",
+    edits: [["return String(text.trim().split(/\\s+/).length);", "return String(text.trim().split(/\\s/).length);"]],
+  },
+  {
+    rule: "R6",
+    what: "white space as Python defines it",
+    edits: [["return String(text.trim().split(/\\s+/).length);", "return String(text.trim().split(/[\\s\\u001c-\\u001f\\u0085]+/).length);"]],
+  },
+  {
+    rule: "R6",
+    what: "white space as Unicode's White_Space property",
+    edits: [["return String(text.trim().split(/\\s+/).length);", "return String(text.trim().split(/\\p{White_Space}+/u).length);"]],
+  },
+  {
+    rule: "R6",
+    what: "words found by Intl.Segmenter",
+    edits: [
+      [
+        "return String(text.trim().split(/\\s+/).length);",
+        'return String([...new Intl.Segmenter("en", { granularity: "word" }).segment(text)].filter((s) => s.isWordLike).length);',
+      ],
+    ],
+  },
+  { rule: "R6", what: "words as runs of \\w", edits: [["return String(text.trim().split(/\\s+/).length);", "return String(text.match(/\\w+/g)?.length ?? 0);"]] },
+  { rule: "R6", what: "only the start trimmed", edits: [["return String(text.trim().split(/\\s+/).length);", "return String(text.trimStart().split(/\\s+/).length);"]] },
+  {
+    rule: "R6",
+    what: "spaces counted, plus one",
+    edits: [["return String(text.trim().split(/\\s+/).length);", 'return String([...text.trim()].filter((c) => c === " ").length + 1);']],
+  },
+  { rule: "R7", what: "blank means empty only", edits: [['if (text.trim() === "")', 'if (text === "")']] },
+  { rule: "R7", what: 'a missing text becomes "undefined"', edits: [['const text = String(params["text"] ?? "");', 'const text = String(params["text"]);']] },
+  { rule: "R3", what: "text may be null", edits: [['text: { type: "string", description', 'text: { type: ["string", "null"], description']] },
+  { rule: "R3", what: "text must not be empty", edits: [['text: { type: "string", description', 'text: { type: "string", minLength: 1, description']] },
+  { rule: "R4", what: "other string parameters allowed", edits: [["additionalProperties: false,", 'additionalProperties: { type: "string" },']] },
   { rule: "R8", what: "execute reads a misspelt parameter", edits: [['const text = String(params["text"] ?? "");', 'const text = String(params["txt"] ?? "");']] },
 ]);
 
@@ -142,6 +185,87 @@ const exercise2 = answers("02-tool-loader", "rules.ts", [
       [
         "return (value as { discoverable?: unknown }).discoverable !== false;",
         'return !(Object.hasOwn(value, "discoverable") && (value as { discoverable?: unknown }).discoverable === false);',
+      ],
+    ],
+  },
+  {
+    rule: "R4",
+    what: "the name trimmed before the check",
+    edits: [['if (exportName.startsWith("_")) return false;', 'if (exportName.trim().startsWith("_")) return false;']],
+  },
+  {
+    rule: "R4",
+    what: "the class's own name checked, not the export's",
+    edits: [['if (exportName.startsWith("_")) return false;', 'if ((value as { name: string }).name.startsWith("_")) return false;']],
+  },
+  { rule: "R4", what: "only a double underscore is private", edits: [['if (exportName.startsWith("_")) return false;', 'if (exportName.startsWith("__")) return false;']] },
+  {
+    rule: "R4",
+    what: "any name that does not start with a letter is private",
+    edits: [['if (exportName.startsWith("_")) return false;', "if (!/^[A-Za-z]/.test(exportName)) return false;"]],
+  },
+  {
+    rule: "R3",
+    what: "only direct subclasses of Tool",
+    edits: [["if (!(prototype instanceof Tool)) return false;", "if (Object.getPrototypeOf(value) !== Tool) return false;"]],
+  },
+  {
+    rule: "R5",
+    what: "execute read from own property descriptors up the chain, getters missed",
+    edits: [
+      [
+        'if (typeof (prototype as { execute?: unknown }).execute !== "function") return false;',
+        'let p: object | null = prototype as object;\n  let found: unknown;\n  while (p !== null && found === undefined) {\n    found = Object.getOwnPropertyDescriptor(p, "execute")?.value;\n    p = Object.getPrototypeOf(p) as object | null;\n  }\n  if (typeof found !== "function") return false;',
+      ],
+    ],
+  },
+  {
+    rule: "R5",
+    what: "execute looked up at most one level up",
+    edits: [
+      [
+        'if (typeof (prototype as { execute?: unknown }).execute !== "function") return false;',
+        'const parent = Object.getPrototypeOf(prototype) as object;\n  if (!Object.hasOwn(prototype as object, "execute") && !Object.hasOwn(parent, "execute")) return false;',
+      ],
+    ],
+  },
+  {
+    rule: "R5",
+    what: "any execute that is not undefined",
+    edits: [
+      [
+        'if (typeof (prototype as { execute?: unknown }).execute !== "function") return false;',
+        "if ((prototype as { execute?: unknown }).execute === undefined) return false;",
+      ],
+    ],
+  },
+  {
+    rule: "R6",
+    what: "only discoverable === true keeps a class",
+    edits: [["return (value as { discoverable?: unknown }).discoverable !== false;", "return (value as { discoverable?: unknown }).discoverable === true;"]],
+  },
+  {
+    rule: "R6",
+    what: "discoverable compared loosely with false",
+    edits: [
+      [
+        "return (value as { discoverable?: unknown }).discoverable !== false;",
+        "// eslint-disable-next-line eqeqeq\n  return (value as { discoverable?: unknown }).discoverable != false;",
+      ],
+    ],
+  },
+  {
+    rule: "R6",
+    what: "only an own plain discoverable field counts",
+    edits: [["return (value as { discoverable?: unknown }).discoverable !== false;", 'return Object.getOwnPropertyDescriptor(value, "discoverable")?.value !== false;']],
+  },
+  {
+    rule: "R2",
+    what: "the flag read before the type is checked",
+    edits: [
+      [
+        'if (typeof value !== "function") return false;',
+        'if ((value as { discoverable?: unknown }).discoverable === false) return false;\n  if (typeof value !== "function") return false;',
       ],
     ],
   },
@@ -213,6 +337,48 @@ const exercise3 = answers("03-tool-registry", "definition-cache.ts", [
     rule: "R7",
     what: "unregister forgets to invalidate",
     edits: [["    // Invalidate unconditionally: cheaper to rebuild once than to reason about what changed.\n    this.#cached = null;\n", ""]],
+  },
+  {
+    rule: "R2",
+    what: "sorted by code points, not UTF-16 code units",
+    edits: [
+      [
+        "return x < y ? -1 : x > y ? 1 : 0;",
+        "const cx = [...x].map((c) => c.codePointAt(0) ?? 0);\n  const cy = [...y].map((c) => c.codePointAt(0) ?? 0);\n  for (let i = 0; i < Math.min(cx.length, cy.length); i++) if (cx[i] !== cy[i]) return (cx[i] ?? 0) - (cy[i] ?? 0);\n  return cx.length - cy.length;",
+      ],
+    ],
+  },
+  {
+    rule: "R2",
+    what: "a collator with upper case first",
+    edits: [["return x < y ? -1 : x > y ? 1 : 0;", 'return new Intl.Collator("en", { caseFirst: "upper" }).compare(x, y);']],
+  },
+  { rule: "R2", what: "localeCompare with numeric order", edits: [["return x < y ? -1 : x > y ? 1 : 0;", "return x.localeCompare(y, undefined, { numeric: true });"]] },
+  { rule: "R2", what: "shorter names first", edits: [["return x < y ? -1 : x > y ? 1 : 0;", "return x.length - y.length || (x < y ? -1 : x > y ? 1 : 0);"]] },
+  { rule: "R3", what: "the prefix after trimming", edits: [['def.function.name.startsWith("mcp_")', 'def.function.name.trim().startsWith("mcp_")']] },
+  { rule: "R3", what: "the first part before an underscore is mcp", edits: [['def.function.name.startsWith("mcp_")', 'def.function.name.split("_")[0] === "mcp"']] },
+  { rule: "R3", what: "the prefix by a case-insensitive pattern", edits: [['def.function.name.startsWith("mcp_")', "/^mcp_/i.test(def.function.name)"]] },
+  {
+    rule: "R1",
+    what: "built-ins kept in registration order",
+    edits: [["this.#cached = builtins.sort(byName).concat(mcp.sort(byName));", "this.#cached = builtins.concat(mcp.sort(byName));"]],
+  },
+  {
+    rule: "R6",
+    what: "register invalidates only for a different tool object",
+    edits: [
+      ["this.#tools.set(tool.name, tool);\n    this.#cached = null;", "if (this.#tools.get(tool.name) !== tool) this.#cached = null;\n    this.#tools.set(tool.name, tool);"],
+    ],
+  },
+  {
+    rule: "R6",
+    what: "register keeps the first tool of a name",
+    edits: [["this.#tools.set(tool.name, tool);\n    this.#cached = null;", "if (!this.#tools.has(tool.name)) this.#tools.set(tool.name, tool);\n    this.#cached = null;"]],
+  },
+  {
+    rule: "R5",
+    what: "a frozen copy on every read",
+    edits: [["    return this.#cached;\n  }\n}", "    return Object.freeze([...this.#cached]) as ToolDefinition[];\n  }\n}"]],
   },
 ]);
 
