@@ -238,6 +238,10 @@ function unwrapProperty(id: string, sentence: string, input: fc.Arbitrary<Unwrap
   });
 }
 
+/** The tools every prepare property gives the learner's code, and those it gives the worked answer. */
+const learnerTools = buildTools();
+const answerTools = buildTools();
+
 interface PrepareInput {
   readonly name: string;
   readonly params: Recipe;
@@ -249,9 +253,10 @@ interface PrepareInput {
  * validation error), and the caller's arguments afterwards.
  */
 function prepareProperty(id: string, sentence: string, input: fc.Arbitrary<PrepareInput>): Promise<void> {
-  // Each side has its own tools, built once: a tool compiles its schema's checks the first time it validates.
+  // Each side has its own tools, built once for the whole file: a tool compiles its schema's checks
+  // the first time it validates, and prepare never runs a tool.
   const side =
-    (fn: typeof prepare, tools = buildTools()) =>
+    (fn: typeof prepare, tools = fn === prepare ? learnerTools : answerTools) =>
     (drawn: PrepareInput) => {
       const params = build(drawn.params);
       const prepared = fn(toolMap(...tools), drawn.name, params);

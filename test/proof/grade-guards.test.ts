@@ -39,7 +39,8 @@ beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), "workbook-guards-"));
   copy = join(scratch, "workbook");
   mkdirSync(copy);
-  for (const entry of ["src", "exercises", "package.json", "package-lock.json", "tsconfig.json"]) cpSync(join(ROOT, entry), join(copy, entry), { recursive: true });
+  for (const entry of ["src", "exercises", "solutions", "package.json", "package-lock.json", "tsconfig.json"])
+    cpSync(join(ROOT, entry), join(copy, entry), { recursive: true });
   // The installed packages, each linked; the copy's node_modules/.cache is its own, for the grader to find (and a learner to rewrite).
   mkdirSync(join(copy, "node_modules"));
   for (const name of readdirSync(join(ROOT, "node_modules")))
