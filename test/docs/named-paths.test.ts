@@ -18,6 +18,9 @@ const EXAMPLES: readonly { file: string; written: string; why: string }[] = [
   { file: "test/structure/import-graph.ts", written: "./x.js", why: "the form of a relative import specifier" },
   { file: "test/structure/unused-exports.test.ts", written: "./x.js", why: "the form of a dynamic import" },
   { file: "exercises/_cli/pristine-tests.ts", written: "./_support/tools.js", why: "an import as a test file writes it, read from the copy's folder" },
+  { file: "exercises/_cli/typecheck.ts", written: "./helper.js", why: "the form of a relative import specifier" },
+  { file: "exercises/_cli/typecheck.ts", written: "./x.js", why: "the form of a relative import specifier" },
+  { file: "test/proof/typecheck-cache.test.ts", written: "./g.d.ts", why: "a triple-slash reference in a test's sample text" },
 ];
 
 const isExample = (file: string, written: string): boolean => EXAMPLES.some((e) => e.file === file && e.written === written);

@@ -352,7 +352,9 @@ describe("npm run grade", () => {
       expect(report.questions).toEqual([]);
       const [graded] = report.exercises;
       expect(graded).toMatchObject({ number: 2, result: "failed", state: "failing", passed: 0 });
-      expect(graded?.tests, "the workbook's nine tests ran, not the learner's one").toBe(9);
+      const workbookTests = [...original.matchAll(/\bit\(\s*"/g)].length;
+      expect(workbookTests, 'the workbook\'s test file declares its tests with it("…")').toBeGreaterThan(1);
+      expect(graded?.tests, "the workbook's tests ran, not the learner's one").toBe(workbookTests);
       expect(report.changedTests).toEqual([{ file: "test/exercises/02-tool-loader.test.ts", change: "changed" }]);
     } finally {
       writeFileSync(test, original);
