@@ -9,10 +9,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { INDEX, indexProgram } from "../structure/index-program.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const LESSONS = join(ROOT, "lessons");
-const INDEX = join(ROOT, "src", "index.ts");
 
 /** The identifiers inside the inline code spans of a Markdown text; fenced blocks are left out. */
 export function namesInCodeSpans(markdown: string): Set<string> {
@@ -43,15 +43,7 @@ interface Exported {
 
 /** The classes and functions `src/index.ts` exports, by their exported names. */
 function exportedClassesAndFunctions(): Map<string, Exported> {
-  const program = ts.createProgram([INDEX], {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    strict: true,
-    skipLibCheck: true,
-    noEmit: true,
-    types: ["node"],
-  });
+  const program = indexProgram();
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(INDEX);
   const moduleSymbol = source === undefined ? undefined : checker.getSymbolAtLocation(source);

@@ -6,12 +6,9 @@
  * API.md is kept outside this repository, so its names are copied below; when API.md gains a
  * declaration, add it here.
  */
-import { resolve } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-
-const ROOT = resolve(import.meta.dirname, "../..");
-const INDEX = resolve(ROOT, "src/index.ts");
+import { INDEX, indexProgram } from "./index-program.js";
 
 /** Whether API.md declares a name as a runtime value or as a type only. */
 type Kind = "value" | "type";
@@ -53,15 +50,7 @@ const API_MD_DECLARATIONS: Readonly<Record<string, Kind>> = {
   WebFetchTool: "value",
 };
 
-const program = ts.createProgram([INDEX], {
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  strict: true,
-  skipLibCheck: true,
-  noEmit: true,
-  types: ["node"],
-});
+const program = indexProgram();
 const checker = program.getTypeChecker();
 
 /** The exports of one module, each with whether it carries a runtime value. */

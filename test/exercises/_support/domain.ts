@@ -13,32 +13,12 @@
 import fc from "fast-check";
 
 /** White space for JavaScript's `\s` and `String.prototype.trim` and for Python's `str.isspace()` alike. */
-export const SHARED_WHITESPACE = [
-  "\t",
-  "\n",
-  "\v",
-  "\f",
-  "\r",
-  " ",
-  "\u00a0",
-  "\u1680",
-  "\u2000",
-  "\u2001",
-  "\u2002",
-  "\u2003",
-  "\u2004",
-  "\u2005",
-  "\u2006",
-  "\u2007",
-  "\u2008",
-  "\u2009",
-  "\u200a",
-  "\u2028",
-  "\u2029",
-  "\u202f",
-  "\u205f",
-  "\u3000",
-] as const;
+export const SHARED_WHITESPACE: readonly string[] = [
+  ..."\t\n\v\f\r \u00a0\u1680",
+  // U+2000 to U+200A, the typographic spaces.
+  ...Array.from({ length: 11 }, (_, i) => String.fromCharCode(0x2000 + i)),
+  ..."\u2028\u2029\u202f\u205f\u3000",
+];
 
 /** White space for Python's `str.isspace()` (so `str.strip()` removes it) but not for JavaScript's `trim`. */
 export const PYTHON_ONLY_WHITESPACE = ["\u001c", "\u001d", "\u001e", "\u001f", "\u0085"] as const;
