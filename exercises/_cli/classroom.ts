@@ -45,6 +45,18 @@ export const GRADE_COMMAND_END = `; else echo "Not graded: the files of the grad
 /** Minutes a grading command may take before Classroom stops it (the grader's own deadline ends an endless loop sooner). */
 export const GRADE_TIMEOUT_MINUTES = 5;
 
+/** Minutes the install and the seal may take, on top of the grading commands, before the job is stopped. */
+export const SET_UP_MINUTES = 10;
+
+/**
+ * The job's own limit: every grading command at its limit, and the set-up. A job that runs longer
+ * (a learner process that outlives its step and keeps the runner busy) is stopped instead of
+ * running for the platform's default of six hours.
+ */
+export function jobTimeoutMinutes(tests: number): number {
+  return SET_UP_MINUTES + tests * GRADE_TIMEOUT_MINUTES;
+}
+
 /** One autograding test: one exercise or question. */
 export interface ClassroomTest {
   /** The step id, letters and digits only (the reporter reads `<ID>_RESULTS`): `exercise5`, `question3`. */
@@ -106,6 +118,7 @@ export function classroomWorkflow(tests: readonly ClassroomTest[] = listItems().
     "jobs:",
     "  run-autograding-tests:",
     "    runs-on: ubuntu-latest",
+    `    timeout-minutes: ${jobTimeoutMinutes(tests.length)}`,
     "    # Not on Classroom's own first commit, and not in the template the assignment is made from.",
     "    if: github.actor != 'github-classroom[bot]' && github.event.repository.is_template != true",
     "    steps:",

@@ -5,17 +5,20 @@
  * - every exercise's and question's test and the test files they import, into
  *   `exercises/_cli/pristine-tests/` (as `.ts.txt`): the tests `npm run grade` runs;
  * - the GitHub Classroom workflow, `.github/workflows/classroom.yml`, from the catalog.
- * The proof and the grading tests fail while any of them differs.
+ * The proof and the grading tests fail while any of them differs. It saves nothing when a stub is
+ * no longer a stub (no `TODO(lesson N)` marker of its lesson, or the worked answer itself), and says
+ * which and why (`stub-check.ts`).
  *
  *     npx tsx exercises/_cli/sync-pristine.ts
  *
  * @module
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { EXERCISES_DIR, PRISTINE_DIR, rel, ROOT, SELF_CHECK_ID } from "./catalog.js";
 import { CLASSROOM_WORKFLOW, classroomWorkflow } from "./classroom.js";
 import { expectedPristineTests, PRISTINE_TESTS_DIR } from "./pristine-tests.js";
+import { stubProblem } from "./stub-check.js";
 
 function copy(from: string, to: string): void {
   mkdirSync(dirname(to), { recursive: true });
@@ -23,14 +26,27 @@ function copy(from: string, to: string): void {
   console.log(`${rel(from)} -> ${rel(to)}`);
 }
 
-rmSync(PRISTINE_DIR, { recursive: true, force: true });
-for (const id of readdirSync(EXERCISES_DIR)
+const stubs = readdirSync(EXERCISES_DIR)
   .filter((name) => /^\d\d-[a-z0-9-]+$/.test(name) || name === SELF_CHECK_ID)
-  .sort()) {
-  for (const file of readdirSync(join(EXERCISES_DIR, id)).filter((f) => f.endsWith(".ts"))) {
-    copy(join(EXERCISES_DIR, id, file), join(PRISTINE_DIR, id, `${file}.txt`));
-  }
+  .sort()
+  .flatMap((id) =>
+    readdirSync(join(EXERCISES_DIR, id))
+      .filter((f) => f.endsWith(".ts"))
+      .map((file) => ({ id, file })),
+  );
+const problems = stubs.flatMap(({ id, file }) => {
+  const answer = join(ROOT, "solutions", id, file);
+  const problem = stubProblem(id, file, readFileSync(join(EXERCISES_DIR, id, file), "utf8"), existsSync(answer) ? readFileSync(answer, "utf8") : null);
+  return problem === null ? [] : [problem];
+});
+if (problems.length > 0) {
+  for (const problem of problems) console.error(problem);
+  console.error("Nothing was saved.");
+  process.exit(1);
 }
+
+rmSync(PRISTINE_DIR, { recursive: true, force: true });
+for (const { id, file } of stubs) copy(join(EXERCISES_DIR, id, file), join(PRISTINE_DIR, id, `${file}.txt`));
 
 rmSync(PRISTINE_TESTS_DIR, { recursive: true, force: true });
 for (const file of expectedPristineTests()) copy(join(ROOT, file), join(PRISTINE_TESTS_DIR, `${file}.txt`));

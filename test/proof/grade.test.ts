@@ -15,7 +15,7 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { listItems, normalize, ROOT, SOLUTIONS_DIR, type Exercise } from "../../exercises/_cli/catalog.js";
-import { CLASSROOM_WORKFLOW, classroomWorkflow, gradeArgsOf } from "../../exercises/_cli/classroom.js";
+import { CLASSROOM_WORKFLOW, classroomWorkflow, GRADE_TIMEOUT_MINUTES, gradeArgsOf } from "../../exercises/_cli/classroom.js";
 import { gradeExitCode, gradeWork, type GradeItem, type GradeReport } from "../../exercises/_cli/grading.js";
 import { bannerAdvice, npmBannerPrinted, writeJsonFile } from "../../exercises/_cli/json-out.js";
 import { materializePristine, type PristineCopy } from "../../exercises/_cli/pristine.js";
@@ -123,6 +123,14 @@ describe("the GitHub Classroom workflow", () => {
 
   it("is the one the exercise catalog writes", () => {
     expect(normalize(text), "run `npx tsx exercises/_cli/sync-pristine.ts`").toBe(classroomWorkflow());
+  });
+
+  it("limits the job as a whole: every grading command at its own limit, and no more than ten minutes besides", () => {
+    const jobs = Object.values((parse(text) as { jobs: Record<string, { "timeout-minutes"?: number }> }).jobs);
+    const limit = jobs[0]?.["timeout-minutes"] ?? 0;
+    expect(jobs).toHaveLength(1);
+    expect(limit).toBeGreaterThanOrEqual(graders.length * GRADE_TIMEOUT_MINUTES);
+    expect(limit).toBeLessThanOrEqual(graders.length * GRADE_TIMEOUT_MINUTES + 10);
   });
 
   it("has one test per exercise and question, worth its points, and reports all of them", () => {

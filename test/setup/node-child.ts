@@ -14,9 +14,9 @@ export interface ChildOutput {
   stderr: string;
 }
 
-/** `node <args>` at the project's root; resolves when the child has closed. */
-export async function runNode(args: string[]): Promise<ChildOutput> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+/** `node <args>` at the project's root, with `env` added to this process's environment; resolves when the child has closed. */
+export async function runNode(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ChildOutput> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
