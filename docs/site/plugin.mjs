@@ -4,7 +4,9 @@
 // - a link to a folder holding a README opens that README's page;
 // - a README page takes its title from its first heading instead of the file name.
 // - the mermaid bundle is copied next to the site's own scripts, for docs/site/diagrams.js to load
-//   on the pages that have a diagram.
+//   on the pages that have a diagram. It is the one-file "tiny" build of mermaid (@mermaid-js/tiny,
+//   2.5 MB, no dependencies: flowcharts and sequence diagrams, all the workbook draws), not the full
+//   package, whose 85 MB and dependencies every learner would install for this one file.
 // - every icon is taken from the page's own icon set, so a page opened from disk (file://) has its
 //   icons too;
 // - each export is filed under the system its source file belongs to (categories.mjs), so the
@@ -116,6 +118,6 @@ export function load(app) {
     if (typeof page.contents === "string") page.contents = withLocalIcons(withoutPermalinksInSummaries(page.contents));
   });
   app.renderer.on(RendererEvent.END, (event) => {
-    copyFileSync(require.resolve("mermaid/dist/mermaid.min.js"), join(event.outputDirectory, "assets", "mermaid.min.js"));
+    copyFileSync(require.resolve("@mermaid-js/tiny"), join(event.outputDirectory, "assets", "mermaid.min.js"));
   });
 }
