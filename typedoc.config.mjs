@@ -5,6 +5,7 @@
 // version; docs/site/site.css adjusts TypeDoc's theme to WCAG 2.1 AA in light and dark.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { OptionDefaults } from "typedoc";
 import { CATEGORIES } from "./docs/site/categories.mjs";
 import { prepareSite } from "./docs/site/prepare.mjs";
 
@@ -51,6 +52,9 @@ const config = {
   searchInDocuments: true,
   searchInComments: true,
   ignoredHighlightLanguages: ["mermaid"],
+  // TypeDoc's own languages, and PowerShell: every command a document gives for a POSIX shell only
+  // is given for Windows PowerShell too.
+  highlightLanguages: [...OptionDefaults.highlightLanguages, "powershell"],
   // An `@example` holds `{@includeCode docs/examples/<file>.ts#<region>}`: code that tsc checks.
   // Without this, TypeDoc would show an example that has no code fence as raw text in a code block.
   jsDocCompatibility: { exampleTag: false },

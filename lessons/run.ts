@@ -4,7 +4,7 @@
  * - `npm run lesson` lists the lessons.
  * - `npm run lesson 5` (or `05`) prints lesson 5's title and key points, then runs its demo;
  *   the exit code is the demo's.
- * - `npm run lesson 5 -- --name read_file --args '{"path": 3}'`: everything after the number is
+ * - `npm run lesson 5 -- --name read_file --args-file lessons/05-argument-processing/calls/path-number.json`: everything after the number is
  *   passed to the demo, which reads it with `util.parseArgs` ({@link parseDemoFlags}).
  * - `npm run lesson 5 --step` (without `--`): npm keeps `--step` for itself and sets
  *   `npm_config_step`; the runner reads it back, as the exercise CLI does.

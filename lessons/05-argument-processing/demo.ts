@@ -4,14 +4,16 @@
  * fails, an `Optional`-style field — and, for each, proof of what ran.
  *
  * `read_file` here is the workbook's real `ReadFileTool`, working in a throw-away folder.
- * `npm run lesson 5 -- --name read_file --args '{"path": "README.md", "limit": "ten"}'` traces one
- * call of your own; `--step` pauses for Enter between steps on a terminal.
+ * `npm run lesson 5 -- --name read_file --args-file lessons/05-argument-processing/calls/limit-ten.json`
+ * traces one call of your own, its argument text read from a file (any shell passes a path as it
+ * is, where PowerShell 5.1 mangles the quotes of JSON typed on the command line); `--args <text>`
+ * gives the text itself; `--step` pauses for Enter between steps on a terminal.
  *
  * @module
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { ReadFileTool, ToolRegistry, type JsonSchema, type Tool } from "../../src/index.js";
 import { parseDemoFlags, type DemoOption } from "../_shared/args.js";
 import { bold, compact, dim, field, green, red, say, section, table } from "../_shared/print.js";
@@ -22,7 +24,24 @@ import { OPTIONAL_SECONDS, TOUR, WAIT_SCHEMA, type TourCall } from "./tour.js";
 export { OPTIONAL_SECONDS, TOUR, type TourCall } from "./tour.js";
 
 /** The suggestion printed at the end: a call of your own that is refused, and why. */
-export const TRY_YOUR_OWN = `npm run lesson 5 -- --name read_file --args '{"path": "README.md", "limit": "ten"}'`;
+export const TRY_YOUR_OWN = "npm run lesson 5 -- --name read_file --args-file lessons/05-argument-processing/calls/limit-ten.json";
+
+/**
+ * The argument text of `--args-file <file>`: the file's text, one final line break (which editors
+ * add) taken off. A relative path is taken from the folder the command was typed in (`INIT_CWD`,
+ * which npm sets). Throws an error naming the file when it cannot be read.
+ */
+export function readArgsFile(path: string, env: NodeJS.ProcessEnv = process.env): string {
+  const file = resolve(env["INIT_CWD"] || process.cwd(), path);
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    const reason = error instanceof Error && "code" in error && error.code === "ENOENT" ? "there is no such file" : error instanceof Error ? error.message : String(error);
+    throw new Error(`--args-file ${path}: cannot read ${file}: ${reason}`);
+  }
+  return text.replace(/\r?\n$/, "");
+}
 
 /** A pretend `wait` whose only parameter is an `Optional`-style field. */
 class WaitTool extends CountingTool {
@@ -115,12 +134,30 @@ async function traceOne(call: TourCall, index: number, total: number, step: bool
 export const options: readonly DemoOption[] = [
   { flag: "--name <tool>", says: "trace one call to this tool instead of the tour (read_file, list_dir, write_file, wait)" },
   { flag: "--args <json text>", says: "the raw argument text of that call, exactly as a model would send it" },
+  { flag: "--args-file <file>", says: "the same text read from a file (lessons/05-argument-processing/calls/ has one to copy)" },
   { flag: "--step", says: "pause between the steps of prepareCall (on a terminal; q or Ctrl-C quits)" },
 ];
 
 /** Runs the lesson 5 demo; resolves with the exit code (1 only if a rejected call ran). */
 export async function main(args: string[]): Promise<number> {
   const flags = parseDemoFlags(args);
+  const argsFile = flags.all["args-file"];
+  if (argsFile !== undefined) {
+    if (flags.args !== undefined) {
+      say(red("Give the call's arguments once: --args <text> or --args-file <file>, not both."));
+      return 2;
+    }
+    if (argsFile === "true") {
+      say(red("--args-file needs a file: --args-file lessons/05-argument-processing/calls/limit-ten.json"));
+      return 2;
+    }
+    try {
+      flags.args = readArgsFile(argsFile);
+    } catch (error) {
+      say(red(error instanceof Error ? error.message : String(error)));
+      return 2;
+    }
+  }
   say(`Registered: ${bold("read_file")} (the real ReadFileTool), list_dir, write_file, wait ${dim("(samples; the files are in a throw-away folder)")}`);
   const readFile = new ReadFileTool({ workspace: "." });
   for (const [i, line] of describeParameters(readFile.parameters).entries()) field(i === 0 ? "read_file" : "", line, 11);

@@ -2,11 +2,13 @@
  * Runs every lesson demo (01–11) without a terminal, by importing its `main` and capturing what
  * it prints, and checks the lines each lesson is about. Also checks the lesson runner itself.
  */
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { findLessonFolder, listLessons, readLessonMeta } from "../../lessons/_shared/meta.js";
+import { readArgsFile } from "../../lessons/05-argument-processing/demo.js";
 import { runLessonCommand } from "../../lessons/run.js";
 
 interface DemoRun {
@@ -98,7 +100,7 @@ describe("lesson runner", () => {
   it("--help lists a lesson's options and runs nothing", async () => {
     const five = await capture(() => runLessonCommand(["5", "--help"]));
     expect(five.code).toBe(0);
-    expectLines(five.out, ["Usage: npm run lesson 5 [-- <options>]", "Options (after --):", "--name <tool>", "--args <json text>", "--step", "--help, -h"]);
+    expectLines(five.out, ["Usage: npm run lesson 5 [-- <options>]", "Options (after --):", "--name <tool>", "--args <json text>", "--args-file <file>", "--step", "--help, -h"]);
     expect(five.out, "the demo does not run").not.toContain("Key points");
     const eleven = await capture(() => runLessonCommand(["11", "-h"]));
     expect(eleven.out).toContain("--run <N>");
@@ -225,7 +227,7 @@ describe("lesson demos", () => {
       "an Optional field casting a number string",
       `would execute with {"seconds":30}`,
       "Rejected calls: 9; tool.execute calls among them: 0",
-      `Trace your own: npm run lesson 5 -- --name read_file --args '{"path": "README.md", "limit": "ten"}'`,
+      "Trace your own: npm run lesson 5 -- --name read_file --args-file lessons/05-argument-processing/calls/limit-ten.json",
     ]);
     expect(run.out).not.toContain(`--args '{"path": 3}'`);
     expect(run.out).not.toMatch(ANSI);
@@ -241,6 +243,35 @@ describe("lesson demos", () => {
     ]);
     const miss = await runDemo(5, ["--name", "readFile", "--args", "[1]"]);
     expect(miss.out).toContain("Did you mean 'read_file'?");
+  });
+
+  it("05: --args-file reads the call's text from a file, in any shell; a missing file or both flags is a clear error", async () => {
+    const file = join(import.meta.dirname, "../../lessons/05-argument-processing/calls/limit-ten.json");
+    const run = await runDemo(5, ["--name", "read_file", "--args-file", file]);
+    expect(run.code).toBe(0);
+    expectLines(run.out, [`arguments   '{"path": "README.md", "limit": "ten"}'`, "Error: Invalid parameters for tool 'read_file': limit should be integer"]);
+    const missing = await runDemo(5, ["--name", "read_file", "--args-file", "no-such-call.json"]);
+    expect(missing.code).toBe(2);
+    expect(missing.out).toMatch(/--args-file no-such-call\.json: cannot read .*no-such-call\.json: there is no such file/);
+    expect(missing.out).not.toContain("your call");
+    const both = await runDemo(5, ["--args", "{}", "--args-file", file]);
+    expect(both.code).toBe(2);
+    expect(both.out).toContain("not both");
+    const bare = await runDemo(5, ["--args-file"]);
+    expect(bare.code).toBe(2);
+    expect(bare.out).toContain("--args-file needs a file");
+  });
+
+  it("05: --args-file takes a relative path from the folder the command was typed in, and drops only one final line break", () => {
+    const folder = mkdtempSync(join(tmpdir(), "args-file-"));
+    try {
+      writeFileSync(join(folder, "call.json"), '{"path": 3}\n\n');
+      expect(readArgsFile("call.json", { INIT_CWD: folder })).toBe('{"path": 3}\n');
+      writeFileSync(join(folder, "crlf.json"), '{"path": 3}\r\n');
+      expect(readArgsFile("crlf.json", { INIT_CWD: folder })).toBe('{"path": 3}');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it("05: --args nested 6,000 deep is traced without recursing, and the trace says where it stopped", async () => {
