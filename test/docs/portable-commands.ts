@@ -28,7 +28,11 @@ export const POSIX_RULES: readonly PosixRule[] = [
   { name: "export", pattern: /^\s*export\s+[A-Za-z_]\w*=/, instead: 'a posix-only block followed by a powershell block ($env:NAME = "value")' },
   { name: "a variable set for one command", pattern: /^\s*(?:[A-Za-z_]\w*=\S*\s+)+[a-z]/, instead: "a flag, or a posix-only block followed by a powershell block" },
   { name: "node -e / -p", pattern: /\bnode\s+(?:-e|-p|--eval|--print)\b/, instead: "an npm script or a file node runs" },
-  { name: "a single-quoted argument with double quotes", pattern: /'[^'\n]*"[^'\n]*'/, instead: "a file (as --args-file) or an npm script: PowerShell 5.1 drops the inner quotes" },
+  {
+    name: "a single-quoted argument with double quotes",
+    pattern: /'[^'"\n]*"[^'\n]*'/,
+    instead: "a file (as --args-file) or an npm script: PowerShell 5.1 drops the inner quotes",
+  },
   { name: "&& or ||", pattern: /&&|\|\|/, instead: "one command per line (PowerShell 5.1 has neither)" },
   { name: "a line continued with \\", pattern: /\\\s*$/, instead: "one line" },
   { name: "/dev/null", pattern: /\/dev\/null/, instead: "a flag that keeps the command quiet" },
@@ -106,16 +110,19 @@ export function commandsOfDocument(markdown: string): { commands: DocCommand[]; 
       } else open.lines.push(line);
       continue;
     }
-    const start = /^\s*(`{3,}|~{3,})\s*(.*)$/.exec(line);
+    const trimmed = line.trimStart();
+    const start = /^(?:`{3,}|~{3,})/.exec(trimmed);
     if (start !== null) {
-      fence = start[1] ?? "```";
-      open = { start: index + 1, info: (start[2] ?? "").trim().toLowerCase().split(/\s+/).filter(Boolean), lines: [] };
+      fence = start[0];
+      open = { start: index + 1, info: trimmed.slice(fence.length).trim().toLowerCase().split(/\s+/).filter(Boolean), lines: [] };
       continue;
     }
     if (/^#{1,6}\s/.test(line)) section++;
     // Inline code spans that are commands (a table's or a sentence's).
-    for (const span of line.matchAll(/(`+)([^`]+?)\1/g)) {
-      const text = (span[2] ?? "").trim();
+    // Split at the backticks, the code spans are every second part (a line's last unclosed one is not a span).
+    const parts = line.split("`");
+    for (let at = 1; at < parts.length - 1; at += 2) {
+      const text = (parts[at] ?? "").trim();
       if (COMMAND_START.test(text)) commands.push({ line: index + 1, text, posixOnly: false });
     }
   }

@@ -100,7 +100,15 @@ describe("lesson runner", () => {
   it("--help lists a lesson's options and runs nothing", async () => {
     const five = await capture(() => runLessonCommand(["5", "--help"]));
     expect(five.code).toBe(0);
-    expectLines(five.out, ["Usage: npm run lesson 5 [-- <options>]", "Options (after --):", "--name <tool>", "--args <json text>", "--args-file <file>", "--step", "--help, -h"]);
+    expectLines(five.out, [
+      "Usage: npm run lesson 5 [-- <options>]",
+      "Options (after --):",
+      "--name <tool>",
+      "--args <json text>",
+      "--args-file <file>",
+      "--step",
+      "--help, -h",
+    ]);
     expect(five.out, "the demo does not run").not.toContain("Key points");
     const eleven = await capture(() => runLessonCommand(["11", "-h"]));
     expect(eleven.out).toContain("--run <N>");

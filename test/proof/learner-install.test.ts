@@ -91,7 +91,8 @@ describe("the learner install (npm ci --omit=dev)", () => {
 
   it("is the install the Classroom workflow runs, and the README and the guide name it", () => {
     const workflow = readFileSync(join(ROOT, ".github/workflows/classroom.yml"), "utf8");
-    expect(workflow).toMatch(/^\s+run: .*\bnpm ci --omit=dev\b/m);
+    const runs = workflow.split("\n").filter((line) => line.trimStart().startsWith("run: "));
+    expect(runs.some((line) => line.includes("npm ci --omit=dev "))).toBe(true);
     for (const file of ["README.md", "docs/instructor-guide.md"]) {
       expect(readFileSync(join(ROOT, file), "utf8"), file).toContain(LEARNER_INSTALL);
     }

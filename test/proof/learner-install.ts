@@ -27,16 +27,7 @@ export const LEARNER_SCRIPTS = ["lesson", "exercise", "progress", "grade", "docs
  * (the CLI runs those with vitest's API, without `vitest.config.ts`, which only the authors' `npm
  * test` loads). Relative to the root.
  */
-export const LEARNER_ROOTS = [
-  "lessons",
-  "exercises",
-  "src",
-  "playground",
-  "docs/site",
-  "typedoc.config.mjs",
-  "test/exercises",
-  "test/self-check",
-] as const;
+export const LEARNER_ROOTS = ["lessons", "exercises", "src", "playground", "docs/site", "typedoc.config.mjs", "test/exercises", "test/self-check"] as const;
 
 /** The configuration file a command loads by itself, by the command's name. */
 const CONFIG_OF: Readonly<Record<string, string>> = { typedoc: "typedoc.config.mjs", vitest: "vitest.config.ts", vite: "playground/vite.config.ts" };
@@ -172,7 +163,12 @@ function codeFiles(path: string): string[] {
 export function commandsOf(script: string): string[][] {
   return script
     .split(/&&|\|\||;/)
-    .map((command) => command.trim().split(/\s+/).filter((word) => word !== ""))
+    .map((command) =>
+      command
+        .trim()
+        .split(/\s+/)
+        .filter((word) => word !== ""),
+    )
     .filter((words) => words.length > 0);
 }
 
