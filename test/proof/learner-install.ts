@@ -139,7 +139,7 @@ export function reachOf(file: string, root: string): Reach {
   return { specifiers, files };
 }
 
-/** The workbook file a relative specifier names (`./x.js` may be `x.ts`), or null when none exists. */
+/** The workbook file a relative specifier names (a `.js` specifier may name the `.ts` file), or null when none exists. */
 export function resolveRelative(from: string, specifier: string): string | null {
   const base = resolve(dirname(from), specifier);
   const ext = extname(base);
