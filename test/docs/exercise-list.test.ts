@@ -108,15 +108,15 @@ describe("the site's exercise list is written from the catalog", () => {
       cpSync(join(ROOT, "exercises"), join(copy, "exercises"), { recursive: true });
       mkdirSync(join(copy, "docs"));
       cpSync(PAGE, join(copy, "docs", "exercises.md"));
-      mkdirSync(join(copy, "exercises", "10-made-up-capstone"));
-      writeFileSync(join(copy, "exercises", "10-made-up-capstone", "README.md"), "# Exercise 10 — a made-up capstone\n");
-      writeFileSync(join(copy, "exercises", "10-made-up-capstone", "capstone.ts"), "// TODO(lesson 10): everything\n");
+      mkdirSync(join(copy, "exercises", "99-made-up-extra"));
+      writeFileSync(join(copy, "exercises", "99-made-up-extra", "README.md"), "# Exercise 99 — a made-up extra\n");
+      writeFileSync(join(copy, "exercises", "99-made-up-extra", "capstone.ts"), "// TODO(lesson 99): everything\n");
       const run = await runNode(["--import", "tsx", join(ROOT, "exercises", "_cli", "sync-exercise-list.ts")], { WORKBOOK_ROOT: copy });
       expect(run.status, run.stderr).toBe(0);
       const page = readFileSync(join(copy, "docs", "exercises.md"), "utf8");
-      expect(page).toContain("| 10 | [a made-up capstone](../exercises/10-made-up-capstone/README.md) | 10 | ");
-      expect(page).toContain("`10-made-up-capstone/capstone.ts` | `npm run exercise 10` |");
-      expect(page).toContain("  - ../exercises/10-made-up-capstone/README.md\n---");
+      expect(page).toContain("| 99 | [a made-up extra](../exercises/99-made-up-extra/README.md) | 99 | ");
+      expect(page).toContain("`99-made-up-extra/capstone.ts` | `npm run exercise 99` |");
+      expect(page).toContain("  - ../exercises/99-made-up-extra/README.md\n---");
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }
