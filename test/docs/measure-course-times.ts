@@ -53,7 +53,7 @@ function measure(kept: MeasuredTimes | null): MeasuredTimes {
   if (kept !== null && newLessons.length + newItems.length === 0) return kept;
   const load = loadavg()[0] ?? 0;
   const when = `${new Date().toISOString().slice(0, 10)}, each command run once on ${availableParallelism()} cores (load average ${load.toFixed(1)} at the end, other work running)`;
-  const measured = kept === null ? when : `${kept.measured}; the runs that had no time on ${when}`;
+  const measured = kept === null ? when : `${kept.measured}; the runs added later: ${when}`;
   return { measured, lessons, checks };
 }
 
