@@ -15,6 +15,8 @@ import {
   lessonMinutes,
   readMeasured,
   renderCoursePlan,
+  weekTable,
+  WEEKS,
   TIMES_START,
   wordCount,
   writtenLines,
@@ -69,8 +71,25 @@ describe("the course plan's times", () => {
         const tables = courseTimesTables(lessons, items, "now");
         expect(tables).toContain(`| all lessons | | | | ${lessons.reduce((sum, t) => sum + lessonMinutes(t), 0)} min |`);
         expect(tables).toContain(`| all exercises and questions | | | | | ${items.reduce((sum, t) => sum + itemMinutes(t), 0)} min |`);
-        expect(tables.split("\n").filter((line) => line.endsWith(" min |"))).toHaveLength(lessons.length + items.length + 2);
+        expect((tables.split("Per week")[0] ?? "").split("\n").filter((line) => line.endsWith(" min |"))).toHaveLength(lessons.length + items.length + 2);
       }),
+    );
+  });
+
+  it("places only lessons and items that exist, and shows the ones no week holds (a new exercise) in a row of their own", () => {
+    const commands = listItems().map((item) => item.command);
+    for (const week of WEEKS) for (const command of week.items) expect(commands, `week ${week.week}`).toContain(command);
+    fc.assert(
+      fc.property(
+        fc.array(
+          itemTime.map((t) => ({ ...t, command: "new", label: "new" })),
+          { minLength: 1, maxLength: 3 },
+        ),
+        (items) => {
+          expect(weekTable(WEEKS, [], items)).toMatch(/^\| not in a week yet \| – \| 0 min \| new/m);
+          expect(weekTable([], [], items).split("\n")).toHaveLength(3);
+        },
+      ),
     );
   });
 

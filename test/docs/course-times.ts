@@ -43,6 +43,24 @@ export interface MeasuredTimes {
   checks: Record<string, number>;
 }
 
+/** One week of the plan: the lessons taught in its session, and the exercises and questions done in class or at home. */
+export interface Week {
+  week: number;
+  lessons: readonly number[];
+  /** Items by their command: `5`, `q3`. */
+  items: readonly string[];
+}
+
+/** The weeks of the plan's week-by-week table (edit both together). */
+export const WEEKS: readonly Week[] = [
+  { week: 1, lessons: [1, 2], items: ["1", "2"] },
+  { week: 2, lessons: [3, 4], items: ["3", "4", "q1"] },
+  { week: 3, lessons: [5], items: ["5", "q2", "q3"] },
+  { week: 4, lessons: [6], items: ["6", "q4"] },
+  { week: 5, lessons: [7, 8], items: ["7", "8", "q5"] },
+  { week: 6, lessons: [9, 10, 11], items: ["9"] },
+];
+
 /** A lesson's counted words and measured demo. */
 export interface LessonTime {
   lesson: number;
@@ -97,6 +115,27 @@ export function itemMinutes(t: ItemTime): number {
   return Math.ceil(readingMinutes(t.words) + t.lines * MINUTES_PER_LINE + (checkRuns(t.lines) * t.checkSeconds) / 60);
 }
 
+/** Each week's estimated minutes, and a last row for the lessons and items no week holds yet (a new exercise). */
+export function weekTable(weeks: readonly Week[], lessons: readonly LessonTime[], items: readonly ItemTime[]): string {
+  const lessonOf = new Map(lessons.map((t) => [t.lesson, lessonMinutes(t)]));
+  const itemOf = new Map(items.map((t) => [t.command, itemMinutes(t)]));
+  const row = (name: string, ls: readonly number[], is: readonly string[]): string => {
+    const lessonSum = ls.reduce((sum, n) => sum + (lessonOf.get(n) ?? 0), 0);
+    const itemSum = is.reduce((sum, c) => sum + (itemOf.get(c) ?? 0), 0);
+    return `| ${name} | ${ls.join(", ") || "–"} | ${lessonSum} min | ${is.join(", ") || "–"} | ${itemSum} min | ${lessonSum + itemSum} min |`;
+  };
+  const placedLessons = new Set(weeks.flatMap((w) => w.lessons));
+  const placedItems = new Set(weeks.flatMap((w) => w.items));
+  const restLessons = lessons.map((t) => t.lesson).filter((n) => !placedLessons.has(n));
+  const restItems = items.map((t) => t.command).filter((c) => !placedItems.has(c));
+  return [
+    "| week | lessons | lessons, estimated | exercises and questions | exercises, estimated | week, estimated |",
+    "|---|---|---|---|---|---|",
+    ...weeks.map((w) => row(String(w.week), w.lessons, w.items)),
+    ...(restLessons.length + restItems.length > 0 ? [row("not in a week yet", restLessons, restItems)] : []),
+  ].join("\n");
+}
+
 /** Seconds as the tables show them. */
 function seconds(s: number): string {
   return `${s.toFixed(1)} s`;
@@ -125,6 +164,10 @@ export function courseTimesTables(lessons: readonly LessonTime[], items: readonl
     "|---|---|---|---|---|---|",
     ...itemRows,
     `| all exercises and questions | | | | | ${itemTotal} min |`,
+    "",
+    "Per week of the plan below (the lessons in class; the exercises and questions started in class and finished at home):",
+    "",
+    weekTable(WEEKS, lessons, items),
   ].join("\n");
 }
 
