@@ -49,6 +49,13 @@ const problems = stubs.flatMap(({ id, file }) => {
   const problem = stubProblem(id, file, readFileSync(join(EXERCISES_DIR, id, file), "utf8"), answer, { saved, fewerMarkersAllowed });
   return problem === null ? [] : [problem];
 });
+// The site's list is written last, from the saved copies; a page it cannot be written into stops
+// everything first, so that nothing is half saved.
+try {
+  expectedExerciseList();
+} catch (error) {
+  problems.push(error instanceof Error ? error.message : String(error));
+}
 if (problems.length > 0) {
   for (const problem of problems) console.error(problem);
   console.error("Nothing was saved.");
