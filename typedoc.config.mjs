@@ -26,6 +26,7 @@ const config = {
     "docs/fidelity.md",
     "docs/instructor-guide.md",
     "docs/course-plan.md",
+    "docs/authoring.md",
     "docs/peers.md",
     "docs/generated/source.md",
   ],

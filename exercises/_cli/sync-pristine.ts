@@ -4,12 +4,15 @@
  * - every stub, into `exercises/_cli/pristine/` (as `.ts.txt`), the self-check answer stubs included;
  * - every exercise's and question's test and the test files they import, into
  *   `exercises/_cli/pristine-tests/` (as `.ts.txt`): the tests `npm run grade` runs;
- * - the GitHub Classroom workflow, `.github/workflows/classroom.yml`, from the catalog.
+ * - the GitHub Classroom workflow, `.github/workflows/classroom.yml`, from the catalog;
+ * - the site's exercise list, `docs/exercises.md`, from the catalog (`exercise-list.ts`).
  * The proof and the grading tests fail while any of them differs. It saves nothing when a stub is
- * no longer a stub (no `TODO(lesson N)` marker of its lesson, or the worked answer itself), and says
- * which and why (`stub-check.ts`).
+ * no longer a stub (no `TODO(lesson N)` marker of its lesson, fewer markers than the stub saved
+ * before, or the worked answer itself, comments and white space aside), and says which and why
+ * (`stub-check.ts`). `--fewer-markers` accepts a stub with fewer markers than before, for an author
+ * who removed a blank on purpose.
  *
- *     npx tsx exercises/_cli/sync-pristine.ts
+ *     npx tsx exercises/_cli/sync-pristine.ts [--fewer-markers]
  *
  * @module
  */
@@ -17,6 +20,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join } from "node:path";
 import { EXERCISES_DIR, PRISTINE_DIR, rel, ROOT, SELF_CHECK_ID } from "./catalog.js";
 import { CLASSROOM_WORKFLOW, classroomWorkflow } from "./classroom.js";
+import { EXERCISE_LIST_PAGE, expectedExerciseList } from "./exercise-list.js";
 import { expectedPristineTests, PRISTINE_TESTS_DIR } from "./pristine-tests.js";
 import { stubProblem } from "./stub-check.js";
 
@@ -34,11 +38,24 @@ const stubs = readdirSync(EXERCISES_DIR)
       .filter((f) => f.endsWith(".ts"))
       .map((file) => ({ id, file })),
   );
+const fewerMarkersAllowed = process.argv.includes("--fewer-markers");
+/** A file's text, or null when there is none. */
+function textOf(path: string): string | null {
+  return existsSync(path) ? readFileSync(path, "utf8") : null;
+}
 const problems = stubs.flatMap(({ id, file }) => {
-  const answer = join(ROOT, "solutions", id, file);
-  const problem = stubProblem(id, file, readFileSync(join(EXERCISES_DIR, id, file), "utf8"), existsSync(answer) ? readFileSync(answer, "utf8") : null);
+  const answer = textOf(join(ROOT, "solutions", id, file));
+  const saved = textOf(join(PRISTINE_DIR, id, `${file}.txt`));
+  const problem = stubProblem(id, file, readFileSync(join(EXERCISES_DIR, id, file), "utf8"), answer, { saved, fewerMarkersAllowed });
   return problem === null ? [] : [problem];
 });
+// The site's list is written last, from the saved copies; a page it cannot be written into stops
+// everything first, so that nothing is half saved.
+try {
+  expectedExerciseList();
+} catch (error) {
+  problems.push(error instanceof Error ? error.message : String(error));
+}
 if (problems.length > 0) {
   for (const problem of problems) console.error(problem);
   console.error("Nothing was saved.");
@@ -54,3 +71,6 @@ for (const file of expectedPristineTests()) copy(join(ROOT, file), join(PRISTINE
 mkdirSync(dirname(CLASSROOM_WORKFLOW), { recursive: true });
 writeFileSync(CLASSROOM_WORKFLOW, classroomWorkflow());
 console.log(`the catalog -> ${rel(CLASSROOM_WORKFLOW)}`);
+
+writeFileSync(EXERCISE_LIST_PAGE, expectedExerciseList());
+console.log(`the catalog -> ${rel(EXERCISE_LIST_PAGE)}`);
