@@ -18,6 +18,14 @@ import { listExercises, listQuestions, normalize, PRISTINE_DIR, ROOT } from "./c
 /** Where the copies live: `exercises/_cli/pristine-tests/test/exercises/05-argument-processing.test.ts.txt`. */
 export const PRISTINE_TESTS_DIR = join(ROOT, "exercises", "_cli", "pristine-tests");
 
+/** Where a Classroom template keeps the oracle the exercise tests import, relative to the root (`template.ts`). */
+export const ORACLE_TEST_DIR = "test/exercises/_oracle";
+
+/** The grader's copy of one file of the template's oracle (present only in a template). */
+export function oracleCopyPath(id: string, file: string): string {
+  return join(PRISTINE_TESTS_DIR, ORACLE_TEST_DIR, id, `${file}.txt`);
+}
+
 /** The test file of every exercise and question, relative to the root, in the catalog's order. */
 export function gradedTestFiles(): string[] {
   return [...new Set([...listExercises(), ...listQuestions()].map((item) => item.testFile))];
