@@ -169,9 +169,17 @@ export function workedAnswerText(item: Exercise, file: string): string | null {
   return null;
 }
 
-/** The copied-answer flag of one item, from the learner's files in `exercisesDir`. */
+/**
+ * The copied-answer flag of one item, from the learner's files in `exercisesDir`. A self-check
+ * question is never flagged `identical`: its answer is a handful of values and a letter, which every
+ * right answer shares with the worked one; importing the worked answers is flagged as for an exercise.
+ */
 export function copiedOf(item: Exercise, exercisesDir: string): CopiedFlag {
-  const files = item.files.map((file) => ({ learner: learnerText(item, file, exercisesDir), stub: pristineText(item, file), answer: workedAnswerText(item, file) }));
+  const files = item.files.map((file) => ({
+    learner: learnerText(item, file, exercisesDir),
+    stub: pristineText(item, file),
+    answer: item.kind === "question" ? null : workedAnswerText(item, file),
+  }));
   const scripts = readTexts(learnerScripts(join(exercisesDir, item.id), item.files, item.kind === "exercise"));
   return copiedFlag(files, scripts);
 }
