@@ -163,10 +163,11 @@ export async function gradeWork(options: GradeOptions = {}): Promise<GradeReport
  * the grader's own copy of the oracle the tests import (in a Classroom template, `template.ts`).
  */
 export function workedAnswerText(item: Exercise, file: string): string | null {
-  for (const path of [join(item.solutionDir, file), oracleCopyPath(item.id, file)]) {
-    if (existsSync(path)) return readFileSync(path, "utf8");
-  }
-  return null;
+  const answer = join(item.solutionDir, file);
+  if (existsSync(answer)) return readFileSync(answer, "utf8");
+  const oracle = oracleCopyPath(item.id, file);
+  // The oracle sits two folders deeper than the learner's file: its imports are read back as the learner's would be written.
+  return existsSync(oracle) ? readFileSync(oracle, "utf8").replace(/(["'`])\.\.\/\.\.\/\.\.\/\.\.\//g, "$1../../") : null;
 }
 
 /**

@@ -152,7 +152,8 @@ export async function materializePristineTests(): Promise<PristineTests> {
       }
     }
     // The worked answers are the oracle of the differential properties (`test/exercises/_support/differential.ts`).
-    for (const name of ["src", "exercises", "solutions", "node_modules"]) await symlink(join(ROOT, name), join(root, name), "junction");
+    // A Classroom template has no `solutions/`: its tests import the oracle among the copies instead.
+    for (const name of ["src", "exercises", "solutions", "node_modules"]) if (existsSync(join(ROOT, name))) await symlink(join(ROOT, name), join(root, name), "junction");
     await copyFile(join(ROOT, "tsconfig.json"), join(root, "tsconfig.json"));
     for (const file of pristineTestFiles()) {
       const text = pristineTestText(file);
