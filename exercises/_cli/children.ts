@@ -116,7 +116,7 @@ let installed = false;
 
 /**
  * From now on, a stop signal ends every process under this one and then this process (exit status
- * 128 + the signal's number); the process's own end ends the children it started (the quick way: no
+ * 128 + the signal's number; a command that listens for the signal itself, `--watch`, exits its own way); the process's own end ends the children it started (the quick way: no
  * process table read). Calling it again changes nothing.
  */
 export function endChildrenOnStop(): void {
@@ -125,7 +125,8 @@ export function endChildrenOnStop(): void {
   for (const signal of STOP_SIGNALS) {
     process.on(signal, () => {
       stopChildren();
-      process.exit(128 + (constants.signals[signal] ?? 0));
+      // A command with a stop of its own (`--watch` closes its vitest and exits with 0) ends itself.
+      if (process.listenerCount(signal) <= 1) process.exit(128 + (constants.signals[signal] ?? 0));
     });
   }
   process.on("exit", () => {

@@ -104,6 +104,35 @@ describe("the Classroom template", () => {
     const report = JSON.parse(result.stdout) as { exercises: Array<{ result: string; copied: string | null }> };
     expect(report.exercises[0]).toMatchObject({ result: "passed", copied: "identical" });
   }, 300_000);
+
+  it("in partial credit, a grade with one bug earns part of the points and hands Classroom's reporter that score", () => {
+    const file = join(out, "exercises", "01-tool-contract", "word-count.ts");
+    const blank = 'if (text.trim() === "") return ToolResult.error("Error: text is empty");';
+    const text = readFileSync(file, "utf8");
+    expect(text).toContain(blank);
+    writeFileSync(file, text.replace(blank, 'if (text.replaceAll(" ", "") === "") return ToolResult.error("Error: text is empty");'));
+    const results = join(base, "github-output");
+    const result = spawnSync(process.execPath, [join(out, "exercises", "_cli", "launch.mjs"), "grade", "1", "--json", "--classroom-result", results], {
+      cwd: out,
+      encoding: "utf8",
+      env: { ...process.env, WORKBOOK_PARTIAL_CREDIT: "1" },
+    });
+    expect(result.status).toBe(1);
+    const report = JSON.parse(result.stdout) as { partialCredit: boolean; exercises: Array<{ points: number; passed: number; tests: number }> };
+    const [item] = report.exercises;
+    expect(report.partialCredit).toBe(true);
+    expect(item?.points).toBe(Math.floor((10 * 10 * ((item?.passed ?? 0) + 1)) / ((item?.tests ?? 0) + 1)) / 10);
+    expect(item?.points).toBeGreaterThan(0);
+    expect(item?.points).toBeLessThan(10);
+    const line = readFileSync(results, "utf8");
+    expect(line).toMatch(/^result=[A-Za-z0-9+/=]+\n$/);
+    const classroom = JSON.parse(Buffer.from(line.slice("result=".length).trim(), "base64").toString("utf8")) as {
+      status: string;
+      max_score: number;
+      tests: Array<{ score: number }>;
+    };
+    expect(classroom).toMatchObject({ status: "fail", max_score: 10, tests: [{ score: item?.points }] });
+  }, 300_000);
 });
 
 describe("where the template may go", () => {
