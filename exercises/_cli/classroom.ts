@@ -28,8 +28,13 @@ export const CLASSROOM_WORKFLOW = join(ROOT, ".github", "workflows", "classroom.
 /** The files the seal covers, relative to the root: the grader, its copies of the tests, the code under test, the worked answers the tests compare with, and what Node and npm read from the root. */
 export const SEALED_PATHS = ["exercises/_cli", "solutions", "src", "package.json", "package-lock.json", "tsconfig.json"] as const;
 
-/** The shell command that prints the seal: one SHA-256 over the SHA-256 of every sealed file, in a fixed order, with the system's tools. */
-export const SEAL_COMMAND = `/usr/bin/find ${SEALED_PATHS.join(" ")} -type f -print0 | LC_ALL=C /usr/bin/sort -z | /usr/bin/xargs -0 /usr/bin/sha256sum | /usr/bin/sha256sum | /usr/bin/cut -c1-64`;
+/**
+ * The shell command that prints the seal: one SHA-256 over the SHA-256 of every sealed file, in a
+ * fixed order, with the system's tools. A sealed path the copy lacks (`solutions/` in a Classroom
+ * template) is passed over without a message: the seal is the same list hashed before and after, so
+ * a folder that appears, or a file that goes, still changes it.
+ */
+export const SEAL_COMMAND = `/usr/bin/find ${SEALED_PATHS.join(" ")} -type f -print0 2>/dev/null | LC_ALL=C /usr/bin/sort -z | /usr/bin/xargs -0 /usr/bin/sha256sum | /usr/bin/sha256sum | /usr/bin/cut -c1-64`;
 
 /** The id of the step that seals the grader. */
 export const SEAL_STEP = "seal";
