@@ -1,4 +1,6 @@
+import { existsSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { learnerAlias, targetFromEnv } from "./exercises/_cli/target.js";
@@ -72,7 +74,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        resolve: { alias: [learnerAlias(root, targetFromEnv())] },
+        resolve: { alias: [learnerAlias(root, targetFromEnv(process.env, existsSync(resolve(root, "solutions"))))] },
         test: { name: "workbook", include: ["test/**/*.test.ts"], exclude: ["**/node_modules/**", ...BROWSER_TESTS] },
       },
       {

@@ -22,10 +22,27 @@ export const BACKUP_DIR = join(ROOT, ".exercise-backups");
 /** Which hints and worked answers were shown. */
 export const STATE_FILE = join(BACKUP_DIR, "state.json");
 
-/** What a passed exercise is worth when the class is graded (`npm run grade`, GitHub Classroom). */
+/** What a passed exercise is worth when the class is graded (`npm run grade`, GitHub Classroom), unless {@link POINTS_BY_ID} weighs it otherwise. */
 export const EXERCISE_POINTS = 10;
 /** What a passed self-check question is worth: four predictions and a reason, less work than an exercise. */
 export const QUESTION_POINTS = 2;
+
+/**
+ * The one place an exercise is weighed: its folder name and what passing it is worth, when that is
+ * not {@link EXERCISE_POINTS}. An exercise not named here (a new one, exercise 10) is worth
+ * {@link EXERCISE_POINTS}. `npm run grade`, `npm run grade-class`, the site and the GitHub Classroom
+ * workflow (`npm run workflow`) all read the points from here. Every exercise weighs the same today:
+ * the table is empty, and a course that weighs one more writes, for example, `"09-tool-skill-mcp": 15`.
+ */
+export const POINTS_BY_ID: Readonly<Record<string, number>> = {};
+
+/** What passing the exercise in folder `id` is worth: its weight in {@link POINTS_BY_ID}, else {@link EXERCISE_POINTS}. */
+export function exercisePoints(id: string, weights: Readonly<Record<string, number>> = POINTS_BY_ID): number {
+  const weight = Object.hasOwn(weights, id) ? weights[id] : undefined;
+  if (weight === undefined) return EXERCISE_POINTS;
+  if (!Number.isInteger(weight) || weight <= 0) throw new Error(`POINTS_BY_ID["${id}"] is ${String(weight)}: an exercise is worth a whole number of points above 0`);
+  return weight;
+}
 
 /** One exercise, or one self-check question: its number, folder, files and test. */
 export interface Exercise {
@@ -53,7 +70,7 @@ export interface Exercise {
   files: string[];
   /** The lesson whose `TODO(lesson N)` marks the blanks: the exercise's number, 11 for questions. */
   lesson: number;
-  /** What passing it is worth in `npm run grade`: {@link EXERCISE_POINTS} or {@link QUESTION_POINTS}. */
+  /** What passing it is worth in `npm run grade`: {@link exercisePoints} of its folder, or {@link QUESTION_POINTS}. */
   points: number;
 }
 
@@ -300,7 +317,7 @@ export function listExercises(): Exercise[] {
         testFile: `test/exercises/${id}.test.ts`,
         files: exerciseFiles(pristineDir, dir),
         lesson: number,
-        points: EXERCISE_POINTS,
+        points: exercisePoints(id),
       };
     });
 }

@@ -28,16 +28,29 @@ export const CLASSROOM_WORKFLOW = join(ROOT, ".github", "workflows", "classroom.
 /** The files the seal covers, relative to the root: the grader, its copies of the tests, the code under test, the worked answers the tests compare with, and what Node and npm read from the root. */
 export const SEALED_PATHS = ["exercises/_cli", "solutions", "src", "package.json", "package-lock.json", "tsconfig.json"] as const;
 
-/** The shell command that prints the seal: one SHA-256 over the SHA-256 of every sealed file, in a fixed order, with the system's tools. */
-export const SEAL_COMMAND = `/usr/bin/find ${SEALED_PATHS.join(" ")} -type f -print0 | LC_ALL=C /usr/bin/sort -z | /usr/bin/xargs -0 /usr/bin/sha256sum | /usr/bin/sha256sum | /usr/bin/cut -c1-64`;
+/**
+ * The shell command that prints the seal: one SHA-256 over the SHA-256 of every sealed file, in a
+ * fixed order, with the system's tools. A sealed path the copy lacks (`solutions/` in a Classroom
+ * template) is passed over without a message: the seal is the same list hashed before and after, so
+ * a folder that appears, or a file that goes, still changes it.
+ */
+export const SEAL_COMMAND = `/usr/bin/find ${SEALED_PATHS.join(" ")} -type f -print0 2>/dev/null | LC_ALL=C /usr/bin/sort -z | /usr/bin/xargs -0 /usr/bin/sha256sum | /usr/bin/sha256sum | /usr/bin/cut -c1-64`;
 
 /** The id of the step that seals the grader. */
 export const SEAL_STEP = "seal";
 
-/** What every grading command starts with: the seal checked again, then the grader started with node itself in an empty environment. */
+/** The job's variable that switches partial credit on (`"1"`) or off (`"0"`, the default), and the grader's variable of the same name. */
+export const PARTIAL_CREDIT_VARIABLE = "WORKBOOK_PARTIAL_CREDIT";
+
+/**
+ * What every grading command starts with: the seal checked again, then the grader started with node
+ * itself in an empty environment (only the partial-credit switch passed on). `exec` puts the grader
+ * in the shell's place, so when Classroom's time limit stops the command, the grader itself gets
+ * the signal and ends its own children (`children.ts`) instead of being left behind by a shell.
+ */
 export const GRADE_COMMAND_START =
   `if test "$(${SEAL_COMMAND})" = "\${{ steps.${SEAL_STEP}.outputs.digest }}"; ` +
-  `then /usr/bin/env -i PATH=/usr/bin:/bin HOME="$HOME" CI=true "\${{ steps.${SEAL_STEP}.outputs.node }}" exercises/_cli/launch.mjs grade`;
+  `then exec /usr/bin/env -i PATH=/usr/bin:/bin HOME="$HOME" CI=true ${PARTIAL_CREDIT_VARIABLE}="$${PARTIAL_CREDIT_VARIABLE}" "\${{ steps.${SEAL_STEP}.outputs.node }}" exercises/_cli/launch.mjs grade`;
 
 /** What every grading command ends with: the message when the seal does not match. */
 export const GRADE_COMMAND_END = `; else echo "Not graded: the files of the grader changed after the job started (did graded code rewrite them?)" >&2; exit 1; fi`;
@@ -57,6 +70,16 @@ export function jobTimeoutMinutes(tests: number): number {
   return SET_UP_MINUTES + tests * GRADE_TIMEOUT_MINUTES;
 }
 
+/**
+ * The install step's command, kept in one place: the workflow writes it as it is. A committed
+ * `.npmrc` (npm settings) and `npm-shrinkwrap.json` (it would win over the lock file) are removed,
+ * and no install script runs.
+ */
+export const INSTALL_COMMAND = "rm -f .npmrc npm-shrinkwrap.json && npm ci --omit=dev --no-audit --no-fund --ignore-scripts";
+
+/** What a grading command in partial-credit mode adds after the item: where the grader writes Classroom's result. */
+export const PARTIAL_RESULT_ARGS = '--classroom-result "$GITHUB_OUTPUT"';
+
 /** One autograding test: one exercise or question. */
 export interface ClassroomTest {
   /** The step id, letters and digits only (the reporter reads `<ID>_RESULTS`): `exercise5`, `question3`. */
@@ -65,6 +88,8 @@ export interface ClassroomTest {
   name: string;
   /** The command it runs: the seal checked, then `node exercises/_cli/launch.mjs grade 5`. */
   command: string;
+  /** The command of its partial-credit step: the same grade, which then writes Classroom's result itself. */
+  partialCommand: string;
   /** What passing it is worth. */
   points: number;
 }
@@ -75,8 +100,14 @@ export function classroomTestOf(item: Exercise): ClassroomTest {
     id: `${item.kind}${item.number}`,
     name: `${item.label}: ${item.slug}`,
     command: `${GRADE_COMMAND_START} ${item.command}${GRADE_COMMAND_END}`,
+    partialCommand: `${GRADE_COMMAND_START} ${item.command} ${PARTIAL_RESULT_ARGS}${GRADE_COMMAND_END}`,
     points: item.points,
   };
+}
+
+/** The id of an item's partial-credit step: `exercise5partial`. */
+export function partialStepId(test: ClassroomTest): string {
+  return `${test.id}partial`;
 }
 
 /** The arguments a grading command hands to `grade`; throws for any other command. */
@@ -105,7 +136,8 @@ export function classroomWorkflow(tests: readonly ClassroomTest[] = listItems().
     "# Each grades the learner's files with the workbook's own copies of the tests, in a process of its own,",
     "# and exits with 0 only when that one passes. The grader runs with node itself, never through npm,",
     "# after checking that its files are still those sealed before any learner code ran.",
-    "# Written from the exercise catalog by `npx tsx exercises/_cli/sync-pristine.ts`: do not edit it by hand.",
+    "# Written from the exercise catalog (exercises/_cli/catalog.ts) by `npm run workflow`: do not edit it by hand,",
+    "# except the switch below.",
     "name: Autograding Tests",
     '"on":',
     "  - push",
@@ -119,6 +151,10 @@ export function classroomWorkflow(tests: readonly ClassroomTest[] = listItems().
     "  run-autograding-tests:",
     "    runs-on: ubuntu-latest",
     `    timeout-minutes: ${jobTimeoutMinutes(tests.length)}`,
+    "    env:",
+    '      # Partial credit: "0" (the default) gives an item its points only when all its tests pass;',
+    '      # "1" gives its points x passed tests / tests, rounded down to a tenth (docs/instructor-guide.md).',
+    `      ${PARTIAL_CREDIT_VARIABLE}: "0"`,
     "    # Not on Classroom's own first commit, and not in the template the assignment is made from.",
     "    if: github.actor != 'github-classroom[bot]' && github.event.repository.is_template != true",
     "    steps:",
@@ -131,7 +167,7 @@ export function classroomWorkflow(tests: readonly ClassroomTest[] = listItems().
     "          cache: npm",
     "      - name: Install",
     "        # A committed .npmrc (npm settings) and npm-shrinkwrap.json (it would win over the lock file) are removed, only what learners need is installed (--omit=dev leaves the authors' tools out), and no install script runs: nothing of the learner's runs here.",
-    "        run: rm -f .npmrc npm-shrinkwrap.json && npm ci --omit=dev --no-audit --no-fund --ignore-scripts",
+    `        run: ${INSTALL_COMMAND}`,
     "      - name: Seal the grader",
     `        id: ${SEAL_STEP}`,
     "        # Before any learner code runs: which node, and a hash of the grader's files; each test checks it again.",
@@ -143,16 +179,73 @@ export function classroomWorkflow(tests: readonly ClassroomTest[] = listItems().
     lines.push(
       `      - name: ${quoted(test.name)}`,
       `        id: ${test.id}`,
+      `        if: env.${PARTIAL_CREDIT_VARIABLE} != '1'`,
       "        uses: classroom-resources/autograding-command-grader@v1",
       "        with:",
       `          test-name: ${quoted(test.name)}`,
       `          command: ${quoted(test.command)}`,
       `          timeout: ${GRADE_TIMEOUT_MINUTES}`,
       `          max-score: ${test.points}`,
+      `      - name: ${quoted(`${test.name} (partial credit)`)}`,
+      `        id: ${partialStepId(test)}`,
+      `        if: env.${PARTIAL_CREDIT_VARIABLE} == '1'`,
+      "        continue-on-error: true",
+      `        timeout-minutes: ${GRADE_TIMEOUT_MINUTES}`,
+      `        run: ${quoted(test.partialCommand)}`,
     );
   }
   lines.push("      - name: Autograding Reporter", "        uses: classroom-resources/autograding-grading-reporter@v1", "        env:");
-  for (const test of tests) lines.push(`          ${test.id.toUpperCase()}_RESULTS: "\${{ steps.${test.id}.outputs.result }}"`);
+  for (const test of tests) lines.push(`          ${test.id.toUpperCase()}_RESULTS: "\${{ steps.${test.id}.outputs.result || steps.${partialStepId(test)}.outputs.result }}"`);
   lines.push("        with:", `          runners: ${tests.map((test) => test.id).join(",")}`);
   return `${lines.join("\n")}\n`;
+}
+
+/** One graded item as GitHub Classroom's reporter reads a grader's result. */
+export interface ClassroomResult {
+  /** The format's version. */
+  version: 1;
+  /** "pass" when the item passed, else "fail". */
+  status: "pass" | "fail";
+  /** What passing it is worth. */
+  max_score: number;
+  /** The one test of the item, with the points it earned. */
+  tests: Array<{ name: string; status: "pass" | "fail"; score: number; message: string; test_code: string; filename: string; line_no: number; execution_time: string }>;
+}
+
+/** The result of one graded item in partial credit, as the reporter adds it up: the points it earned, of its `max_score`. */
+export function classroomResultOf(item: {
+  label: string;
+  slug: string;
+  command: string;
+  result: "passed" | "failed";
+  points: number;
+  maxPoints: number;
+  passed: number;
+  tests: number;
+  reason: string | null;
+}): ClassroomResult {
+  const status = item.result === "passed" ? "pass" : "fail";
+  const counts = item.tests > 0 ? `${item.passed} of ${item.tests} tests pass` : "no test ran";
+  return {
+    version: 1,
+    status,
+    max_score: item.maxPoints,
+    tests: [
+      {
+        name: `${item.label}: ${item.slug}`,
+        status,
+        score: item.points,
+        message: item.reason === null ? `${counts}.` : `${counts}: ${item.reason}`,
+        test_code: `grade ${item.command}`,
+        filename: "",
+        line_no: 0,
+        execution_time: "",
+      },
+    ],
+  };
+}
+
+/** The line a partial-credit step appends to `$GITHUB_OUTPUT`: `result=` and the result as base64 JSON. */
+export function classroomResultLine(result: ClassroomResult): string {
+  return `result=${Buffer.from(JSON.stringify(result), "utf8").toString("base64")}\n`;
 }

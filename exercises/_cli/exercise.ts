@@ -113,7 +113,14 @@ function showHint(exercise: Exercise): void {
   recordHint(exercise, index + 1);
 }
 
+/** What `--solution` says in a copy without the worked answers (a Classroom template, `npm run template`). */
+const NO_SOLUTIONS_MESSAGE = "The worked answers are not in this copy of the workbook (your course's copy leaves them out). Try the hints (--hint), or ask your instructor.";
+
 async function showSolution(exercise: Exercise, yes: boolean): Promise<number> {
+  if (!exercise.files.some((file) => existsSync(join(exercise.solutionDir, file)))) {
+    console.log(NO_SOLUTIONS_MESSAGE);
+    return 1;
+  }
   console.log(yellow("Spoiler warning: this shows the worked answer. Try the hints first (--hint) — you learn more by finishing it yourself."));
   if (!yes) {
     if (process.stdin.isTTY !== true) {

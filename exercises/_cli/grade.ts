@@ -8,7 +8,11 @@
  *     npm run grade -- 5 q3                 only exercise 5 and question 3
  *     npm run -s grade -- --json            the same as JSON, alone on standard output
  *     npm run grade -- --out grade.json     the JSON written to a file (the table still printed)
+ *     npm run grade -- --partial            partial credit: points per passing check
  *     npm run grade -- --help               these options
+ *
+ * Each item also carries a copied-answer flag (`copied.ts`), shown in the table and the JSON; the
+ * JSON names the learner, the commit, the time and the workbook's version (`grade-meta.ts`).
  *
  * It exits with 0 when every graded item passed, 1 when one did not (or the tests could not run)
  * and 2 when the command line was not understood, so `npm run -s grade -- 5` is a grading command
@@ -16,13 +20,16 @@
  *
  * @module
  */
+import { appendFileSync } from "node:fs";
 import { listExercises, listQuestions, rel } from "./catalog.js";
+import { classroomResultLine, classroomResultOf } from "./classroom.js";
 import { bold, dim, green, red, yellow } from "./colour.js";
 import { gradeExitCode, gradeWork, type GradeItem, type GradeReport } from "./grading.js";
 import { emitJson, outProblem } from "./json-out.js";
 import { PRISTINE_TESTS_DIR } from "./pristine-tests.js";
 import { readReportArgs } from "./report-args.js";
 import { runCommand } from "./run-command.js";
+import { HELP_IS_LOCAL } from "./state.js";
 
 function usage(): void {
   const [exercises, questions] = [listExercises(), listQuestions()];
@@ -36,6 +43,9 @@ function usage(): void {
   console.log("Options (after --):");
   console.log("  --json         the report as JSON on standard output (npm run -s grade -- --json keeps npm's own lines out)");
   console.log("  --out <file>   also write the JSON report to <file>");
+  console.log("  --partial      partial credit: an item earns its points x passed checks / checks (its tests and its type check),");
+  console.log("                 rounded down to a tenth (WORKBOOK_PARTIAL_CREDIT=1 does the same)");
+  console.log("  --classroom-result <file>   with one item named: append GitHub Classroom's result line to <file> (the workflow's partial-credit steps)");
   console.log("  --help, -h     this help");
 }
 
@@ -43,23 +53,34 @@ function cell(text: string, width: number): string {
   return text.padStart(width);
 }
 
-function printRow(item: GradeItem): void {
+/** What the copied column shows. */
+function copiedCell(item: GradeItem): string {
+  return item.copied === null ? "—" : item.copied === "identical" ? "identical" : "imports";
+}
+
+function printRow(item: GradeItem, showHelp: boolean): void {
   const result = item.result === "passed" ? green("passed") : item.state === "not started" ? yellow("failed") : red("failed");
   const tests = item.state === "not started" ? "—" : `${item.passed}/${item.tests}`;
-  const hints = item.kind === "question" ? "—" : `${item.help.hintsShown}/${item.help.hintsAvailable}`;
   const name = item.kind === "question" ? (item.question ?? item.slug) : item.slug;
-  console.log(
-    `  ${cell(item.command, 3)}  ${result}  ${cell(tests, 5)}  ${cell(`${item.points}/${item.maxPoints}`, 6)}  ${cell(hints, 5)}  ${cell(String(item.help.solutionViews), 8)}  ${name}`,
-  );
+  const help = item.help;
+  const helpCells =
+    showHelp && help !== null ? `  ${cell(item.kind === "question" ? "—" : `${help.hintsShown}/${help.hintsAvailable}`, 5)}  ${cell(String(help.solutionViews), 8)}` : "";
+  const copied = item.copied === null ? cell(copiedCell(item), 9) : yellow(cell(copiedCell(item), 9));
+  console.log(`  ${cell(item.command, 3)}  ${result}  ${cell(tests, 5)}  ${cell(`${item.points}/${item.maxPoints}`, 7)}  ${copied}${helpCells}  ${name}`);
   if (item.state === "failing" && item.reason !== null) console.log(dim(`                ${item.reason}`));
 }
 
 function printTable(report: GradeReport): void {
+  const all = [...report.exercises, ...report.questions];
+  const showHelp = all.every((item) => item.help !== null);
   console.log(bold("Grade") + dim("  (your files in exercises/, graded by the workbook's own tests)"));
+  console.log(dim(`  ${report.learner}${report.commit === null ? "" : `, commit ${report.commit.slice(0, 12)}`}, ${report.time}, workbook ${report.workbookVersion ?? "?"}`));
+  if (report.partialCredit) console.log(dim("  partial credit: points x passed checks / checks (the tests and the type check), rounded down to a tenth"));
   console.log("");
-  console.log(dim(`  ${cell("", 3)}  result  ${cell("tests", 5)}  ${cell("points", 6)}  ${cell("hints", 5)}  ${cell("answers", 8)}`));
-  for (const item of report.exercises) printRow(item);
-  for (const item of report.questions) printRow(item);
+  const helpHead = showHelp ? `  ${cell("hints", 5)}  ${cell("answers", 8)}` : "";
+  console.log(dim(`  ${cell("", 3)}  result  ${cell("tests", 5)}  ${cell("points", 7)}  ${cell("copied", 9)}${helpHead}`));
+  for (const item of report.exercises) printRow(item, showHelp);
+  for (const item of report.questions) printRow(item, showHelp);
   console.log("");
   if (report.changedTests.length > 0) {
     console.log(yellow("These test files differ from the workbook's; they were not used (the workbook's own copies were):"));
@@ -72,9 +93,11 @@ function printTable(report: GradeReport): void {
     console.log("");
   }
   console.log(bold(`Total: ${report.points} of ${report.maxPoints} points`) + ` — ${report.passed} of ${report.total} passed.`);
-  const all = [...report.exercises, ...report.questions];
   if (all.some((item) => item.state === "not started")) console.log(dim("tests —: not started (the files are still the stubs), so not run."));
-  console.log(dim("hints: the highest hint shown, of those there are; answers: how often --solution showed the worked answer (both on this machine)."));
+  if (all.some((item) => item.copied !== null))
+    console.log(yellow("copied: identical — the file is the worked answer once formatted; imports — it imports the worked answers. The points are the tests' own."));
+  if (showHelp) console.log(dim("hints: the highest hint shown, of those there are; answers: how often --solution showed the worked answer (both on this machine only)."));
+  else console.log(dim(`The ${HELP_IS_LOCAL}.`));
 }
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -89,8 +112,17 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log(red(refused));
     return 2;
   }
-  const report = await gradeWork(args.items.length > 0 ? { items: args.items } : {});
+  if (args.classroomResult !== null && args.items.length !== 1) {
+    console.log(red("--classroom-result grades one item: name exactly one (for example: 5 or q3)."));
+    return 2;
+  }
+  const report = await gradeWork({ ...(args.items.length > 0 ? { items: args.items } : {}), ...(args.partial ? { partial: true } : {}) });
   if (!emitJson(report, args, "grade")) printTable(report);
+  const [graded] = [...report.exercises, ...report.questions];
+  const [named] = args.items;
+  if (args.classroomResult !== null && graded !== undefined && named !== undefined) {
+    appendFileSync(args.classroomResult, classroomResultLine(classroomResultOf({ ...graded, label: named.label })));
+  }
   return gradeExitCode(report);
 }
 

@@ -9,10 +9,14 @@
  *
  * @module
  */
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { EXERCISES_DIR, isUntouched, listItems, ROOT, selfCheckOf, type Exercise } from "./catalog.js";
-import { changedTests, materializePristineTests, type TestChange } from "./pristine-tests.js";
-import { helpUsed, readState, type HelpUsed, type LearnerState } from "./state.js";
+import { EXERCISES_DIR, isUntouched, learnerText, listItems, pristineText, ROOT, selfCheckOf, type Exercise } from "./catalog.js";
+import { copiedFlag, learnerScripts, readTexts, type CopiedFlag } from "./copied.js";
+import { gradeMetaOf, type GradeMeta } from "./grade-meta.js";
+import { partialFromEnv, partialPoints, sumPoints } from "./partial-credit.js";
+import { changedTests, materializePristineTests, oracleCopyPath, type TestChange } from "./pristine-tests.js";
+import { helpCountersMeaningful, helpUsed, readState, type HelpUsed, type LearnerState } from "./state.js";
 import { startTypeChecker, type TypeProblem } from "./typecheck.js";
 import { stuckMessage } from "./deadline.js";
 import { reasonOf, verdictOf, type Verdict } from "./verdict.js";
@@ -35,16 +39,24 @@ export interface GradeItem extends Verdict {
   result: "passed" | "failed";
   /** Why it failed, in one line; null when it passed. */
   reason: string | null;
-  /** The points earned: all of `maxPoints` when passed, else 0. */
+  /** The points earned: all of `maxPoints` when passed, else 0; in partial credit, `maxPoints` × its share of passing checks (`partial-credit.ts`). */
   points: number;
   /** What passing it is worth. */
   maxPoints: number;
-  /** The hints and worked answers the CLI showed for it on this machine. */
-  help: HelpUsed;
+  /** The hints and worked answers the CLI showed for it on this machine; null under CI, where they are not kept (`helpCountersMeaningful`). */
+  help: HelpUsed | null;
+  /**
+   * Copying seen (`copied.ts`), for the instructor to judge; the points are not changed by it:
+   * `identical`: one of its files is the worked answer once formatted; `imports-solutions`: one of
+   * its files imports the worked answers; null: neither.
+   */
+  copied: CopiedFlag;
 }
 
 /** The grade, as `npm run grade -- --json` prints it. */
-export interface GradeReport {
+export interface GradeReport extends GradeMeta {
+  /** True when the points are partial credit (points per passing check), false when all or nothing. */
+  partialCredit: boolean;
   /** The graded exercises, in order. */
   exercises: GradeItem[];
   /** The graded self-check questions, in order. */
@@ -73,6 +85,10 @@ export interface GradeOptions {
   learnerRoot?: string;
   /** The learner's state (default: read from `.exercise-backups/state.json`). */
   state?: LearnerState;
+  /** Partial credit (default: `WORKBOOK_PARTIAL_CREDIT`, else off). */
+  partial?: boolean;
+  /** Report the help counters (default: not under CI, `helpCountersMeaningful`). */
+  showHelp?: boolean;
 }
 
 /** Grades the learner's work: type check and the workbook's own tests, run once for every started item. */
@@ -80,6 +96,8 @@ export async function gradeWork(options: GradeOptions = {}): Promise<GradeReport
   const items = options.items ?? listItems();
   const dir = options.exercisesDir ?? EXERCISES_DIR;
   const state = options.state ?? readState();
+  const partial = options.partial ?? partialFromEnv();
+  const showHelp = options.showHelp ?? helpCountersMeaningful();
   const started = items.filter((item) => !isUntouched(item, dir));
   const filesOf = (item: Exercise): string[] => item.files.map((file) => join(dir, item.id, file));
   const checker = startTypeChecker();
@@ -105,6 +123,9 @@ export async function gradeWork(options: GradeOptions = {}): Promise<GradeReport
       stuckOf(item, report),
     );
     const passed = verdict.state === "passed";
+    const checks = verdict.tests + 1;
+    const passedChecks = verdict.passed + (verdict.typeErrors.length === 0 && verdict.tests > 0 ? 1 : 0);
+    const earned = passed ? item.points : partial && verdict.state !== "not started" ? Math.min(partialPoints(item.points, passedChecks, checks), item.points - 0.1) : 0;
     const base: GradeItem = {
       kind: item.kind,
       number: item.number,
@@ -113,24 +134,55 @@ export async function gradeWork(options: GradeOptions = {}): Promise<GradeReport
       ...verdict,
       result: passed ? "passed" : "failed",
       reason: reasonOf({ kind: item.kind, ...verdict }),
-      points: passed ? item.points : 0,
+      points: earned,
       maxPoints: item.points,
-      help: helpUsed(item, state),
+      help: showHelp ? helpUsed(item, state) : null,
+      copied: copiedOf(item, dir),
     };
     const check = selfCheckOf(item);
     return check === null ? base : { ...base, question: check.question };
   });
+  const learnerRoot = options.learnerRoot ?? ROOT;
   const result: GradeReport = {
+    ...gradeMetaOf(learnerRoot),
+    partialCredit: partial,
     exercises: graded.filter((g) => g.kind === "exercise"),
     questions: graded.filter((g) => g.kind === "question"),
-    points: graded.reduce((sum, g) => sum + g.points, 0),
+    points: sumPoints(graded.map((g) => g.points)),
     maxPoints: graded.reduce((sum, g) => sum + g.maxPoints, 0),
     passed: graded.filter((g) => g.result === "passed").length,
     total: graded.length,
-    changedTests: changedTests(options.learnerRoot ?? ROOT),
+    changedTests: changedTests(learnerRoot),
   };
   if (error !== undefined) result.error = error;
   return result;
+}
+
+/**
+ * The worked answer of one file of an item, or null when this copy has none: `solutions/`, else
+ * the grader's own copy of the oracle the tests import (in a Classroom template, `template.ts`).
+ */
+export function workedAnswerText(item: Exercise, file: string): string | null {
+  const answer = join(item.solutionDir, file);
+  if (existsSync(answer)) return readFileSync(answer, "utf8");
+  const oracle = oracleCopyPath(item.id, file);
+  // The oracle sits two folders deeper than the learner's file: its imports are read back as the learner's would be written.
+  return existsSync(oracle) ? readFileSync(oracle, "utf8").replace(/(["'`])\.\.\/\.\.\/\.\.\/\.\.\//g, "$1../../") : null;
+}
+
+/**
+ * The copied-answer flag of one item, from the learner's files in `exercisesDir`. A self-check
+ * question is never flagged `identical`: its answer is a handful of values and a letter, which every
+ * right answer shares with the worked one; importing the worked answers is flagged as for an exercise.
+ */
+export function copiedOf(item: Exercise, exercisesDir: string): CopiedFlag {
+  const files = item.files.map((file) => ({
+    learner: learnerText(item, file, exercisesDir),
+    stub: pristineText(item, file),
+    answer: item.kind === "question" ? null : workedAnswerText(item, file),
+  }));
+  const scripts = readTexts(learnerScripts(join(exercisesDir, item.id), item.files, item.kind === "exercise"));
+  return copiedFlag(files, scripts);
 }
 
 /** The message for an item whose tests were stopped at the deadline, or null. */

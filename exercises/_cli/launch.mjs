@@ -13,9 +13,10 @@
 //     node exercises/_cli/launch.mjs exercise 5 --watch
 //     node exercises/_cli/launch.mjs progress --json
 //     node exercises/_cli/launch.mjs grade 5
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
+import { constants } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -99,6 +100,8 @@ if (compiled) {
   const tsx = join(root, "node_modules", "tsx", "dist", "cli.mjs");
   // tsx keeps what it compiled in a cache of its own; a grade does not use it.
   const env = grading ? { ...process.env, TSX_DISABLE_CACHE: "1" } : process.env;
-  const result = spawnSync(process.execPath, [tsx, join(here, `${command}.ts`), ...args], { stdio: "inherit", env });
-  process.exit(result.status ?? 1);
+  // Started, not waited for, so a stop (Classroom's time limit, Ctrl+C) is handed on and the child ends with this process.
+  const child = spawn(process.execPath, [tsx, join(here, `${command}.ts`), ...args], { stdio: "inherit", env });
+  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code, signal) => process.exit(code ?? (signal === null ? 1 : 128 + (constants.signals[signal] ?? 0))));
 }

@@ -18,6 +18,14 @@ import { listExercises, listQuestions, normalize, PRISTINE_DIR, ROOT } from "./c
 /** Where the copies live: `exercises/_cli/pristine-tests/test/exercises/05-argument-processing.test.ts.txt`. */
 export const PRISTINE_TESTS_DIR = join(ROOT, "exercises", "_cli", "pristine-tests");
 
+/** Where a Classroom template keeps the oracle the exercise tests import, relative to the root (`template.ts`). */
+export const ORACLE_TEST_DIR = "test/exercises/_oracle";
+
+/** The grader's copy of one file of the template's oracle (present only in a template). */
+export function oracleCopyPath(id: string, file: string): string {
+  return join(PRISTINE_TESTS_DIR, ORACLE_TEST_DIR, id, `${file}.txt`);
+}
+
 /** The test file of every exercise and question, relative to the root, in the catalog's order. */
 export function gradedTestFiles(): string[] {
   return [...new Set([...listExercises(), ...listQuestions()].map((item) => item.testFile))];
@@ -144,7 +152,8 @@ export async function materializePristineTests(): Promise<PristineTests> {
       }
     }
     // The worked answers are the oracle of the differential properties (`test/exercises/_support/differential.ts`).
-    for (const name of ["src", "exercises", "solutions", "node_modules"]) await symlink(join(ROOT, name), join(root, name), "junction");
+    // A Classroom template has no `solutions/`: its tests import the oracle among the copies instead.
+    for (const name of ["src", "exercises", "solutions", "node_modules"]) if (existsSync(join(ROOT, name))) await symlink(join(ROOT, name), join(root, name), "junction");
     await copyFile(join(ROOT, "tsconfig.json"), join(root, "tsconfig.json"));
     for (const file of pristineTestFiles()) {
       const text = pristineTestText(file);

@@ -19,7 +19,7 @@ import { stuckOf } from "./grading.js";
 import { emitJson, outProblem } from "./json-out.js";
 import { readReportArgs } from "./report-args.js";
 import { runCommand } from "./run-command.js";
-import { helpUsed, readState, type HelpUsed } from "./state.js";
+import { helpCountersMeaningful, helpUsed, readState, type HelpUsed } from "./state.js";
 import { startTypeChecker, type TypeProblem } from "./typecheck.js";
 import { reasonOf, verdictOf, type State, type Verdict } from "./verdict.js";
 import { openVitest } from "./vitest-api.js";
@@ -40,7 +40,7 @@ export interface ProgressItem extends Verdict {
   /** What to type after `npm run exercise`. */
   command: string;
   /** The hints and worked answers the CLI showed for it on this machine. */
-  help: HelpUsed;
+  help: HelpUsed | null;
 }
 
 /** The whole report, as `--json` prints it. */
@@ -64,7 +64,7 @@ function label(state: State): string {
   return state === "passed" ? green(text) : state === "failing" ? red(text) : yellow(text);
 }
 
-function itemOf(item: Exercise, verdict: Verdict, help: HelpUsed): ProgressItem {
+function itemOf(item: Exercise, verdict: Verdict, help: HelpUsed | null): ProgressItem {
   const base: ProgressItem = { kind: item.kind, number: item.number, slug: item.slug, command: item.command, ...verdict, help };
   const check = selfCheckOf(item);
   return check === null ? base : { ...base, question: check.question };
@@ -102,7 +102,7 @@ export async function buildProgress(): Promise<ProgressReport> {
         problems.filter((p) => item.files.some((f) => p.file === `${item.dir}/${f}`)),
         stuckOf(item, report),
       ),
-      helpUsed(item, state),
+      helpCountersMeaningful() ? helpUsed(item, state) : null,
     ),
   );
   const nextItem = items.find((item) => item.state !== "passed");

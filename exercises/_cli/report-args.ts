@@ -19,6 +19,10 @@ export interface ReportArgs {
   out: string | null;
   /** Print the options. */
   help: boolean;
+  /** `grade` only: partial credit (`--partial`; `WORKBOOK_PARTIAL_CREDIT=1` too). */
+  partial: boolean;
+  /** `grade` only: append GitHub Classroom's result of the one graded item to this file (`--classroom-result "$GITHUB_OUTPUT"`). */
+  classroomResult: string | null;
   /** What was not understood, as it was typed. */
   unknown: string[];
 }
@@ -31,12 +35,18 @@ export interface ReportArgs {
 export function readReportArgs(argv: readonly string[], items: boolean, env: NodeJS.ProcessEnv = process.env): ReportArgs {
   const { tokens } = parseArgs({
     args: [...argv],
-    options: { json: { type: "boolean" }, out: { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: {
+      json: { type: "boolean" },
+      out: { type: "string" },
+      help: { type: "boolean", short: "h" },
+      partial: { type: "boolean" },
+      "classroom-result": { type: "string" },
+    },
     strict: false,
     allowPositionals: true,
     tokens: true,
   });
-  const args: ReportArgs = { items: [], json: env["npm_config_json"] === "true", out: null, help: false, unknown: [] };
+  const args: ReportArgs = { items: [], json: env["npm_config_json"] === "true", out: null, help: false, partial: false, classroomResult: null, unknown: [] };
   for (const token of tokens) {
     if (token.kind === "positional") {
       const item = items ? findExercise(token.value) : null;
@@ -47,6 +57,9 @@ export function readReportArgs(argv: readonly string[], items: boolean, env: Nod
     else if (token.name === "help" && token.inlineValue !== true) args.help = true;
     else if (token.name === "out" && token.value !== undefined && token.value !== "" && !token.value.startsWith("-")) args.out = token.value;
     else if (token.name === "out") args.unknown.push(`${token.rawName} (it needs a file name)`);
+    else if (items && token.name === "partial" && token.inlineValue !== true) args.partial = true;
+    else if (items && token.name === "classroom-result" && token.value !== undefined && token.value !== "" && !token.value.startsWith("-")) args.classroomResult = token.value;
+    else if (items && token.name === "classroom-result") args.unknown.push(`${token.rawName} (it needs a file name)`);
     else args.unknown.push(token.inlineValue === true ? `${token.rawName}=${token.value ?? ""}` : token.rawName);
   }
   const order = listItems().map((i) => `${i.kind}:${i.number}`);

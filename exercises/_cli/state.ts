@@ -98,6 +98,20 @@ export interface HelpUsed {
   solutionViews: number;
 }
 
+/**
+ * True where the help counters mean something: on the learner's own machine. They are kept in
+ * `.exercise-backups/state.json`, which git ignores, so a GitHub Classroom run (or any CI: `CI` or
+ * `GITHUB_ACTIONS` set) never sees them and would print zeros; there `grade` and `progress` leave
+ * them out (`help: null`) and say why.
+ */
+export function helpCountersMeaningful(env: NodeJS.ProcessEnv = process.env): boolean {
+  const set = (name: string): boolean => (env[name] ?? "") !== "" && env[name] !== "false" && env[name] !== "0";
+  return !set("CI") && !set("GITHUB_ACTIONS");
+}
+
+/** What the reports say instead of the help counters where they mean nothing. */
+export const HELP_IS_LOCAL = "hints and answers shown are counted on the learner's own machine only (a git-ignored file), so they are not shown here";
+
 /** The help recorded for `item` in `state`. */
 export function helpUsed(item: Exercise, state: LearnerState): HelpUsed {
   const key = stateKey(item);

@@ -21,12 +21,14 @@ export function targetDir(root: string, target: Target): string {
 
 /**
  * The target named by the environment: `WORKBOOK_TARGET_DIR` (any folder, e.g. a copy of the
- * pristine stubs), else `WORKBOOK_TARGET=exercises`, else the worked `solutions/` (what `npm test` checks).
+ * pristine stubs), else `WORKBOOK_TARGET=exercises`, else the worked `solutions/` (what `npm test`
+ * checks). A copy without `solutions/` (a Classroom template, `npm run template`) checks the
+ * learner's `exercises/` instead: `solutionsPresent` says which copy this is.
  */
-export function targetFromEnv(env: NodeJS.ProcessEnv = process.env): Target {
+export function targetFromEnv(env: NodeJS.ProcessEnv = process.env, solutionsPresent = true): Target {
   const dir = env["WORKBOOK_TARGET_DIR"];
   if (dir !== undefined && dir !== "") return { kind: "dir", dir };
-  return env["WORKBOOK_TARGET"] === "exercises" ? { kind: "exercises" } : { kind: "solutions" };
+  return env["WORKBOOK_TARGET"] === "exercises" || !solutionsPresent ? { kind: "exercises" } : { kind: "solutions" };
 }
 
 /** The vite alias that sends the tests' exercise imports to `target`. */

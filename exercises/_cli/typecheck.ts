@@ -11,6 +11,7 @@
  * @module
  */
 import { spawn } from "node:child_process";
+import { trackChild } from "./children.js";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
 import { dirname, isAbsolute, join, resolve, sep } from "node:path";
@@ -233,7 +234,7 @@ function nativeChecker(exe: string): TypeChecker {
       return new Promise<TypeProblem[]>((resolvePromise, reject) => {
         // One thread: the tests run beside it, and on two cores a second compiler thread would take theirs
         // (it saves no time here, and costs about a tenth more CPU).
-        const child = spawn(exe, ["-p", config, "--pretty", "false", "--singleThreaded"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+        const child = trackChild(spawn(exe, ["-p", config, "--pretty", "false", "--singleThreaded"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] }));
         let output = "";
         child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
         child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));

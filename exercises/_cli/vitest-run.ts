@@ -6,6 +6,7 @@
  * @module
  */
 import { spawn } from "node:child_process";
+import { trackChild } from "./children.js";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -109,7 +110,7 @@ export async function runVitest(files: readonly string[], target: Target): Promi
   try {
     const args = [join(ROOT, "node_modules", "vitest", "vitest.mjs"), "run", ...files, "--reporter=json", `--outputFile=${outFile}`];
     const { code, output } = await new Promise<{ code: number | null; output: string }>((resolvePromise, reject) => {
-      const child = spawn(process.execPath, args, { cwd: ROOT, env: targetEnv(target), stdio: ["ignore", "pipe", "pipe"] });
+      const child = trackChild(spawn(process.execPath, args, { cwd: ROOT, env: targetEnv(target), stdio: ["ignore", "pipe", "pipe"] }));
       let output = "";
       child.stdout.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
       child.stderr.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));

@@ -21,6 +21,9 @@ const EXAMPLES: readonly { file: string; written: string; why: string }[] = [
   { file: "exercises/_cli/typecheck.ts", written: "./helper.js", why: "the form of a relative import specifier" },
   { file: "exercises/_cli/typecheck.ts", written: "./x.js", why: "the form of a relative import specifier" },
   { file: "test/proof/typecheck-cache.test.ts", written: "./g.d.ts", why: "a triple-slash reference in a test's sample text" },
+  { file: "docs/instructor-guide.md", written: "test/exercises/_oracle/", why: "a folder of the Classroom template only (npm run template)" },
+  { file: "docs/instructor-guide.md", written: "exercises/_cli/pristine-tests/test/exercises/_oracle/", why: "a folder of the Classroom template only" },
+  { file: "exercises/_cli/template-plan.ts", written: "test/exercises/_oracle/", why: "a folder of the Classroom template only" },
 ];
 
 const isExample = (file: string, written: string): boolean => EXAMPLES.some((e) => e.file === file && e.written === written);

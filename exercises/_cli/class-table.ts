@@ -1,0 +1,96 @@
+/**
+ * A class's grades side by side: one row per learner with the points of every item, the total and
+ * the copied-answer flags, as a table for the terminal and as CSV for a spreadsheet. Pure: it reads
+ * grade reports (`grading.ts`) or the reason a folder could not be graded, nothing else.
+ *
+ * @module
+ */
+import type { GradeItem, GradeReport } from "./grading.js";
+
+/** One learner of the class: their grade, or why there is none. */
+export interface ClassRow {
+  /** The folder or report file it came from, as given. */
+  source: string;
+  /** The grade, when there is one. */
+  report: GradeReport | null;
+  /** Why there is no grade (not a copy of the workbook, a file that is not a grade report…). */
+  problem: string | null;
+}
+
+function itemsOf(report: GradeReport): GradeItem[] {
+  return [...report.exercises, ...report.questions];
+}
+
+/** The items graded across the class, in the order the reports list them: `1` … `9`, `q1` … `q5`. */
+export function classColumns(rows: readonly ClassRow[]): string[] {
+  const seen: string[] = [];
+  for (const row of rows) for (const item of row.report === null ? [] : itemsOf(row.report)) if (!seen.includes(item.command)) seen.push(item.command);
+  const rank = (command: string): number => (command.startsWith("q") ? 1000 + Number(command.slice(1)) : Number(command));
+  return seen.sort((a, b) => rank(a) - rank(b));
+}
+
+/** The flags of one row, as `7:identical 3:imports-solutions` (items in order), or empty. */
+export function flagsOf(report: GradeReport): string {
+  return itemsOf(report)
+    .filter((item) => item.copied !== null)
+    .map((item) => `${item.command}:${item.copied ?? ""}`)
+    .join(" ");
+}
+
+/** The cells of one row: learner, source, commit, the points per column, total, max, flags, problem. */
+export function rowCells(row: ClassRow, columns: readonly string[]): string[] {
+  const report = row.report;
+  if (report === null) return ["", row.source, "", ...columns.map(() => ""), "", "", "", row.problem ?? "no grade"];
+  const byCommand = new Map(itemsOf(report).map((item) => [item.command, item]));
+  const problems = [
+    report.error === undefined ? "" : "the tests could not run",
+    report.changedTests.length > 0 ? `changed tests: ${report.changedTests.map((c) => c.file).join(" ")}` : "",
+  ];
+  return [
+    report.learner,
+    row.source,
+    report.commit?.slice(0, 12) ?? "",
+    ...columns.map((command) => {
+      const item = byCommand.get(command);
+      return item === undefined ? "" : String(item.points);
+    }),
+    String(report.points),
+    String(report.maxPoints),
+    flagsOf(report),
+    problems.filter((p) => p !== "").join("; "),
+  ];
+}
+
+/** The header of the table and the CSV. */
+export function classHeader(columns: readonly string[]): string[] {
+  return ["learner", "source", "commit", ...columns, "total", "max", "copied", "problem"];
+}
+
+/** One CSV field: quoted when it holds a comma, a quote or a line break (quotes doubled), and kept from being read as a formula. */
+export function csvField(text: string): string {
+  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d+(?:\.\d+)?$/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** The class as CSV (RFC 4180, CRLF line ends): a header, then one line per row. */
+export function classCsv(rows: readonly ClassRow[]): string {
+  const columns = classColumns(rows);
+  return [classHeader(columns), ...rows.map((row) => rowCells(row, columns))].map((cells) => cells.map(csvField).join(",")).join("\r\n") + "\r\n";
+}
+
+/** The class as a plain-text table, columns padded to their widest cell. */
+export function classTable(rows: readonly ClassRow[]): string {
+  const columns = classColumns(rows);
+  const lines = [classHeader(columns), ...rows.map((row) => rowCells(row, columns))];
+  const widths = lines[0]?.map((_, at) => Math.max(...lines.map((cells) => (cells[at] ?? "").length))) ?? [];
+  return (
+    lines
+      .map((cells) =>
+        cells
+          .map((cell, at) => cell.padEnd(widths[at] ?? 0))
+          .join("  ")
+          .trimEnd(),
+      )
+      .join("\n") + "\n"
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * What the GitHub Classroom template of the workbook holds (`npm run template`), as a pure plan over
+ * the tracked files: what is copied as it is, what is left out and why, what is rewritten.
+ *
+ * Left out:
+ * - `solutions/`: the worked answers, the self-check answers and the instructors' answer sheet
+ *   (`solutions/self-check-answers.md`);
+ * - every other file that reads the worked answers (a text naming `solutions/`: the authors' tests
+ *   of the answers, the mutation set-up, a bench), except the learner CLI, which works without them,
+ *   and prose that only points at the folder;
+ * - every test or script that imports a file left out, and so on.
+ *
+ * Kept, and said plainly: the exercise tests compare the learner's code with the worked answers
+ * (the differential properties), so the template must hold those answers as the tests' oracle. They
+ * are moved out of `solutions/` into `test/exercises/_oracle/` (and the grader's sealed copies into
+ * `exercises/_cli/pristine-tests/`), and the tests' imports rewritten to match. A learner who opens
+ * that folder can read them: the template hides the answers from `--solution`, the lessons and the
+ * folder list, not from someone who reads the tests' imports. The copied-answer flag of `npm run
+ * grade` names a file identical to the oracle, or one that imports it.
+ *
+ * @module
+ */
+import { posix } from "node:path";
+import { ORACLE_TEST_DIR } from "./pristine-tests.js";
+
+/** A file left out of the template, and why. */
+export interface LeftOut {
+  /** The path, relative to the root. */
+  file: string;
+  /** Why, in a few words. */
+  reason: string;
+}
+
+/** The template, file by file. */
+export interface TemplatePlan {
+  /** Copied as they are. */
+  keep: string[];
+  /** Written with a new text (the exercise tests, their grader copies), or added (the oracle): path → text. */
+  write: Map<string, string>;
+  /** Left out, with the reason. */
+  leftOut: LeftOut[];
+}
+
+/** The folder of the worked answers. */
+export const SOLUTIONS_FOLDER = "solutions/";
+
+/** Where the grader keeps its copies of the tests. */
+const PRISTINE_TESTS = "exercises/_cli/pristine-tests/";
+
+/** Kept even though they name `solutions/`: the learner CLI (it works without the answers) and the files that configure the tests. */
+function mayNameSolutions(file: string): boolean {
+  return (
+    (file.startsWith("exercises/_cli/") && !file.startsWith(PRISTINE_TESTS)) ||
+    file.endsWith(".md") ||
+    file.endsWith(".json") ||
+    file.endsWith(".yml") ||
+    file === "vitest.config.ts"
+  );
+}
+
+/** An exercise test (`test/exercises/05-argument-processing.test.ts`) or its grader copy (`…/pristine-tests/test/exercises/….test.ts.txt`). */
+export function isGradedExerciseTest(file: string): boolean {
+  return /^(?:exercises\/_cli\/pristine-tests\/)?test\/exercises\/\d\d-[a-z0-9-]+\.test\.ts(?:\.txt)?$/.test(file);
+}
+
+/** The exercise test's text with its imports of the worked answers sent to the oracle folder beside it. */
+export function toOracleImports(text: string): string {
+  return text.replace(/(["'`])\.\.\/\.\.\/solutions\//g, "$1./_oracle/");
+}
+
+/** A worked answer's text moved two folders deeper (`test/exercises/_oracle/<id>/`): its imports of the root's folders reach up two more. */
+export function deeperImports(text: string): string {
+  return text.replace(/(["'`])\.\.\/\.\.\//g, "$1../../../../");
+}
+
+/** The relative imports of a script's text, as written. */
+function relativeImports(text: string): string[] {
+  return [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*)["'](\.{1,2}\/[^"'\n]*)["']/g)].map((match) => match[1] ?? "");
+}
+
+/** The tracked file a relative import from `from` names (`.js` read as `.ts` too), if it is one of `files`. */
+function importTarget(from: string, spec: string, files: ReadonlySet<string>): string | null {
+  const base = posix.normalize(posix.join(posix.dirname(from), spec));
+  for (const candidate of [base, base.replace(/\.js$/, ".ts"), base.replace(/\.mjs$/, ".mts"), `${base}.ts`, `${base}/index.ts`]) if (files.has(candidate)) return candidate;
+  return null;
+}
+
+/** True for the files whose text is read for the plan: scripts and tests. */
+function isScript(file: string): boolean {
+  return /\.(?:[cm]?ts|[cm]?js)(?:\.txt)?$/.test(file);
+}
+
+/**
+ * The plan of the template from the tracked `files` (relative, `/`-separated) and `read` (a file's
+ * text). Every exercise folder `NN-slug` under `solutions/` becomes the oracle.
+ */
+export function templatePlan(files: readonly string[], read: (file: string) => string): TemplatePlan {
+  const all = new Set(files);
+  const reasons = new Map<string, string>();
+  for (const file of files) {
+    if (file.startsWith(SOLUTIONS_FOLDER)) reasons.set(file, "the worked answers");
+    else if (!isGradedExerciseTest(file) && !mayNameSolutions(file) && isScript(file) && /\bsolutions\b/.test(read(file)))
+      reasons.set(file, "reads the worked answers (an authors' check)");
+  }
+  // Whatever imports a file left out goes too, until nothing changes.
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const file of files) {
+      if (reasons.has(file) || !isScript(file) || isGradedExerciseTest(file)) continue;
+      const gone = relativeImports(read(file))
+        .map((spec) => importTarget(file, spec, all))
+        .find((target) => target !== null && reasons.has(target));
+      if (gone !== undefined && gone !== null) {
+        reasons.set(file, `imports ${gone}, left out`);
+        changed = true;
+      }
+    }
+  }
+  const write = new Map<string, string>();
+  for (const file of files) {
+    if (isGradedExerciseTest(file)) write.set(file, toOracleImports(read(file)));
+    const answer = /^solutions\/(\d\d-[a-z0-9-]+)\/([^/]+\.ts)$/.exec(file);
+    if (answer !== null) {
+      const text = deeperImports(read(file));
+      write.set(`${ORACLE_TEST_DIR}/${answer[1]}/${answer[2]}`, text);
+      write.set(`${PRISTINE_TESTS}${ORACLE_TEST_DIR}/${answer[1]}/${answer[2]}.txt`, text);
+    }
+  }
+  return {
+    keep: files.filter((file) => !reasons.has(file) && !write.has(file)),
+    write,
+    leftOut: files.filter((file) => reasons.has(file)).map((file) => ({ file, reason: reasons.get(file) ?? "" })),
+  };
+}

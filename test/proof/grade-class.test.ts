@@ -1,0 +1,136 @@
+/**
+ * `npm run grade-class`: a class of four learner folders (untouched, half done, done with one bug,
+ * copied answers) and a folder that is not a copy of the workbook, graded at once into a table and
+ * a CSV with the points per item, the total, the copied-answer flags and the learner (git author or
+ * folder name); and `--reports`, which reads grade JSON files back.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT } from "../../exercises/_cli/catalog.js";
+import { isGradeReport, readClassArgs, rowsFromReports } from "../../exercises/_cli/class-grading.js";
+import { classCsv, csvField } from "../../exercises/_cli/class-table.js";
+import { learnerFolder, ownAnswer } from "./class-folders.js";
+
+let dir: string;
+let run: { status: number | null; stdout: string; stderr: string };
+let rows: Map<string, Record<string, string>>;
+
+/** The CSV's rows by their source folder (simple fields only: the test's own cells hold no comma). */
+function readCsv(text: string): Map<string, Record<string, string>> {
+  const [head, ...lines] = text.trimEnd().split("\r\n");
+  const names = (head ?? "").split(",");
+  return new Map(
+    lines.map((line) => {
+      const cells = line.split(",");
+      const row = Object.fromEntries(names.map((name, at) => [name, cells[at] ?? ""]));
+      return [row["source"] ?? "", row];
+    }),
+  );
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "workbook-class-"));
+  const half = new Set(["1", "2", "3", "4", "q1", "q2"]);
+  learnerFolder(join(dir, "untouched"), () => null);
+  learnerFolder(join(dir, "half"), (item, _file, answer) => (half.has(item.command) ? ownAnswer(answer) : null));
+  learnerFolder(join(dir, "bug"), (item, _file, answer) =>
+    item.command === "2" ? ownAnswer(answer.replace('  return "replace";\n}', '  return "skip";\n}')) : item.kind === "exercise" ? ownAnswer(answer) : answer,
+  );
+  learnerFolder(join(dir, "copied"), (item, _file, answer) => (item.command === "7" ? 'export * from "../../solutions/07-errors-as-results/settle.js";\n' : answer));
+  const git = (args: string[]): void => void execFileSync("git", ["-C", join(dir, "bug"), ...args], { stdio: "ignore" });
+  git(["init", "-q"]);
+  git(["add", "exercises", "package.json"]);
+  git(["-c", "user.name=Ada Learner", "-c", "user.email=ada@example.org", "-c", "commit.gpgsign=false", "commit", "-qm", "my work"]);
+  mkdirSync(join(dir, "notes"));
+  writeFileSync(join(dir, "notes", "readme.txt"), "not a workbook");
+  const csv = join(dir, "class-grades.csv");
+  const result = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "exercises", "_cli", "grade-class.ts"), dir, "--csv", csv], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, INIT_CWD: ROOT },
+  });
+  run = { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  rows = readCsv(readFileSync(csv, "utf8"));
+}, 900_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("grading a class of learner folders", () => {
+  it("prints one row per folder and exits with 1, since one folder is not a copy of the workbook", () => {
+    expect(run.status, run.stderr).toBe(1);
+    for (const name of ["untouched", "half", "bug", "copied", "notes"]) expect(run.stdout).toContain(name);
+    expect(run.stdout).toMatch(/^learner\s+source\s+commit\s+1\s+2\s+3/);
+  });
+
+  it("an untouched folder: no point, no flag", () => {
+    expect(rows.get("untouched")).toMatchObject({ learner: "untouched", total: "0", max: "100", copied: "", problem: "" });
+  });
+
+  it("half done: the points of the items done, nothing else", () => {
+    expect(rows.get("half")).toMatchObject({ "1": "10", "4": "10", "5": "0", q1: "2", q2: "2", q3: "0", total: "44", copied: "" });
+  });
+
+  it("done with one bug: all but that exercise, named by the git author of the folder's last commit", () => {
+    const bug = rows.get("bug");
+    expect(bug).toMatchObject({ learner: "Ada Learner <ada@example.org>", "2": "0", "3": "10", q5: "2", total: "90", copied: "" });
+    expect(bug?.["commit"]).toMatch(/^[0-9a-f]{12}$/);
+  });
+
+  it("copied answers: full points as the tests give them, every exercise flagged, the import named", () => {
+    const copied = rows.get("copied");
+    expect(copied).toMatchObject({ total: "100", "7": "10" });
+    expect(copied?.["copied"]).toBe("1:identical 2:identical 3:identical 4:identical 5:identical 6:identical 7:imports-solutions 8:identical 9:identical");
+  });
+
+  it("a folder without exercises/ is reported in its row, not graded", () => {
+    expect(rows.get("notes")?.["problem"]).toMatch(/no exercises\/ folder/);
+    expect(rows.get("notes")?.["total"]).toBe("");
+  });
+});
+
+describe("grading a class from grade JSON files", () => {
+  it("reads every grade report in the folder, and names a file that is not one", () => {
+    const reports = mkdtempSync(join(tmpdir(), "workbook-reports-"));
+    try {
+      const report = {
+        learner: "Bo",
+        commit: null,
+        time: "2026-01-01T00:00:00.000Z",
+        workbookVersion: "0.1.0",
+        partialCredit: false,
+        exercises: [{ kind: "exercise", number: 1, command: "1", points: 10, maxPoints: 10, copied: "identical" }],
+        questions: [{ kind: "question", number: 1, command: "q1", points: 0, maxPoints: 2, copied: null }],
+        points: 10,
+        maxPoints: 12,
+        passed: 1,
+        total: 2,
+        changedTests: [],
+      };
+      mkdirSync(join(reports, "bo"));
+      writeFileSync(join(reports, "bo", "grade.json"), JSON.stringify(report));
+      writeFileSync(join(reports, "other.json"), JSON.stringify({ hello: 1 }));
+      writeFileSync(join(reports, "broken.json"), "{ not json");
+      const found = rowsFromReports(reports);
+      expect(found.map((row) => row.source)).toEqual(["bo/grade.json", "broken.json", "other.json"]);
+      expect(isGradeReport(report)).toBe(true);
+      expect(found[1]?.problem).toMatch(/^not JSON/);
+      expect(found[2]?.problem).toMatch(/not a grade report/);
+      const csv = classCsv(found).split("\r\n");
+      expect(csv[0]).toBe("learner,source,commit,1,q1,total,max,copied,problem");
+      expect(csv[1]).toBe("Bo,bo/grade.json,,10,0,10,12,1:identical,");
+    } finally {
+      rmSync(reports, { recursive: true, force: true });
+    }
+  });
+
+  it("reads its command line, and keeps a CSV field from being read as a formula", () => {
+    expect(readClassArgs(["class", "--reports", "--csv", "out.csv", "--partial"])).toMatchObject({ dir: "class", reports: true, csv: "out.csv", partial: true, unknown: [] });
+    expect(readClassArgs(["a", "b", "--csv"]).unknown).toEqual(["b", "--csv (it needs a file name)"]);
+    expect(csvField("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
+    expect(csvField('say "hi", then')).toBe('"say ""hi"", then"');
+    expect(csvField("12.5")).toBe("12.5");
+  });
+});

@@ -1,0 +1,179 @@
+/**
+ * `npm run template -- <out-dir>`: the Classroom template, made in a temporary folder, holds no
+ * `solutions/` and no file that reads the worked answers apart from the exercise tests, whose
+ * oracle it keeps aside (and says so); there `npm run exercise 1` checks the stub,
+ * `npm run exercise 1 -- --solution` says the worked answers are not in this copy, and a grade of
+ * an answer copied from the oracle passes and is flagged. A non-empty folder, and a folder inside
+ * the workbook, are refused.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT } from "../../exercises/_cli/catalog.js";
+import { templateTargetProblem } from "../../exercises/_cli/template-copy.js";
+import { deeperImports, isGradedExerciseTest, templatePlan, toOracleImports } from "../../exercises/_cli/template-plan.js";
+
+let base: string;
+let out: string;
+let made: { status: number | null; stdout: string };
+
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+
+function run(args: readonly string[]): { status: number | null; output: string } {
+  const result = spawnSync(npm, [...args], {
+    cwd: out,
+    encoding: "utf8",
+    shell: process.platform === "win32",
+    env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1", CI: "", GITHUB_ACTIONS: "" },
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** Every file under `dir`, relative, `/`-separated; `node_modules/` skipped. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) =>
+      join(entry.parentPath, entry.name)
+        .slice(dir.length + 1)
+        .split("\\")
+        .join("/"),
+    )
+    .filter((file) => !file.startsWith("node_modules/"));
+}
+
+beforeAll(() => {
+  base = mkdtempSync(join(tmpdir(), "workbook-template-"));
+  out = join(base, "course");
+  const result = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "exercises", "_cli", "template.ts"), out], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, INIT_CWD: ROOT },
+  });
+  made = { status: result.status, stdout: result.stdout };
+  symlinkSync(join(ROOT, "node_modules"), join(out, "node_modules"), "junction");
+}, 300_000);
+
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+describe("the Classroom template", () => {
+  it("is written, and says what it left out and which answers it keeps as the oracle", () => {
+    expect(made.status, made.stdout).toBe(0);
+    expect(made.stdout).toContain("Left out:");
+    expect(made.stdout).toMatch(/solutions\/ \(\d+ files\): the worked answers/);
+    expect(made.stdout).toContain("test/exercises/_oracle/");
+    expect(made.stdout).toContain("readable by whoever opens it");
+  });
+
+  it("holds no solutions/, no self-check answer, and no file but the CLI and prose that names the worked answers' folder", () => {
+    const files = filesUnder(out);
+    expect(existsSync(join(out, "solutions"))).toBe(false);
+    expect(files.filter((file) => file.includes("self-check-answers"))).toEqual([]);
+    const tracked = execFileSync("git", ["-C", ROOT, "ls-files"], { encoding: "utf8" })
+      .split("\n")
+      .filter((f) => f !== "");
+    for (const file of files) expect(tracked.includes(file) || file.includes("/_oracle/"), `${file} is tracked or the oracle`).toBe(true);
+    const naming = files.filter(
+      (file) =>
+        /\.(?:[cm]?ts|[cm]?js|txt)$/.test(file) &&
+        !file.startsWith("exercises/_cli/") &&
+        file !== "vitest.config.ts" &&
+        /\.\.\/solutions\//.test(readFileSync(join(out, file), "utf8")),
+    );
+    expect(naming).toEqual([]);
+  });
+
+  it("npm run exercise 1 checks the learner's stub against the oracle", () => {
+    const { status, output } = run(["run", "exercise", "1"]);
+    expect(status, output).toBe(1);
+    expect(output).toMatch(/Exercise 1: tool-contract — 0 passed, \d+ failed/);
+  }, 300_000);
+
+  it("npm run exercise 1 -- --solution says the worked answers are not in this copy", () => {
+    const { status, output } = run(["run", "exercise", "1", "--", "--solution", "--yes"]);
+    expect(status).toBe(1);
+    expect(output).toContain("The worked answers are not in this copy of the workbook");
+  }, 120_000);
+
+  it("an answer copied from the oracle passes the grade, flagged identical", () => {
+    const oracle = readFileSync(join(out, "test", "exercises", "_oracle", "01-tool-contract", "word-count.ts"), "utf8");
+    writeFileSync(join(out, "exercises", "01-tool-contract", "word-count.ts"), oracle.replaceAll("../../../../src/", "../../src/"));
+    const result = spawnSync(process.execPath, [join(out, "exercises", "_cli", "launch.mjs"), "grade", "1", "--json"], { cwd: out, encoding: "utf8" });
+    const report = JSON.parse(result.stdout) as { exercises: Array<{ result: string; copied: string | null }> };
+    expect(report.exercises[0]).toMatchObject({ result: "passed", copied: "identical" });
+  }, 300_000);
+
+  it("in partial credit, a grade with one bug earns part of the points and hands Classroom's reporter that score", () => {
+    const file = join(out, "exercises", "01-tool-contract", "word-count.ts");
+    const blank = 'if (text.trim() === "") return ToolResult.error("Error: text is empty");';
+    const text = readFileSync(file, "utf8");
+    expect(text).toContain(blank);
+    writeFileSync(file, text.replace(blank, 'if (text.replaceAll(" ", "") === "") return ToolResult.error("Error: text is empty");'));
+    const results = join(base, "github-output");
+    const result = spawnSync(process.execPath, [join(out, "exercises", "_cli", "launch.mjs"), "grade", "1", "--json", "--classroom-result", results], {
+      cwd: out,
+      encoding: "utf8",
+      env: { ...process.env, WORKBOOK_PARTIAL_CREDIT: "1" },
+    });
+    expect(result.status).toBe(1);
+    const report = JSON.parse(result.stdout) as { partialCredit: boolean; exercises: Array<{ points: number; passed: number; tests: number }> };
+    const [item] = report.exercises;
+    expect(report.partialCredit).toBe(true);
+    expect(item?.points).toBe(Math.floor((10 * 10 * ((item?.passed ?? 0) + 1)) / ((item?.tests ?? 0) + 1)) / 10);
+    expect(item?.points).toBeGreaterThan(0);
+    expect(item?.points).toBeLessThan(10);
+    const line = readFileSync(results, "utf8");
+    expect(line).toMatch(/^result=[A-Za-z0-9+/=]+\n$/);
+    const classroom = JSON.parse(Buffer.from(line.slice("result=".length).trim(), "base64").toString("utf8")) as {
+      status: string;
+      max_score: number;
+      tests: Array<{ score: number }>;
+    };
+    expect(classroom).toMatchObject({ status: "fail", max_score: 10, tests: [{ score: item?.points }] });
+  }, 300_000);
+});
+
+describe("where the template may go", () => {
+  it("not into a folder that holds anything, nor inside the workbook", () => {
+    const full = join(base, "full");
+    mkdirSync(full);
+    writeFileSync(join(full, "notes.txt"), "mine");
+    expect(templateTargetProblem(full)).toMatch(/is not empty/);
+    expect(templateTargetProblem(join(ROOT, "course"))).toMatch(/inside the workbook/);
+    expect(templateTargetProblem(ROOT)).toMatch(/inside the workbook/);
+    expect(templateTargetProblem(join(base, "new", "deeper"))).toBeNull();
+    const refused = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "exercises", "_cli", "template.ts"), full], {
+      cwd: ROOT,
+      encoding: "utf8",
+      env: { ...process.env, INIT_CWD: ROOT },
+    });
+    expect(refused.status).toBe(1);
+    expect(readdirSync(full)).toEqual(["notes.txt"]);
+  });
+});
+
+describe("the plan of the template", () => {
+  it("leaves out the answers and, in turn, whatever imports a file left out; rewrites the exercise tests to the oracle", () => {
+    const texts: Record<string, string> = {
+      "solutions/01-a/x.ts": 'import { T } from "../../src/t.js";',
+      "solutions/self-check/q1.ts": "export const a = 1;",
+      "test/exercises/01-a.test.ts": 'import * as answer from "../../solutions/01-a/x.js";',
+      "test/check-answers.ts": 'const dir = "solutions";',
+      "test/uses-check.test.ts": 'import { dir } from "./check-answers.js";',
+      "test/plain.test.ts": 'import { T } from "../src/t.js";',
+      "exercises/_cli/catalog.ts": 'const SOLUTIONS = "solutions";',
+      "README.md": "The worked answers are in solutions/.",
+    };
+    const plan = templatePlan(Object.keys(texts), (file) => texts[file] ?? "");
+    expect(plan.leftOut.map((entry) => entry.file).sort()).toEqual(["solutions/01-a/x.ts", "solutions/self-check/q1.ts", "test/check-answers.ts", "test/uses-check.test.ts"]);
+    expect(plan.keep.sort()).toEqual(["README.md", "exercises/_cli/catalog.ts", "test/plain.test.ts"]);
+    expect(plan.write.get("test/exercises/01-a.test.ts")).toBe('import * as answer from "./_oracle/01-a/x.js";');
+    expect(plan.write.get("test/exercises/_oracle/01-a/x.ts")).toBe('import { T } from "../../../../src/t.js";');
+    expect(plan.write.get("exercises/_cli/pristine-tests/test/exercises/_oracle/01-a/x.ts.txt")).toBe('import { T } from "../../../../src/t.js";');
+    expect(isGradedExerciseTest("exercises/_cli/pristine-tests/test/exercises/01-a.test.ts.txt")).toBe(true);
+    expect(toOracleImports("from '../../solutions/a.js'")).toBe("from './_oracle/a.js'");
+    expect(deeperImports('"../../src/x.js"')).toBe('"../../../../src/x.js"');
+  });
+});
