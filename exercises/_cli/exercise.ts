@@ -19,6 +19,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { BACKUP_DIR, findExercise, learnerText, listExercises, listQuestions, normalize, pristineText, rel, selfCheckOf, type Exercise } from "./catalog.js";
+import { asksForCapstone, runCapstoneCommand } from "./capstone-command.js";
 import { checkOnce } from "./check.js";
 import { bold, dim, red, yellow } from "./colour.js";
 import { diffLines, formatDiff } from "./diff.js";
@@ -189,6 +190,8 @@ async function reset(exercise: Exercise, yes: boolean): Promise<number> {
 }
 
 async function main(argv: readonly string[]): Promise<number> {
+  // Exercise 10, the capstone, runs the nine answers together: it has no file and no tests of its own.
+  if (asksForCapstone(argv)) return runCapstoneCommand(argv);
   const { query, mode, yes, help, unknown } = readArgs(argv);
   if (help && unknown.length === 0) {
     usage();
