@@ -69,14 +69,13 @@ export async function runRealModel(dir: string, env: Record<string, string | und
 }
 
 /** Runs the capstone. Returns the exit code: 0 only when it passed. */
-export async function main(argv: readonly string[], print: Print = (line) => console.log(line)): Promise<number> {
+export async function main(argv: readonly string[], print: Print = (line) => console.log(line), dir: string = answersDir()): Promise<number> {
   const unknown = argv.filter((arg) => arg !== "--trace" && arg !== "10");
   if (unknown.length > 0) {
     print(red(`Not understood for exercise 10: ${unknown.join(" ")}`));
     print("usage: npm run exercise 10 [-- --trace]");
     return 2;
   }
-  const dir = answersDir();
   const report = await runCapstone({ dir });
   for (const line of reportLines(report, argv.includes("--trace"))) print(line);
   try {
