@@ -33,7 +33,7 @@ it("runs lesson 10's task with the assembled agent against the server and shows 
   await runRealModel(SOLUTIONS_DIR, { OPENAI_BASE_URL: BASE, MODEL: "local-model" }, (line) => lines.push(stripVTControlCharacters(line)));
   expect(requests.map((r) => r.model)).toEqual(["local-model", "local-model"]);
   expect(lines[1]).toBe(`Lesson 10's task with your agent and a real model: local-model at ${BASE}`);
-  expect(lines).toContain('    [model]        model calls: read_file({"path":"notes/missing.md"})');
+  expect(lines).toContain('  [model]        model calls: read_file({"path":"notes/missing.md"})');
   expect(lines.some((line) => line.startsWith("  [yours]     8  call_real tool message: Error: File not found: notes/missing.md"))).toBe(true);
   expect(lines.at(-1)).toBe("  answer: The file is missing (Error: File not found: notes/missing.md). (completed)");
 });
