@@ -1,7 +1,7 @@
 /**
- * The capstone (`npm run exercise 10`): with the worked answers every part is the learner's and
- * every scenario's requests match the reference's; with the untouched stubs it fails, naming
- * exercise 1 first; a broken file is named as such and the reference stands in for it; `--trace`
+ * The proof for the capstone (`npm run exercise 10`), as `solutions-and-stubs.test.ts` is for the
+ * nine exercises: with the worked answers every part is the learner's and every scenario's
+ * requests match the reference's; with the untouched stubs it fails, naming exercise 1 first; a broken file is named as such and the reference stands in for it; `--trace`
  * marks every step as the learner's or the reference's.
  */
 import { stripVTControlCharacters } from "node:util";
@@ -12,7 +12,7 @@ import { main } from "../../exercises/_cli/capstone/main.js";
 import { PART_NUMBERS } from "../../exercises/_cli/capstone/parts.js";
 import { reportLines } from "../../exercises/_cli/capstone/report.js";
 import { SCENARIOS } from "../../exercises/_cli/capstone/scenarios.js";
-import { answersFolder, type AnswersFolder } from "./answers.js";
+import { answersFolder, type AnswersFolder } from "../capstone/answers.js";
 
 /** Colour codes out, so the lines read as plain text. */
 const plain = (line: string): string => stripVTControlCharacters(line);
