@@ -7,6 +7,7 @@
  */
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { registerTsx } from "./capstone-command.js";
 import { CAPSTONE, EXERCISES_DIR, isUntouched, listExercises, ROOT } from "./catalog.js";
 
 /** Where the capstone stands, as the lists show it. */
@@ -30,8 +31,7 @@ export type CapstoneLoader = () => Promise<typeof import("./capstone/capstone.js
 
 /** Loads the capstone through tsx's loader, so it can import the learner's TypeScript as it is. */
 async function loadThroughTsx(): Promise<typeof import("./capstone/capstone.js")> {
-  const { register } = await import("tsx/esm/api");
-  register();
+  await registerTsx();
   return (await import(pathToFileURL(join(ROOT, "exercises", "_cli", "capstone", "capstone.ts")).href)) as typeof import("./capstone/capstone.js");
 }
 

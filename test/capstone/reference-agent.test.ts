@@ -66,7 +66,7 @@ afterAll(async () => {
 /** A fresh workspace with the scenario's files, and the model name of a new run. */
 async function place(scenario: Scenario): Promise<{ workspace: string; model: string }> {
   const workspace = await realpath(await mkdtemp(join(base, `${scenario.id}-`)));
-  await seedWorkspace(workspace);
+  await seedWorkspace(workspace, scenario.archive === true);
   return { workspace, model: `${scenario.id}-${++runs}` };
 }
 

@@ -86,7 +86,7 @@ async function runScenario(shared: Shared, scenario: Scenario, assembly: Assembl
   let placeholders: Array<readonly [string, string]> = [[workspace, "<workspace>"]];
   let bodies: unknown[] = [];
   try {
-    await seedWorkspace(workspace);
+    await seedWorkspace(workspace, scenario.archive === true);
     let mcp: McpSource | undefined;
     let folder = "";
     if (scenario.mcpTools.length > 0) {
@@ -137,7 +137,11 @@ async function judge(shared: Shared, scenario: Scenario, found: FoundParts, lear
       return { scenario, reference: empty, assembled: empty, difference: null, culprits: [], skipped: started.failed };
     }
   }
-  const [reference, assembled] = await Promise.all([runScenario(shared, scenario, referenceAssembly()), runScenario(shared, scenario, assemble(found))]);
+  // With no part of the learner's, the assembled agent is the reference's agent: one run serves both.
+  const [reference, assembled] =
+    learnerParts.length === 0
+      ? await runScenario(shared, scenario, referenceAssembly()).then((run) => [run, run] as const)
+      : await Promise.all([runScenario(shared, scenario, referenceAssembly()), runScenario(shared, scenario, assemble(found))]);
   const difference = differenceOf(reference, assembled);
   const culprits: PartNumber[] = [];
   if (difference !== null) {

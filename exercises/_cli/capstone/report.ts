@@ -70,7 +70,13 @@ export function reportLines(report: CapstoneReport, trace: boolean): string[] {
     else if (state.kind === "missing") lines.push(`  ${yellow("·")}${head} — ${yellow("missing")}: ${info.folder}/${info.file} is still the stub`);
     else lines.push(`  ${red("✗")}${head} — ${red("cannot be used")}: ${state.reason}`);
   }
-  lines.push("", "Scenarios (each run with the reference's parts and with yours; every request the model receives is compared):");
+  const none = PART_NUMBERS.every((n) => report.parts[n].kind !== "learner");
+  lines.push(
+    "",
+    none
+      ? "Scenarios (no part is yours yet, so your agent is the reference's and each scenario runs once):"
+      : "Scenarios (each run with the reference's parts and with yours; every request the model receives is compared):",
+  );
   for (const verdict of report.scenarios) lines.push(...scenarioLines(verdict, trace));
   lines.push("");
   const missing = PART_NUMBERS.filter((n) => report.parts[n].kind === "missing");

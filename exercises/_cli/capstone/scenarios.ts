@@ -47,18 +47,21 @@ export interface Scenario {
   mcpTools: readonly string[];
   /** The exercises whose parts the scenario puts to work, for the report. */
   parts: readonly number[];
+  /** The run starts with the long `archive/` folder too. */
+  archive?: boolean;
 }
 
 /** Results longer than this are saved or cut in every scenario. */
 export const MAX_TOOL_RESULT_CHARS = 2_000;
 
-/** Writes the files every run starts with: notes, and a long folder for the long-result scenarios. */
-export async function seedWorkspace(workspace: string): Promise<void> {
+/** Writes the files a run starts with: notes, and (with `archive`) the long folder of the long-result scenarios. */
+export async function seedWorkspace(workspace: string, archive = false): Promise<void> {
   await mkdir(join(workspace, "notes"), { recursive: true });
   await writeFile(join(workspace, "notes", "todo.md"), "- read the lesson\n- write the tool\n");
-  const archive = join(workspace, "archive");
-  await mkdir(archive, { recursive: true });
-  await Promise.all(Array.from({ length: 90 }, (_, i) => writeFile(join(archive, `chapter-${String(i + 1).padStart(3, "0")}-notes-from-the-workshop.md`), "")));
+  if (!archive) return;
+  const folder = join(workspace, "archive");
+  await mkdir(folder, { recursive: true });
+  await Promise.all(Array.from({ length: 90 }, (_, i) => writeFile(join(folder, `chapter-${String(i + 1).padStart(3, "0")}-notes-from-the-workshop.md`), "")));
 }
 
 /** Writes the file the MCP server is asked for. */
@@ -147,6 +150,7 @@ export const SCENARIOS: readonly Scenario[] = [
     saves: true,
     mcpTools: [],
     parts: [7, 8],
+    archive: true,
   },
   {
     id: "long-cut",
@@ -156,6 +160,7 @@ export const SCENARIOS: readonly Scenario[] = [
     saves: false,
     mcpTools: [],
     parts: [7, 8],
+    archive: true,
   },
   {
     id: "mcp",
