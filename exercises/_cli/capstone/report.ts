@@ -39,7 +39,7 @@ function scenarioLines(verdict: ScenarioVerdict, trace: boolean): string[] {
   if (verdict.skipped !== null) {
     lines.push(`  ${red("✗")} ${scenario.title}: ${red("could not run")} — ${verdict.skipped}`);
   } else if (difference === null) {
-    lines.push(`  ${green("✓")} ${scenario.title} ${dim(`— ${verdict.reference.requests.length} requests, each the same`)}`);
+    lines.push(`  ${green("✓")} ${scenario.title} ${dim(`— ${verdict.reference.requests.length} requests, each the same (exercises ${scenario.parts.join(", ")} at work)`)}`);
   } else {
     lines.push(`  ${red("✗")} ${scenario.title}: request ${difference.request} differs ${dim(`(the reference sent ${difference.counts[0]}, yours ${difference.counts[1]})`)}`);
     if (verdict.assembled.error !== null) lines.push(`      your agent stopped: ${verdict.assembled.error}`);

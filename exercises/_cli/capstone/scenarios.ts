@@ -9,6 +9,7 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { PartNumber } from "./parts.js";
 
 /** One call as the mocked model writes it: the argument text goes over the wire as it is. */
 export interface ScriptedCall {
@@ -45,8 +46,8 @@ export interface Scenario {
   saves: boolean;
   /** The MCP server's tools the agent keeps; none for a scenario without MCP. */
   mcpTools: readonly string[];
-  /** The exercises whose parts the scenario puts to work, for the report. */
-  parts: readonly number[];
+  /** The exercises whose parts the scenario puts to work, for the report (the tools are loaded, offered, prepared, run and answered in every one). */
+  parts: readonly PartNumber[];
   /** The run starts with the long `archive/` folder too. */
   archive?: boolean;
 }
@@ -86,7 +87,7 @@ export const SCENARIOS: readonly Scenario[] = [
     ],
     saves: true,
     mcpTools: [],
-    parts: [2, 3, 5, 6, 7, 8],
+    parts: [1, 2, 3, 5, 6, 7, 8],
   },
   {
     id: "mixed-batch",
@@ -128,7 +129,7 @@ export const SCENARIOS: readonly Scenario[] = [
     ],
     saves: true,
     mcpTools: [],
-    parts: [1, 2, 3, 4, 5, 7, 8],
+    parts: [1, 2, 3, 4, 5, 6, 7, 8],
   },
   {
     id: "throws-and-errors",
@@ -140,7 +141,7 @@ export const SCENARIOS: readonly Scenario[] = [
     ],
     saves: true,
     mcpTools: [],
-    parts: [1, 5, 6, 7, 8],
+    parts: [1, 2, 3, 5, 6, 7, 8],
   },
   {
     id: "long-saved",
@@ -149,7 +150,7 @@ export const SCENARIOS: readonly Scenario[] = [
     replies: () => [{ calls: [call("call_archive", "list_dir", { path: "archive" })] }, { text: "The archive holds 90 chapters." }],
     saves: true,
     mcpTools: [],
-    parts: [7, 8],
+    parts: [1, 2, 3, 5, 6, 7, 8],
     archive: true,
   },
   {
@@ -159,7 +160,7 @@ export const SCENARIOS: readonly Scenario[] = [
     replies: () => [{ calls: [call("call_archive", "list_dir", { path: "archive" })] }, { text: "The archive holds at least 40 chapters." }],
     saves: false,
     mcpTools: [],
-    parts: [7, 8],
+    parts: [1, 2, 3, 5, 6, 7, 8],
     archive: true,
   },
   {
@@ -178,6 +179,6 @@ export const SCENARIOS: readonly Scenario[] = [
     ],
     saves: true,
     mcpTools: ["mcp_fs_list_directory", "mcp_fs_read_text_file"],
-    parts: [3, 5, 6, 7, 8, 9],
+    parts: [1, 2, 3, 5, 6, 7, 8, 9],
   },
 ];
