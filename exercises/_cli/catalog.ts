@@ -341,6 +341,23 @@ export function listQuestions(): Exercise[] {
   }));
 }
 
+/**
+ * The tenth item, the capstone (`npm run exercise 10`): the nine exercises' answers run together
+ * as one agent and compared with the reference's. It has no file and no test file of its own, so it
+ * is not an {@link Exercise}: `listExercises()` stays the nine, and `progress` and `grade` list the
+ * capstone on a row of its own.
+ */
+export const CAPSTONE = {
+  /** Its number, after the nine exercises. */
+  number: 10,
+  /** What follows `npm run exercise`. */
+  command: "10",
+  /** Its name in the lists. */
+  slug: "capstone",
+  /** For messages. */
+  label: "Exercise 10",
+} as const;
+
 /** Every exercise, then every self-check question, in order: all that `npm run grade` grades. */
 export function listItems(): Exercise[] {
   return [...listExercises(), ...listQuestions()];

@@ -18,7 +18,8 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { join } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
-import { BACKUP_DIR, findExercise, learnerText, listExercises, listQuestions, normalize, pristineText, rel, selfCheckOf, type Exercise } from "./catalog.js";
+import { BACKUP_DIR, CAPSTONE, findExercise, learnerText, listExercises, listQuestions, normalize, pristineText, rel, selfCheckOf, type Exercise } from "./catalog.js";
+import { asksForCapstone, runCapstoneCommand } from "./capstone-command.js";
 import { checkOnce } from "./check.js";
 import { bold, dim, red, yellow } from "./colour.js";
 import { diffLines, formatDiff } from "./diff.js";
@@ -84,6 +85,7 @@ function usage(): void {
   console.log("  --help, -h   this help");
   console.log("");
   for (const e of exercises) console.log(`  ${e.command.padStart(2)}  ${e.slug}`);
+  console.log(`  ${CAPSTONE.command.padStart(2)}  ${CAPSTONE.slug}: your nine answers as one agent (--trace: every step, marked yours or the reference's)`);
   for (const q of questions) console.log(`  ${q.command.padStart(2)}  self-check: ${selfCheckOf(q)?.question ?? q.slug}`);
   console.log("");
   console.log("See where you are: npm run progress");
@@ -196,6 +198,8 @@ async function reset(exercise: Exercise, yes: boolean): Promise<number> {
 }
 
 async function main(argv: readonly string[]): Promise<number> {
+  // Exercise 10, the capstone, runs the nine answers together: it has no file and no tests of its own.
+  if (asksForCapstone(argv)) return runCapstoneCommand(argv);
   const { query, mode, yes, help, unknown } = readArgs(argv);
   if (help && unknown.length === 0) {
     usage();

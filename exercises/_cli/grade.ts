@@ -21,7 +21,8 @@
  * @module
  */
 import { appendFileSync } from "node:fs";
-import { listExercises, listQuestions, rel } from "./catalog.js";
+import { CAPSTONE, listExercises, listQuestions, rel } from "./catalog.js";
+import { capstoneVerdict, type CapstoneVerdict } from "./capstone-verdict.js";
 import { classroomResultLine, classroomResultOf } from "./classroom.js";
 import { bold, dim, green, red, yellow } from "./colour.js";
 import { gradeExitCode, gradeWork, type GradeItem, type GradeReport } from "./grading.js";
@@ -70,7 +71,16 @@ function printRow(item: GradeItem, showHelp: boolean): void {
   if (item.state === "failing" && item.reason !== null) console.log(dim(`                ${item.reason}`));
 }
 
-function printTable(report: GradeReport): void {
+/** The capstone's row: passed or failed, ungraded (it carries no points of its own). */
+function printCapstone(verdict: CapstoneVerdict, showHelp: boolean): void {
+  const result = verdict.state === "passed" ? green("passed") : verdict.state === "not started" ? yellow("failed") : red("failed");
+  console.log(
+    `  ${cell(verdict.command, 3)}  ${result}  ${cell("—", 5)}  ${cell("—", 7)}  ${cell("—", 9)}${showHelp ? `  ${cell("—", 5)}  ${cell("—", 8)}` : ""}  ${CAPSTONE.slug}: your nine answers as one agent (no points)`,
+  );
+  if (verdict.reason !== null) console.log(dim(`                ${verdict.reason}`));
+}
+
+function printTable(report: GradeReport, capstone: CapstoneVerdict | null): void {
   const all = [...report.exercises, ...report.questions];
   const showHelp = all.every((item) => item.help !== null);
   console.log(bold("Grade") + dim("  (your files in exercises/, graded by the workbook's own tests)"));
@@ -80,6 +90,7 @@ function printTable(report: GradeReport): void {
   const helpHead = showHelp ? `  ${cell("hints", 5)}  ${cell("answers", 8)}` : "";
   console.log(dim(`  ${cell("", 3)}  result  ${cell("tests", 5)}  ${cell("points", 7)}  ${cell("copied", 9)}${helpHead}`));
   for (const item of report.exercises) printRow(item, showHelp);
+  if (capstone !== null) printCapstone(capstone, showHelp);
   for (const item of report.questions) printRow(item, showHelp);
   console.log("");
   if (report.changedTests.length > 0) {
@@ -117,7 +128,16 @@ async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
   const report = await gradeWork({ ...(args.items.length > 0 ? { items: args.items } : {}), ...(args.partial ? { partial: true } : {}) });
-  if (!emitJson(report, args, "grade")) printTable(report);
+  // The capstone is listed when everything is graded; it carries no points and leaves the exit status alone.
+  const capstone =
+    args.items.length > 0
+      ? null
+      : await capstoneVerdict().catch((error: unknown): CapstoneVerdict => ({
+          state: "failing",
+          reason: `the capstone could not run: ${error instanceof Error ? error.message : String(error)}`,
+          command: CAPSTONE.command,
+        }));
+  if (!emitJson(capstone === null ? report : { ...report, capstone }, args, "grade")) printTable(report, capstone);
   const [graded] = [...report.exercises, ...report.questions];
   const [named] = args.items;
   if (args.classroomResult !== null && graded !== undefined && named !== undefined) {

@@ -13,7 +13,8 @@
  *
  * @module
  */
-import { isUntouched, listItems, selfCheckOf, type Exercise } from "./catalog.js";
+import { CAPSTONE, isUntouched, listItems, selfCheckOf, type Exercise } from "./catalog.js";
+import { capstoneVerdict, type CapstoneVerdict } from "./capstone-verdict.js";
 import { bold, dim, green, red, yellow } from "./colour.js";
 import { stuckOf } from "./grading.js";
 import { emitJson, outProblem } from "./json-out.js";
@@ -49,6 +50,8 @@ export interface ProgressReport {
   exercises: ProgressItem[];
   /** The self-check questions, 1 to 5. */
   questions: ProgressItem[];
+  /** The capstone (`npm run exercise 10`): the nine answers as one agent. Not counted in `done` and `total`. */
+  capstone: CapstoneVerdict;
   /** The next thing to do, or null when everything passes. */
   next: { kind: Exercise["kind"]; number: number; command: string; reason: string } | null;
   /** How many of all items pass. */
@@ -106,9 +109,16 @@ export async function buildProgress(): Promise<ProgressReport> {
     ),
   );
   const nextItem = items.find((item) => item.state !== "passed");
+  // Run after the tests, not beside them: both want the machine's cores.
+  const capstone = await capstoneVerdict().catch((error: unknown): CapstoneVerdict => ({
+    state: "failing",
+    reason: `the capstone could not run: ${error instanceof Error ? error.message : String(error)}`,
+    command: CAPSTONE.command,
+  }));
   const result: ProgressReport = {
     exercises: items.filter((i) => i.kind === "exercise"),
     questions: items.filter((i) => i.kind === "question"),
+    capstone,
     next:
       nextItem === undefined
         ? null
@@ -139,6 +149,12 @@ function printRow(item: ProgressItem): void {
   }
 }
 
+/** The capstone's row, under the nine exercises. */
+function printCapstone(verdict: CapstoneVerdict): void {
+  console.log(`  ${verdict.command.padStart(2)}  ${CAPSTONE.slug.padEnd(22)} ${label(verdict.state)}${dim("  your nine answers as one agent")}`);
+  if (verdict.reason !== null && verdict.state !== "not started") console.log(dim(`        ${verdict.reason}`));
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   const { json, out, help, unknown } = readReportArgs(argv, false);
   if (help || unknown.length > 0) {
@@ -162,6 +178,7 @@ async function main(argv: readonly string[]): Promise<number> {
   if (emitJson(progress, { json, out }, "progress")) return progress.error === undefined ? 0 : 1;
   console.log(bold("Exercises") + dim("  (your code in exercises/)"));
   for (const item of progress.exercises) printRow(item);
+  printCapstone(progress.capstone);
   console.log("");
   console.log(bold("Self-check questions") + dim("  (your answers in exercises/self-check/, checked against src/)"));
   for (const item of progress.questions) printRow(item);
@@ -171,7 +188,10 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log(progress.error);
     return 1;
   }
-  if (progress.next === null) console.log(green("Everything passes. Well done."));
+  if (progress.next === null && progress.capstone.state !== "passed") {
+    console.log(`${bold("Next:")} the capstone — npm run exercise ${progress.capstone.command}`);
+    if (progress.capstone.reason !== null) console.log(dim(`  ${progress.capstone.reason}`));
+  } else if (progress.next === null) console.log(green("Everything passes. Well done."));
   else {
     const what = progress.next.kind === "question" ? `question ${progress.next.number}` : `exercise ${progress.next.number}`;
     console.log(`${bold("Next:")} ${what} — ${progress.next.command}`);
