@@ -85,6 +85,28 @@ function importTarget(from: string, spec: string, files: ReadonlySet<string>): s
   return null;
 }
 
+/** The worked answer of an exercise (`solutions/NN-slug/<file>.ts`), which the template keeps as the oracle: its exercise folder and file, or null. */
+function answerFile(file: string): { id: string; name: string } | null {
+  const match = /^solutions\/(\d\d-[a-z0-9-]+)\/([^/]+\.ts)$/.exec(file);
+  return match === null ? null : { id: match[1] ?? "", name: match[2] ?? "" };
+}
+
+/** True for the learner CLI's own scripts, which may read a worked answer: in the template they read the oracle's copy instead. */
+function isCliScript(file: string): boolean {
+  return file.startsWith("exercises/_cli/") && !file.startsWith(PRISTINE_TESTS) && /\.(?:[cm]?ts|[cm]?js)$/.test(file);
+}
+
+/** A learner CLI script's text with its imports of worked answers sent to the oracle's copies (`test/exercises/_oracle/`). */
+function cliOracleImports(from: string, text: string, files: ReadonlySet<string>): string {
+  return text.replace(/(\bfrom\s+|\bimport\s*\(\s*)(["'])(\.{1,2}\/[^"'\n]*)\2/g, (whole: string, lead: string, quote: string, spec: string) => {
+    const target = importTarget(from, spec, files);
+    const answer = target === null ? null : answerFile(target);
+    if (answer === null) return whole;
+    const moved = posix.relative(posix.dirname(from), `${ORACLE_TEST_DIR}/${answer.id}/${answer.name.replace(/\.ts$/, ".js")}`);
+    return `${lead}${quote}${moved.startsWith(".") ? moved : `./${moved}`}${quote}`;
+  });
+}
+
 /** True for the files whose text is read for the plan: scripts and tests. */
 function isScript(file: string): boolean {
   return /\.(?:[cm]?ts|[cm]?js)(?:\.txt)?$/.test(file);
@@ -109,7 +131,7 @@ export function templatePlan(files: readonly string[], read: (file: string) => s
       if (reasons.has(file) || !isScript(file) || isGradedExerciseTest(file)) continue;
       const gone = relativeImports(read(file))
         .map((spec) => importTarget(file, spec, all))
-        .find((target) => target !== null && reasons.has(target));
+        .find((target) => target !== null && reasons.has(target) && !(isCliScript(file) && answerFile(target) !== null));
       if (gone !== undefined && gone !== null) {
         reasons.set(file, `imports ${gone}, left out`);
         changed = true;
@@ -119,11 +141,16 @@ export function templatePlan(files: readonly string[], read: (file: string) => s
   const write = new Map<string, string>();
   for (const file of files) {
     if (isGradedExerciseTest(file)) write.set(file, toOracleImports(read(file)));
-    const answer = /^solutions\/(\d\d-[a-z0-9-]+)\/([^/]+\.ts)$/.exec(file);
+    else if (isCliScript(file) && !reasons.has(file)) {
+      const text = read(file);
+      const moved = cliOracleImports(file, text, all);
+      if (moved !== text) write.set(file, moved);
+    }
+    const answer = answerFile(file);
     if (answer !== null) {
       const text = deeperImports(read(file));
-      write.set(`${ORACLE_TEST_DIR}/${answer[1]}/${answer[2]}`, text);
-      write.set(`${PRISTINE_TESTS}${ORACLE_TEST_DIR}/${answer[1]}/${answer[2]}.txt`, text);
+      write.set(`${ORACLE_TEST_DIR}/${answer.id}/${answer.name}`, text);
+      write.set(`${PRISTINE_TESTS}${ORACLE_TEST_DIR}/${answer.id}/${answer.name}.txt`, text);
     }
   }
   return {

@@ -91,6 +91,19 @@ describe("the Classroom template", () => {
     expect(output).toMatch(/Exercise 1: tool-contract — 0 passed, \d+ failed/);
   }, 300_000);
 
+  it("keeps the whole learner CLI, the capstone's reference for exercise 1 read from the oracle", () => {
+    expect(made.stdout).not.toMatch(/exercises\/_cli\/[^\s:]+: imports/);
+    for (const file of ["exercises/_cli/exercise.ts", "exercises/_cli/grade.ts", "exercises/_cli/progress.ts", "exercises/_cli/capstone/reference-parts.ts"])
+      expect(existsSync(join(out, file)), file).toBe(true);
+    expect(readFileSync(join(out, "exercises/_cli/capstone/reference-parts.ts"), "utf8")).toContain('"../../../test/exercises/_oracle/01-tool-contract/word-count.js"');
+  });
+
+  it("npm run exercise 10 runs the capstone on the reference's parts and names exercise 1 first", () => {
+    const { status, output } = run(["run", "exercise", "10"]);
+    expect(status, output).toBe(1);
+    expect(output).toContain("missing (the stub is untouched): exercise 1,");
+  }, 300_000);
+
   it("npm run exercise 1 -- --solution says the worked answers are not in this copy", () => {
     const { status, output } = run(["run", "exercise", "1", "--", "--solution", "--yes"]);
     expect(status).toBe(1);
@@ -164,11 +177,13 @@ describe("the plan of the template", () => {
       "test/uses-check.test.ts": 'import { dir } from "./check-answers.js";',
       "test/plain.test.ts": 'import { T } from "../src/t.js";',
       "exercises/_cli/catalog.ts": 'const SOLUTIONS = "solutions";',
+      "exercises/_cli/capstone/parts.ts": 'import { X } from "../../../solutions/01-a/x.js";',
       "README.md": "The worked answers are in solutions/.",
     };
     const plan = templatePlan(Object.keys(texts), (file) => texts[file] ?? "");
     expect(plan.leftOut.map((entry) => entry.file).sort()).toEqual(["solutions/01-a/x.ts", "solutions/self-check/q1.ts", "test/check-answers.ts", "test/uses-check.test.ts"]);
     expect(plan.keep.sort()).toEqual(["README.md", "exercises/_cli/catalog.ts", "test/plain.test.ts"]);
+    expect(plan.write.get("exercises/_cli/capstone/parts.ts")).toBe('import { X } from "../../../test/exercises/_oracle/01-a/x.js";');
     expect(plan.write.get("test/exercises/01-a.test.ts")).toBe('import * as answer from "./_oracle/01-a/x.js";');
     expect(plan.write.get("test/exercises/_oracle/01-a/x.ts")).toBe('import { T } from "../../../../src/t.js";');
     expect(plan.write.get("exercises/_cli/pristine-tests/test/exercises/_oracle/01-a/x.ts.txt")).toBe('import { T } from "../../../../src/t.js";');
