@@ -8,8 +8,8 @@
  * @module
  */
 import { safeJsonStringify, type JsonSchema } from "../util/json.js";
-import { compileCaster, type Caster } from "../schema/cast.js";
-import { compileValidator, type Validator } from "../schema/validate.js";
+import { compileCaster, jsonCasterOf, type Caster } from "../schema/cast.js";
+import { compileObjectValidator, type Validator } from "../schema/validate.js";
 import { asRefusalCode, hasBrand, type RefusalCode } from "../security/refusal.js";
 
 export type { JsonSchema } from "../util/json.js";
@@ -180,8 +180,12 @@ export interface CompiledSchema {
   schema: JsonSchema;
   /** Applies the safe casts to a call's arguments. */
   cast: Caster;
+  /** `cast` for arguments known to be JSON data (read from argument text): equal results, less work. */
+  castJson: Caster;
   /** Lists the problems of a call's (cast) arguments; `[]` when they are valid. */
   validate: Validator;
+  /** `validate` for arguments known to be a plain object: `null` when they are valid. */
+  objectProblems: (value: Record<string, unknown>) => string[] | null;
 }
 
 const compiledSchemas = new WeakMap<Tool, CompiledSchema>();
@@ -195,7 +199,9 @@ export function compiledSchemaOf(tool: Tool): CompiledSchema {
   if (compiled === undefined) {
     const schema: JsonSchema = tool.parameters ?? {};
     assertObjectRootSchema(tool.name, schema);
-    compiled = { schema, cast: compileCaster(schema), validate: compileValidator(schema) };
+    const cast = compileCaster(schema);
+    const { validate, objectProblems } = compileObjectValidator(schema);
+    compiled = { schema, cast, castJson: jsonCasterOf(cast), validate, objectProblems };
     compiledSchemas.set(tool, compiled);
   }
   return compiled;
