@@ -160,7 +160,10 @@ function errorCheckAt(check: ValidateFunction, node: JsonSchema, pointer: string
     if (verdict instanceof Promise) verdict.catch(() => undefined);
     throw new TypeError("the schema's check did not give a yes or no answer");
   };
-  if (sites.length === 0) return plain;
+  if (sites.length === 0) {
+    directChecks.set(plain, check);
+    return plain;
+  }
   return (value) => {
     const declared = new Set<string>();
     const inner: ErrorObject[] = [];
@@ -180,6 +183,9 @@ function errorCheckAt(check: ValidateFunction, node: JsonSchema, pointer: string
     return errors.length === 0 ? null : errors;
   };
 }
+
+/** For a check with no `__proto__` property to look at on its own: Ajv's compiled function, which alone gives its verdict. */
+const directChecks = new WeakMap<ErrorCheck, ValidateFunction>();
 
 /** True when `schema` holds a `$ref` (or a dynamic one): only then can a value be checked deeper than the schema itself nests. */
 function holdsReference(schema: unknown): boolean {
@@ -233,6 +239,11 @@ export interface ObjectValidator {
    * new empty list), otherwise what `validate` gives. The registry's call path uses it.
    */
   objectProblems: (value: Record<string, unknown>) => string[] | null;
+  /**
+   * The verdict alone for a plain object: true exactly when `objectProblems` would give `null`,
+   * without wording any problem. A check that cannot finish, or throws, counts as a no.
+   */
+  acceptsObject: (value: Record<string, unknown>) => boolean;
 }
 
 /**
@@ -269,5 +280,28 @@ export function compileObjectValidator(schema: JsonSchema): ObjectValidator {
     if (!isPlainObject(value)) return [`parameters must be an object, got ${describeJsonType(value)}`];
     return objectProblems(value) ?? [];
   };
-  return { validate, objectProblems };
+  // Stopping at the first problem when it can (a schema with a `$ref`): the verdict is the same.
+  const verdictCheck = firstCheck ?? check;
+  const direct = directChecks.get(verdictCheck);
+  const acceptsObject =
+    direct === undefined
+      ? (value: Record<string, unknown>): boolean => {
+          try {
+            return verdictCheck(value) === null;
+          } catch {
+            return false;
+          }
+        }
+      : (value: Record<string, unknown>): boolean => {
+          try {
+            const verdict: unknown = direct(value);
+            if (verdict === true) return true;
+            // Anything else is a no; a Promise (an asynchronous schema, refused before compiling) is answered.
+            if (verdict instanceof Promise) verdict.catch(() => undefined);
+            return false;
+          } catch {
+            return false;
+          }
+        };
+  return { validate, objectProblems, acceptsObject };
 }

@@ -10,6 +10,7 @@
 import { safeJsonStringify, type JsonSchema } from "../util/json.js";
 import { compileCaster, jsonCasterOf, type Caster } from "../schema/cast.js";
 import { compileObjectValidator, type Validator } from "../schema/validate.js";
+import { canCheckBeforeCast } from "../schema/check-first.js";
 import { asRefusalCode, hasBrand, type RefusalCode } from "../security/refusal.js";
 
 export type { JsonSchema } from "../util/json.js";
@@ -186,6 +187,13 @@ export interface CompiledSchema {
   validate: Validator;
   /** `validate` for arguments known to be a plain object: `null` when they are valid. */
   objectProblems: (value: Record<string, unknown>) => string[] | null;
+  /** The verdict alone on arguments known to be a plain object: true when they are valid. */
+  acceptsObject: (value: Record<string, unknown>) => boolean;
+  /**
+   * True when argument text may be checked before its cast (`canCheckBeforeCast`): a valid call
+   * is then never cast, since a value the schema accepts is never changed by the cast.
+   */
+  checkFirst: boolean;
 }
 
 const compiledSchemas = new WeakMap<Tool, CompiledSchema>();
@@ -200,8 +208,8 @@ export function compiledSchemaOf(tool: Tool): CompiledSchema {
     const schema: JsonSchema = tool.parameters ?? {};
     assertObjectRootSchema(tool.name, schema);
     const cast = compileCaster(schema);
-    const { validate, objectProblems } = compileObjectValidator(schema);
-    compiled = { schema, cast, castJson: jsonCasterOf(cast), validate, objectProblems };
+    const { validate, objectProblems, acceptsObject } = compileObjectValidator(schema);
+    compiled = { schema, cast, castJson: jsonCasterOf(cast), validate, objectProblems, acceptsObject, checkFirst: canCheckBeforeCast(schema) };
     compiledSchemas.set(tool, compiled);
   }
   return compiled;

@@ -294,6 +294,11 @@ export class ToolRegistry {
     }
     onStep?.({ step: "shape", input: unwrapped, output: shaped, ok: true, detail: "an object" });
 
+    // Argument text with a plain schema is checked first (no trace asked for): a valid call,
+    // the common case, is not cast, since a value its schema accepts is never changed by the cast.
+    if (fromText && compiled.checkFirst && onStep === undefined && tool.castParams === baseCastParams && tool.validateParams === baseValidateParams) {
+      if (compiled.acceptsObject(shaped)) return { tool, params: shaped, error: null };
+    }
     const cast = tool.castParams === baseCastParams ? ((fromText ? compiled.castJson(shaped) : compiled.cast(shaped)) as Record<string, unknown>) : tool.castParams(shaped);
     onStep?.({ step: "cast", input: shaped, output: cast, ok: true, detail: cast === shaped ? "nothing to cast" : "cast to the schema's types" });
 
