@@ -12,6 +12,7 @@ import { bigintText, isPlainObject, type JsonSchema } from "../util/json.js";
 import { readIntegerText, readNumberText } from "./number-text.js";
 import { choiceChecks, type ChoiceChecks } from "./choice-checks.js";
 import { resolveLocalRef } from "./local-ref.js";
+import { jsonCasterOf, jsonObjectCaster, MAX_LOOKED_UP_PROPERTIES, setJsonVariant, setOwn, type DeclaredCaster, type LeafKind } from "./json-cast.js";
 
 /** A compiled cast: takes a value, returns it cast (a new value) or the very same value. */
 export type Caster = (value: unknown) => unknown;
@@ -80,15 +81,6 @@ function castWith(caster: Caster, value: unknown): unknown {
   return caster(value);
 }
 
-/** Sets an own property, even for the key `__proto__`, without touching any prototype. */
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") {
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  } else {
-    target[key] = value;
-  }
-}
-
 /** A new object with the own keys of `value` that come before `stop`, in order, and their values. */
 function copyBefore(value: Record<string, unknown>, stop: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -110,23 +102,6 @@ interface CompileContext {
 
 const BRANCH_KEYWORDS = ["anyOf", "oneOf", "allOf"] as const;
 
-/**
- * The variant of a caster for JSON data, by the caster it stands in for: made for the object and
- * array casters that can be made faster when the value is known to be what `JSON.parse` gives.
- */
-const jsonVariants = new WeakMap<Caster, Caster>();
-
-/**
- * The caster to use on JSON data (what `JSON.parse` gives: plain objects with own data properties
- * only, arrays and primitives), decided once when a schema is compiled: `caster`'s JSON variant
- * when it has one, otherwise `caster` itself. On such data both give equal results, and the very
- * same value whenever nothing is cast; on anything else (a getter, a Proxy, an object with no
- * prototype) only `caster` itself may be used.
- */
-export function jsonCasterOf(caster: Caster): Caster {
-  return jsonVariants.get(caster) ?? caster;
-}
-
 function compileArray(schema: JsonSchema, ctx: CompileContext): Caster {
   const items = schema["items"];
   // With `prefixItems` (JSON Schema 2020-12), `items` covers only the items after them: left alone.
@@ -146,63 +121,8 @@ function compileArray(schema: JsonSchema, ctx: CompileContext): Caster {
   };
   const general: Caster = (value) => castList(value, item);
   const jsonItem = jsonCasterOf(item);
-  if (jsonItem !== item) jsonVariants.set(general, (value) => castList(value, jsonItem));
+  if (jsonItem !== item) setJsonVariant(general, (value) => castList(value, jsonItem));
   return general;
-}
-
-/**
- * At most this many declared properties that can cast are looked up one by one in JSON data; a
- * schema declaring more is cast by walking the value's own keys, so a small value is never
- * charged for a wide schema.
- */
-const MAX_LOOKED_UP_PROPERTIES = 32;
-
-/** How a declared property is cast in JSON data, told by the type of its value: `castString` casts numbers and booleans. */
-const TEXT_LEAF = 0;
-/** `castInteger`, `castNumber` and `castBoolean` read text only. */
-const FROM_TEXT_LEAF = 1;
-/** Any other caster (an object, an array, a choice) is called on any own value. */
-const NODE = 2;
-
-/**
- * The JSON variant of an object caster: instead of walking every key of the value (which must
- * skip inherited keys and read each key's caster from a map), it looks up each declared property
- * that can cast, and a value of the right type costs one lookup and one `typeof`. A JSON value
- * has only own data properties, in the order `for…in` lists them, so the copy made on the first
- * change (`{ ...value }`) holds the same keys in the same order as the general caster's copy.
- * An inherited value (only a changed `Object.prototype` has one) is never cast, as there.
- */
-function jsonObjectCaster(byKey: ReadonlyMap<string, Caster>): Caster {
-  const keys: string[] = [];
-  const kinds: number[] = [];
-  const casters: Caster[] = [];
-  for (const [key, caster] of byKey) {
-    if (caster === identity) continue;
-    keys.push(key);
-    kinds.push(caster === castString ? TEXT_LEAF : caster === castInteger || caster === castNumber || caster === castBoolean ? FROM_TEXT_LEAF : NODE);
-    casters.push(jsonCasterOf(caster));
-  }
-  return (value) => {
-    // JSON data: an object that is not an array is a plain object.
-    if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
-    const object = value as Record<string, unknown>;
-    let out: Record<string, unknown> | null = null;
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i] as string;
-      const before = object[key];
-      const kind = kinds[i];
-      if (kind === TEXT_LEAF ? typeof before !== "number" && typeof before !== "boolean" : kind === FROM_TEXT_LEAF ? typeof before !== "string" : before === undefined) {
-        continue;
-      }
-      // Only an own property is cast (checked before a nested caster looks inside an inherited value).
-      if (kind === NODE && !Object.hasOwn(object, key)) continue;
-      const after = (casters[i] as Caster)(before);
-      if (after === before || (kind !== NODE && !Object.hasOwn(object, key))) continue;
-      out ??= { ...object };
-      setOwn(out, key, after);
-    }
-    return out ?? object;
-  };
 }
 
 function compileObject(schema: JsonSchema, ctx: CompileContext): Caster {
@@ -236,10 +156,16 @@ function compileObject(schema: JsonSchema, ctx: CompileContext): Caster {
     return out ?? value;
   };
   // An `additionalProperties` caster applies to keys no schema declares: only a walk finds them.
-  let castingKeys = 0;
-  for (const caster of byKey.values()) if (caster !== identity) castingKeys++;
-  if (extraCaster === identity && castingKeys <= MAX_LOOKED_UP_PROPERTIES) jsonVariants.set(general, jsonObjectCaster(byKey));
+  const declared: DeclaredCaster[] = [];
+  for (const [key, caster] of byKey) if (caster !== identity) declared.push({ key, caster, kind: leafKind(caster) });
+  if (extraCaster === identity && declared.length <= MAX_LOOKED_UP_PROPERTIES) setJsonVariant(general, jsonObjectCaster(declared));
   return general;
+}
+
+/** How the JSON cast tells, by the type of a value, whether `caster` would change it. */
+function leafKind(caster: Caster): LeafKind {
+  if (caster === castString) return "text";
+  return caster === castInteger || caster === castNumber || caster === castBoolean ? "from-text" : "node";
 }
 
 /** The caster of one type, for a schema whose other keywords (not its combinators) still apply. */

@@ -8,7 +8,8 @@
  * @module
  */
 import { safeJsonStringify, type JsonSchema } from "../util/json.js";
-import { compileCaster, jsonCasterOf, type Caster } from "../schema/cast.js";
+import { compileCaster, type Caster } from "../schema/cast.js";
+import { jsonCasterOf } from "../schema/json-cast.js";
 import { compileObjectValidator, type Validator } from "../schema/validate.js";
 import { canCheckBeforeCast } from "../schema/check-first.js";
 import { asRefusalCode, hasBrand, type RefusalCode } from "../security/refusal.js";

@@ -253,10 +253,7 @@ export class ToolRegistry {
     const coerced = coerceArgumentValue(params);
     if (progress !== null) progress.unwrapped = coerced;
     onStep?.({ step: "coerce", input: params, output: coerced, ok: true, detail: coerceStepDetail(params, coerced) });
-    // Text the coerce step read is JSON data (what `JSON.parse` gives), and so is anything
-    // unwrapped from it: the shape check and the cast can then take their shorter paths.
-    const fromText = typeof params === "string" && coerced !== params;
-
+    const fromText = typeof params === "string" && coerced !== params; // Text read by coerce is JSON data, and so is anything unwrapped from it.
     const unwrapped = fromText ? unwrapParsedArguments(compiled.schema, coerced) : unwrapArgumentsPayload(compiled.schema, coerced);
     if (progress !== null) progress.unwrapped = unwrapped;
     onStep?.({
@@ -267,43 +264,35 @@ export class ToolRegistry {
       detail: unwrapped === coerced ? 'no {"arguments": …} wrapper' : 'unwrapped one {"arguments": …} level',
     });
 
-    let shaped: Record<string, unknown>;
-    if (fromText && unwrapped !== null && typeof unwrapped === "object" && !Array.isArray(unwrapped)) {
-      // A JSON object: an ordinary object, its prototype `Object.prototype`.
-      shaped = unwrapped as Record<string, unknown>;
-    } else {
-      // The prototype is read once: `Object.prototype` (an object from JSON) or `null` is a plain object.
-      const proto: unknown = unwrapped !== null && typeof unwrapped === "object" && !Array.isArray(unwrapped) ? Object.getPrototypeOf(unwrapped) : undefined;
-      if (proto !== Object.prototype && proto !== null) {
-        // JSON object text kept as text because an integer in it cannot be held exactly: said so.
-        const inexact = inexactIntegerIn(unwrapped);
-        if (inexact !== null) {
-          const error = ToolResult.error(invalidParametersMessage(tool.name, [inexactIntegerProblem(inexact)]));
-          onStep?.({ step: "shape", input: unwrapped, output: error.content, ok: false, detail: `the integer at ${inexact.path} cannot be held exactly` });
-          return { tool, params: unwrapped, error };
-        }
-        const type = describeJsonType(unwrapped);
-        const error = ToolResult.error(notAnObjectMessage(tool.name, type));
-        onStep?.({ step: "shape", input: unwrapped, output: error.content, ok: false, detail: `got ${type}, not an object` });
+    // The prototype is read once: `Object.prototype` (an object from JSON) or `null` is a plain object.
+    const object = unwrapped as Record<string, unknown>;
+    const proto: unknown = object === null || typeof object !== "object" || Array.isArray(object) ? undefined : fromText ? Object.prototype : Object.getPrototypeOf(object);
+    if (proto !== Object.prototype && proto !== null) {
+      // JSON object text kept as text because an integer in it cannot be held exactly: said so.
+      const inexact = inexactIntegerIn(unwrapped);
+      if (inexact !== null) {
+        const error = ToolResult.error(invalidParametersMessage(tool.name, [inexactIntegerProblem(inexact)]));
+        onStep?.({ step: "shape", input: unwrapped, output: error.content, ok: false, detail: `the integer at ${inexact.path} cannot be held exactly` });
         return { tool, params: unwrapped, error };
       }
-      // An object without a prototype (possible from a programmatic caller, never from JSON) is
-      // copied, own keys only, so the tool always receives an ordinary object.
-      const object = unwrapped as Record<string, unknown>;
-      shaped = proto === null ? Object.defineProperties({}, Object.getOwnPropertyDescriptors(object)) : object;
+      const type = describeJsonType(unwrapped);
+      const error = ToolResult.error(notAnObjectMessage(tool.name, type));
+      onStep?.({ step: "shape", input: unwrapped, output: error.content, ok: false, detail: `got ${type}, not an object` });
+      return { tool, params: unwrapped, error };
     }
+    // An object without a prototype (possible from a programmatic caller, never from JSON) is
+    // copied, own keys only, so the tool always receives an ordinary object.
+    const shaped: Record<string, unknown> = proto === null ? Object.defineProperties({}, Object.getOwnPropertyDescriptors(object)) : object;
     onStep?.({ step: "shape", input: unwrapped, output: shaped, ok: true, detail: "an object" });
 
-    // Argument text with a plain schema is checked first (no trace asked for): a valid call,
-    // the common case, is not cast, since a value its schema accepts is never changed by the cast.
-    if (fromText && compiled.checkFirst && onStep === undefined && tool.castParams === baseCastParams && tool.validateParams === baseValidateParams) {
-      if (compiled.acceptsObject(shaped)) return { tool, params: shaped, error: null };
-    }
-    const cast = tool.castParams === baseCastParams ? ((fromText ? compiled.castJson(shaped) : compiled.cast(shaped)) as Record<string, unknown>) : tool.castParams(shaped);
+    const baseCast = tool.castParams === baseCastParams;
+    const baseValidate = tool.validateParams === baseValidateParams;
+    // Argument text with a plain schema, no trace asked for, is checked first: a valid call is not cast (nothing would change).
+    if (fromText && compiled.checkFirst && onStep === undefined && baseCast && baseValidate && compiled.acceptsObject(shaped)) return { tool, params: shaped, error: null };
+    const cast = baseCast ? ((fromText ? compiled.castJson(shaped) : compiled.cast(shaped)) as Record<string, unknown>) : tool.castParams(shaped);
     onStep?.({ step: "cast", input: shaped, output: cast, ok: true, detail: cast === shaped ? "nothing to cast" : "cast to the schema's types" });
 
-    // Arguments nothing was cast in are the plain object the shape check passed: not tested again.
-    const problems = tool.validateParams !== baseValidateParams ? tool.validateParams(cast) : cast === shaped ? compiled.objectProblems(shaped) : compiled.validate(cast);
+    const problems = !baseValidate ? tool.validateParams(cast) : cast === shaped ? compiled.objectProblems(shaped) : compiled.validate(cast);
     if (problems !== null && problems.length > 0) {
       const error = ToolResult.error(invalidParametersMessage(tool.name, problems));
       onStep?.({ step: "validate", input: cast, output: error.content, ok: false, detail: `${problems.length} problem(s)` });
