@@ -12,6 +12,7 @@ import { bigintText, isPlainObject, type JsonSchema } from "../util/json.js";
 import { readIntegerText, readNumberText } from "./number-text.js";
 import { choiceChecks, type ChoiceChecks } from "./choice-checks.js";
 import { resolveLocalRef } from "./local-ref.js";
+import { jsonCasterOf, jsonObjectCaster, MAX_LOOKED_UP_PROPERTIES, setJsonVariant, setOwn, type DeclaredCaster, type LeafKind } from "./json-cast.js";
 
 /** A compiled cast: takes a value, returns it cast (a new value) or the very same value. */
 export type Caster = (value: unknown) => unknown;
@@ -80,15 +81,6 @@ function castWith(caster: Caster, value: unknown): unknown {
   return caster(value);
 }
 
-/** Sets an own property, even for the key `__proto__`, without touching any prototype. */
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") {
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  } else {
-    target[key] = value;
-  }
-}
-
 /** A new object with the own keys of `value` that come before `stop`, in order, and their values. */
 function copyBefore(value: Record<string, unknown>, stop: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -115,18 +107,22 @@ function compileArray(schema: JsonSchema, ctx: CompileContext): Caster {
   // With `prefixItems` (JSON Schema 2020-12), `items` covers only the items after them: left alone.
   const item = isPlainObject(items) && schema["prefixItems"] === undefined ? compileNode(items, false, ctx) : identity;
   if (item === identity) return identity;
-  return (value) => {
+  const castList = (value: unknown, each: Caster): unknown => {
     if (!Array.isArray(value)) return value;
     const list = value as unknown[];
     let out: unknown[] | null = null;
     for (let i = 0; i < list.length; i++) {
       const before = list[i];
-      const after = castWith(item, before);
+      const after = castWith(each, before);
       if (out === null && after !== before) out = list.slice(0, i);
       if (out !== null) out.push(after);
     }
     return out ?? list;
   };
+  const general: Caster = (value) => castList(value, item);
+  const jsonItem = jsonCasterOf(item);
+  if (jsonItem !== item) setJsonVariant(general, (value) => castList(value, jsonItem));
+  return general;
 }
 
 function compileObject(schema: JsonSchema, ctx: CompileContext): Caster {
@@ -145,7 +141,7 @@ function compileObject(schema: JsonSchema, ctx: CompileContext): Caster {
   const patterned = isPlainObject(schema["patternProperties"]) && Object.keys(schema["patternProperties"]).length > 0;
   const extraCaster = isPlainObject(extra) && !patterned ? compileNode(extra, false, ctx) : identity;
   if (!casts && extraCaster === identity) return identity;
-  return (value) => {
+  const general: Caster = (value) => {
     if (!isPlainObject(value)) return value;
     // `for…in` makes no list of the keys (most values need no cast, and so no copy). It also
     // lists inherited enumerable keys, which only a changed `Object.prototype` has: skipped.
@@ -159,6 +155,17 @@ function compileObject(schema: JsonSchema, ctx: CompileContext): Caster {
     }
     return out ?? value;
   };
+  // An `additionalProperties` caster applies to keys no schema declares: only a walk finds them.
+  const declared: DeclaredCaster[] = [];
+  for (const [key, caster] of byKey) if (caster !== identity) declared.push({ key, caster, kind: leafKind(caster) });
+  if (extraCaster === identity && declared.length <= MAX_LOOKED_UP_PROPERTIES) setJsonVariant(general, jsonObjectCaster(declared));
+  return general;
+}
+
+/** How the JSON cast tells, by the type of a value, whether `caster` would change it. */
+function leafKind(caster: Caster): LeafKind {
+  if (caster === castString) return "text";
+  return caster === castInteger || caster === castNumber || caster === castBoolean ? "from-text" : "node";
 }
 
 /** The caster of one type, for a schema whose other keywords (not its combinators) still apply. */

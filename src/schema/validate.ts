@@ -160,7 +160,10 @@ function errorCheckAt(check: ValidateFunction, node: JsonSchema, pointer: string
     if (verdict instanceof Promise) verdict.catch(() => undefined);
     throw new TypeError("the schema's check did not give a yes or no answer");
   };
-  if (sites.length === 0) return plain;
+  if (sites.length === 0) {
+    directChecks.set(plain, check);
+    return plain;
+  }
   return (value) => {
     const declared = new Set<string>();
     const inner: ErrorObject[] = [];
@@ -180,6 +183,9 @@ function errorCheckAt(check: ValidateFunction, node: JsonSchema, pointer: string
     return errors.length === 0 ? null : errors;
   };
 }
+
+/** For a check with no `__proto__` property to look at on its own: Ajv's compiled function, which alone gives its verdict. */
+const directChecks = new WeakMap<ErrorCheck, ValidateFunction>();
 
 /** True when `schema` holds a `$ref` (or a dynamic one): only then can a value be checked deeper than the schema itself nests. */
 function holdsReference(schema: unknown): boolean {
@@ -221,6 +227,30 @@ function listProblems(errors: readonly ErrorObject[], value: unknown): string[] 
  * {@includeCode ../../docs/examples/registry.ts#compile-validator}
  */
 export function compileValidator(schema: JsonSchema): Validator {
+  return compileObjectValidator(schema).validate;
+}
+
+/** A root parameter schema compiled once, in the two forms a call may use. */
+export interface ObjectValidator {
+  /** The {@link Validator}: `[]` for a valid value, otherwise one message per problem. */
+  validate: Validator;
+  /**
+   * The same check for a value already known to be a plain object: `null` when it is valid (no
+   * new empty list), otherwise what `validate` gives. The registry's call path uses it.
+   */
+  objectProblems: (value: Record<string, unknown>) => string[] | null;
+  /**
+   * The verdict alone for a plain object: true exactly when `objectProblems` would give `null`,
+   * without wording any problem. A check that cannot finish, or throws, counts as a no.
+   */
+  acceptsObject: (value: Record<string, unknown>) => boolean;
+}
+
+/**
+ * Compiles a root parameter schema as {@link compileValidator} does, giving the validator and its
+ * form for plain objects (`ObjectValidator.objectProblems`), which share one compiled check.
+ */
+export function compileObjectValidator(schema: JsonSchema): ObjectValidator {
   const root = schema["type"] === undefined ? { ...schema, type: "object" } : schema;
   const handled = new Set<object>();
   const check = compileErrorCheck(root, handled, ajv);
@@ -231,20 +261,47 @@ export function compileValidator(schema: JsonSchema): Validator {
   if (refLeadsToProtoMap(root, maps)) throw new Error('a property named "__proto__" cannot be checked where a "$ref" leads to it');
   // Without a `$ref`, Ajv looks no deeper than the schema nests, which its budget bounds.
   const firstCheck = holdsReference(root) ? compileErrorCheck(root, new Set(), firstProblemAjv) : null;
-  return (value) => {
-    if (!isPlainObject(value)) return [`parameters must be an object, got ${describeJsonType(value)}`];
+  const objectProblems = (value: Record<string, unknown>): string[] | null => {
     try {
       // Ajv hands each error up through every `$ref` it was found under: deep arguments with a
       // problem at every level would cost the square of their depth, so they stop at the first.
       if (firstCheck !== null && nestsDeeperThan(value, PROBLEM_BUDGET.maxDepth)) {
         const first = firstCheck(value);
-        return first === null ? [] : [...listProblems(first, value), DEEP_ARGUMENTS_NOTE];
+        return first === null ? null : [...listProblems(first, value), DEEP_ARGUMENTS_NOTE];
       }
       const errors = check(value);
-      return errors === null ? [] : listProblems(errors, value);
+      return errors === null ? null : listProblems(errors, value);
     } catch (error) {
       if (error instanceof PatternCheckError) return [unfinishedCheckProblem(error, value)];
       throw error;
     }
   };
+  const validate: Validator = (value) => {
+    if (!isPlainObject(value)) return [`parameters must be an object, got ${describeJsonType(value)}`];
+    return objectProblems(value) ?? [];
+  };
+  // Stopping at the first problem when it can (a schema with a `$ref`): the verdict is the same.
+  const verdictCheck = firstCheck ?? check;
+  const direct = directChecks.get(verdictCheck);
+  const acceptsObject =
+    direct === undefined
+      ? (value: Record<string, unknown>): boolean => {
+          try {
+            return verdictCheck(value) === null;
+          } catch {
+            return false;
+          }
+        }
+      : (value: Record<string, unknown>): boolean => {
+          try {
+            const verdict: unknown = direct(value);
+            if (verdict === true) return true;
+            // Anything else is a no; a Promise (an asynchronous schema, refused before compiling) is answered.
+            if (verdict instanceof Promise) verdict.catch(() => undefined);
+            return false;
+          } catch {
+            return false;
+          }
+        };
+  return { validate, objectProblems, acceptsObject };
 }

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { isPlainObject, parseJsonOr } from "../util/json.js";
+import { parseJsonOr } from "../util/json.js";
 import { pyStrip } from "../util/python-space.js";
 import { findInexactInteger, holdsUnsafeNumber, mayHoldInexactInteger, type InexactInteger } from "./integer-literals.js";
 
@@ -26,7 +26,8 @@ const NOT_JSON: unique symbol = Symbol("not JSON");
  * `null`. Such a literal has at least 16 digits, so shorter text holds none.
  */
 function readObjectText(text: string, parsed: unknown): InexactInteger | null {
-  return text.length >= 16 && isPlainObject(parsed) && holdsUnsafeNumber(parsed) ? findInexactInteger(text) : null;
+  // What `JSON.parse` gives is a plain object whenever it is an object and not an array.
+  return text.length >= 16 && parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) && holdsUnsafeNumber(parsed) ? findInexactInteger(text) : null;
 }
 
 /**

@@ -9,7 +9,9 @@
  */
 import { safeJsonStringify, type JsonSchema } from "../util/json.js";
 import { compileCaster, type Caster } from "../schema/cast.js";
-import { compileValidator, type Validator } from "../schema/validate.js";
+import { jsonCasterOf } from "../schema/json-cast.js";
+import { compileObjectValidator, type Validator } from "../schema/validate.js";
+import { canCheckBeforeCast } from "../schema/check-first.js";
 import { asRefusalCode, hasBrand, type RefusalCode } from "../security/refusal.js";
 
 export type { JsonSchema } from "../util/json.js";
@@ -180,8 +182,19 @@ export interface CompiledSchema {
   schema: JsonSchema;
   /** Applies the safe casts to a call's arguments. */
   cast: Caster;
+  /** `cast` for arguments known to be JSON data (read from argument text): equal results, less work. */
+  castJson: Caster;
   /** Lists the problems of a call's (cast) arguments; `[]` when they are valid. */
   validate: Validator;
+  /** `validate` for arguments known to be a plain object: `null` when they are valid. */
+  objectProblems: (value: Record<string, unknown>) => string[] | null;
+  /** The verdict alone on arguments known to be a plain object: true when they are valid. */
+  acceptsObject: (value: Record<string, unknown>) => boolean;
+  /**
+   * True when argument text may be checked before its cast (`canCheckBeforeCast`): a valid call
+   * is then never cast, since a value the schema accepts is never changed by the cast.
+   */
+  checkFirst: boolean;
 }
 
 const compiledSchemas = new WeakMap<Tool, CompiledSchema>();
@@ -195,7 +208,9 @@ export function compiledSchemaOf(tool: Tool): CompiledSchema {
   if (compiled === undefined) {
     const schema: JsonSchema = tool.parameters ?? {};
     assertObjectRootSchema(tool.name, schema);
-    compiled = { schema, cast: compileCaster(schema), validate: compileValidator(schema) };
+    const cast = compileCaster(schema);
+    const { validate, objectProblems, acceptsObject } = compileObjectValidator(schema);
+    compiled = { schema, cast, castJson: jsonCasterOf(cast), validate, objectProblems, acceptsObject, checkFirst: canCheckBeforeCast(schema) };
     compiledSchemas.set(tool, compiled);
   }
   return compiled;

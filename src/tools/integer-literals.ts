@@ -65,14 +65,28 @@ function holdsUnsafeWithin(value: unknown, depth: number): boolean {
   if (typeof value === "number") return isUnsafeNumber(value);
   if (value === null || typeof value !== "object") return false;
   if (depth >= RECURSION_DEPTH) return holdsUnsafeIteratively(value);
+  return holdsUnsafeInside(value, depth);
+}
+
+/**
+ * The values directly inside an object or array, each looked at here: a number or a string (most
+ * of them) costs no call, only an object or array inside is walked in turn.
+ */
+function holdsUnsafeInside(value: object, depth: number): boolean {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (holdsUnsafeWithin(value[i], depth + 1)) return true;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item === "number" ? isUnsafeNumber(item) : item !== null && typeof item === "object" && holdsUnsafeWithin(item, depth + 1)) return true;
+    }
     return false;
   }
   // `for…in` lists no key without reading the object's keys into a list first. It also lists
   // inherited enumerable keys, which a JSON value has none of (only a changed `Object.prototype`
   // would add some): a false "true" then costs one scan of the text, never a wrong verdict.
-  for (const key in value) if (holdsUnsafeWithin((value as Record<string, unknown>)[key], depth + 1)) return true;
+  for (const key in value) {
+    const item = (value as Record<string, unknown>)[key];
+    if (typeof item === "number" ? isUnsafeNumber(item) : item !== null && typeof item === "object" && holdsUnsafeWithin(item, depth + 1)) return true;
+  }
   return false;
 }
 

@@ -8,7 +8,7 @@
 import { assertObjectRootSchema, compiledSchemaOf, isToolErrorResult, Tool, ToolResult, type CompiledSchema, type ToolDefinition } from "./base.js";
 import { describeJsonType } from "../util/json.js";
 import { inexactIntegerIn } from "./argument-text.js";
-import { coerceArgumentValue, coerceStepDetail, unwrapArgumentsPayload } from "./coerce.js";
+import { coerceArgumentValue, coerceStepDetail, unwrapArgumentsPayload, unwrapParsedArguments } from "./coerce.js";
 import { inexactIntegerProblem } from "./integer-literals.js";
 import { invalidParametersMessage, notAnObjectMessage, RETRY_HINT, toolNotFoundText } from "./messages.js";
 import { assertWithinSchemaBudget } from "../schema/budget.js";
@@ -253,8 +253,8 @@ export class ToolRegistry {
     const coerced = coerceArgumentValue(params);
     if (progress !== null) progress.unwrapped = coerced;
     onStep?.({ step: "coerce", input: params, output: coerced, ok: true, detail: coerceStepDetail(params, coerced) });
-
-    const unwrapped = unwrapArgumentsPayload(compiled.schema, coerced);
+    const fromText = typeof params === "string" && coerced !== params; // Text read by coerce is JSON data, and so is anything unwrapped from it.
+    const unwrapped = fromText ? unwrapParsedArguments(compiled.schema, coerced) : unwrapArgumentsPayload(compiled.schema, coerced);
     if (progress !== null) progress.unwrapped = unwrapped;
     onStep?.({
       step: "unwrap",
@@ -265,7 +265,8 @@ export class ToolRegistry {
     });
 
     // The prototype is read once: `Object.prototype` (an object from JSON) or `null` is a plain object.
-    const proto: unknown = unwrapped !== null && typeof unwrapped === "object" && !Array.isArray(unwrapped) ? Object.getPrototypeOf(unwrapped) : undefined;
+    const object = unwrapped as Record<string, unknown>;
+    const proto: unknown = object === null || typeof object !== "object" || Array.isArray(object) ? undefined : fromText ? Object.prototype : Object.getPrototypeOf(object);
     if (proto !== Object.prototype && proto !== null) {
       // JSON object text kept as text because an integer in it cannot be held exactly: said so.
       const inexact = inexactIntegerIn(unwrapped);
@@ -281,15 +282,18 @@ export class ToolRegistry {
     }
     // An object without a prototype (possible from a programmatic caller, never from JSON) is
     // copied, own keys only, so the tool always receives an ordinary object.
-    const object = unwrapped as Record<string, unknown>;
     const shaped: Record<string, unknown> = proto === null ? Object.defineProperties({}, Object.getOwnPropertyDescriptors(object)) : object;
     onStep?.({ step: "shape", input: unwrapped, output: shaped, ok: true, detail: "an object" });
 
-    const cast = tool.castParams === baseCastParams ? (compiled.cast(shaped) as Record<string, unknown>) : tool.castParams(shaped);
+    const baseCast = tool.castParams === baseCastParams;
+    const baseValidate = tool.validateParams === baseValidateParams;
+    // Argument text with a plain schema, no trace asked for, is checked first: a valid call is not cast (nothing would change).
+    if (fromText && compiled.checkFirst && onStep === undefined && baseCast && baseValidate && compiled.acceptsObject(shaped)) return { tool, params: shaped, error: null };
+    const cast = baseCast ? ((fromText ? compiled.castJson(shaped) : compiled.cast(shaped)) as Record<string, unknown>) : tool.castParams(shaped);
     onStep?.({ step: "cast", input: shaped, output: cast, ok: true, detail: cast === shaped ? "nothing to cast" : "cast to the schema's types" });
 
-    const problems = tool.validateParams === baseValidateParams ? compiled.validate(cast) : tool.validateParams(cast);
-    if (problems.length > 0) {
+    const problems = !baseValidate ? tool.validateParams(cast) : cast === shaped ? compiled.objectProblems(shaped) : compiled.validate(cast);
+    if (problems !== null && problems.length > 0) {
       const error = ToolResult.error(invalidParametersMessage(tool.name, problems));
       onStep?.({ step: "validate", input: cast, output: error.content, ok: false, detail: `${problems.length} problem(s)` });
       return { tool, params: cast, error };

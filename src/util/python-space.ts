@@ -49,5 +49,8 @@ export function stripWhere(text: string, isSpace: (code: number) => boolean): st
  * `pyStrip("\x1c{}\x85")` is `"{}"`; `pyStrip("\ufeff{}")` keeps the byte-order mark.
  */
 export function pyStrip(text: string): string {
+  // Most text has no blank space at either end: told by two characters, without the loop.
+  const last = text.length - 1;
+  if (last >= 0 && !isPythonSpace(text.charCodeAt(0)) && !isPythonSpace(text.charCodeAt(last))) return text;
   return stripWhere(text, isPythonSpace);
 }
