@@ -6,11 +6,21 @@
 // One exercise at a time, while writing its tests (only the tests that import it run):
 //   npm run mutation -- --mutate "solutions/06-*/**"
 //
+// The differential properties run the learner's side (sent to solutions/, so mutated) against the
+// worked answer read from the unmutated solutions/ outside the sandbox: they catch mutants too,
+// not only the example tests.
+//
 // @ts-check
+
+import { fileURLToPath } from "node:url";
 
 // Mutants are made in solutions/, so the tests must import from there whatever the shell says.
 delete process.env["WORKBOOK_TARGET"];
 delete process.env["WORKBOOK_TARGET_DIR"];
+// The worked answers the tests hold the learner's side against are read from here, outside
+// Stryker's sandbox, so a mutant changes the learner's side only (test/proof/unmutated-answers.ts,
+// wired in vitest.mutation.config.ts). The test runners Stryker starts inherit this variable.
+process.env["WORKBOOK_UNMUTATED_SOLUTIONS"] = fileURLToPath(new URL("./solutions", import.meta.url));
 
 /** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
 const config = {

@@ -61,11 +61,20 @@ export async function typeProblems(checker: TypeChecker, exercise: Exercise, cha
   }
 }
 
-/** One check: the type check and the tests at the same time, in-process. */
+/**
+ * One check: the type check and the tests at the same time, in-process. Vitest is asked for first:
+ * its worker thread starts loading on the other core at once, while this one works out whether the
+ * type check's last verdict still holds (reading and hashing the files it depends on).
+ */
 export async function checkOnce(exercise: Exercise): Promise<boolean> {
+  const opening = openVitest({ kind: "exercises" });
   const checker = startTypeChecker();
   const problems = typeProblems(checker, exercise);
-  const vitest = await openVitest({ kind: "exercises" });
+  const vitest = await opening.catch(async (error: unknown) => {
+    await problems.catch(() => undefined);
+    await checker.close();
+    throw error;
+  });
   try {
     const report = await vitest.run([exercise.testFile]);
     return printVerdict(exercise, report, await problems);
