@@ -182,6 +182,28 @@ function checkAgainstMetaSchema(meta: Ajv, schema: JsonSchema): void {
 }
 
 /**
+ * The meta-schema instances shared by compilers made with the same pattern engine and the same
+ * plain options (all errors on): compiling the meta-schemas is the largest one-off cost of a
+ * compiler, and a verdict does not depend on which compiler asks. A compiler with its own code
+ * processing, or options that are not plain values, keeps an instance of its own.
+ */
+const sharedMetaSchemas = new WeakMap<PatternEngine, Map<string, Ajv>>();
+
+/** The key of `options` among the shared meta-schema instances, or null when they cannot be shared. */
+function sharedMetaKey(options: Readonly<AjvOptions>): string | null {
+  const entries = Object.entries({ ...options, allErrors: true }).filter(([, value]) => value !== undefined);
+  if (entries.some(([, value]) => value !== null && (typeof value === "object" || typeof value === "function"))) return null;
+  return JSON.stringify(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** A new instance holding the meta-schemas (2020-12 and draft-07) and nothing else. */
+function newMetaSchemas(settings: AjvOptions): Ajv {
+  const meta = new Ajv2020(settings);
+  meta.addMetaSchema(draft07MetaSchema);
+  return meta;
+}
+
+/**
  * Creates the compiler every tool schema goes through: Ajv's JSON Schema 2020-12 class, patterns on
  * `engine` (RE2 by default), `options` on top (the validator passes its error and strictness
  * settings), and `multipleOf` and `uniqueItems` checked by `./multiple-of.js` and
@@ -208,12 +230,30 @@ export function createSchemaCompiler(options: Readonly<AjvOptions> = {}, engine:
     },
   };
   let meta: Ajv | null = null;
-  const metaSchemas = (): Ajv => {
-    if (meta === null) {
-      meta = new Ajv2020(settings);
-      meta.addMetaSchema(draft07MetaSchema);
+  const metaSchemas = (): Ajv => (meta ??= newMetaSchemas(settings));
+  // The shared instance (all errors on) gives the verdict; a compiler that stops at the first
+  // error asks its own instance only for a schema that fails, so its message stays its own.
+  const sharedKey = options.code === undefined ? sharedMetaKey(options) : null;
+  let shared: Ajv | null = null;
+  const sharedMeta = (): Ajv | null => {
+    if (sharedKey === null) return null;
+    if (shared === null) {
+      let byKey = sharedMetaSchemas.get(engine);
+      if (byKey === undefined) sharedMetaSchemas.set(engine, (byKey = new Map<string, Ajv>()));
+      shared = byKey.get(sharedKey) ?? null;
+      if (shared === null) byKey.set(sharedKey, (shared = newMetaSchemas({ ...settings, allErrors: true })));
     }
-    return meta;
+    return shared;
+  };
+  const checkMeta = (schema: JsonSchema): void => {
+    const common = sharedMeta();
+    if (common === null) return checkAgainstMetaSchema(metaSchemas(), schema);
+    if (options.allErrors === true) return checkAgainstMetaSchema(common, schema);
+    try {
+      checkAgainstMetaSchema(common, schema);
+    } catch {
+      checkAgainstMetaSchema(metaSchemas(), schema);
+    }
   };
   /** Checks the budget and the meta-schema, reads draft-07 forms, and makes the Ajv instance the schema keeps. */
   const prepare = (schema: JsonSchema, budget: SchemaBudget | undefined, extra: Readonly<AjvOptions>): { converted: JsonSchema; own: Ajv } => {
@@ -221,7 +261,7 @@ export function createSchemaCompiler(options: Readonly<AjvOptions> = {}, engine:
     const asyncProblem = asyncSchemaProblem(schema);
     if (asyncProblem !== null) throw new Error(asyncProblem);
     const converted = toJsonSchema2020(schema);
-    checkAgainstMetaSchema(metaSchemas(), converted);
+    checkMeta(converted);
     // `addUsedSchema: true`: the instance holds this one schema under its own base, which is how
     // Ajv resolves `$ref: "#"` (the root) from inside it; without it a recursive schema such as
     // `{"properties": {"child": {"$ref": "#"}}}` does not compile.
