@@ -9,7 +9,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { EXERCISES_DIR, listExercises, listQuestions, ROOT, selfCheckOf, type Exercise } from "./catalog.js";
+import { CAPSTONE, EXERCISES_DIR, listExercises, listQuestions, ROOT, selfCheckOf, type Exercise } from "./catalog.js";
 
 /** The page the list is written into. */
 export const EXERCISE_LIST_PAGE = join(ROOT, "docs", "exercises.md");
@@ -65,6 +65,8 @@ export function exerciseListTable(items: readonly ListedItem[]): string {
     ...rows,
     "",
     `${exercises} exercises and ${questions} self-check questions, ${total} points in all: \`npm run grade\` adds up the points of every item that passes.`,
+    "",
+    `Then the capstone, \`npm run exercise ${CAPSTONE.command}\`: your nine answers run together as one agent on scripted scenarios, each request the model receives compared with what the reference's parts send ([lesson 10](../lessons/10-observation-task/README.md) introduces it). It carries no points; \`npm run progress\` and \`npm run grade\` list it on a row of its own.`,
   ].join("\n");
 }
 

@@ -84,8 +84,15 @@ export function isPackageSpecifier(specifier: string): boolean {
  * {@link LEARNER_ROOTS}).
  */
 export function namesWorkbookFile(text: string): boolean {
-  return CODE.test(text) && !text.startsWith(".") && !text.includes("*") && !/(?:^|[\\/])node_modules[\\/]/.test(text) && !/\.test\.[cm]?ts$/.test(text);
+  return !NAMED_NOT_LOADED.has(text) && CODE.test(text) && !text.startsWith(".") && !text.includes("*") && !/(?:^|[\\/])node_modules[\\/]/.test(text) && !/\.test\.[cm]?ts$/.test(text);
 }
+
+/**
+ * Files the learner commands name without loading them: the test runner's configuration, which only
+ * the authors' `npm test` loads (the CLI runs vitest through its API without it), is named by the
+ * template's plan as a file to copy.
+ */
+const NAMED_NOT_LOADED: ReadonlySet<string> = new Set(["vitest.config.ts", "vitest.mutation.config.ts"]);
 
 /** What one file reaches: specifiers as written, and other files of the workbook named in its strings. */
 export interface Reach {
