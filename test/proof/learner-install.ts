@@ -84,7 +84,14 @@ export function isPackageSpecifier(specifier: string): boolean {
  * {@link LEARNER_ROOTS}).
  */
 export function namesWorkbookFile(text: string): boolean {
-  return !NAMED_NOT_LOADED.has(text) && CODE.test(text) && !text.startsWith(".") && !text.includes("*") && !/(?:^|[\\/])node_modules[\\/]/.test(text) && !/\.test\.[cm]?ts$/.test(text);
+  return (
+    !NAMED_NOT_LOADED.has(text) &&
+    CODE.test(text) &&
+    !text.startsWith(".") &&
+    !text.includes("*") &&
+    !/(?:^|[\\/])node_modules[\\/]/.test(text) &&
+    !/\.test\.[cm]?ts$/.test(text)
+  );
 }
 
 /**
