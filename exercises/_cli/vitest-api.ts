@@ -13,6 +13,7 @@ import { Writable } from "node:stream";
 import type { TestModule, Vitest } from "vitest/node";
 import { ROOT } from "./catalog.js";
 import { learnerAlias, type Target } from "./target.js";
+import { workbookSources } from "./workbook-sources.js";
 import type { FileOutcome, RunReport, TestFailure, TestOutcome } from "./vitest-run.js";
 import { deadlineSeconds } from "./deadline.js";
 import { closeWarmThreads, prestartWarmThread, terminateBusyThreads, warmThreads } from "./warm-threads.js";
@@ -199,6 +200,7 @@ async function startVitest(target: Target, root: string, moduleCache: boolean, s
     },
     {
       resolve: { alias: [learnerAlias(ROOT, target)] },
+      plugins: [workbookSources(ROOT, target)],
       logLevel: "silent",
       clearScreen: false,
     },

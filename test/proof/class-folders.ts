@@ -10,11 +10,15 @@ import { listItems, pristineText, ROOT, SOLUTIONS_DIR, type Exercise } from "../
 /** What a learner wrote for each file of each item: a text (the worked answer, one of their own), or null for the untouched stub. */
 export type Work = (item: Exercise, file: string, answer: string) => string | null;
 
-/** Writes a learner folder `dir` with `work` deciding each file. */
-export function learnerFolder(dir: string, work: Work): void {
+/**
+ * Writes a learner folder `dir` with `work` deciding each file. With `ownSources`, its `src/` is a
+ * copy of its own, as a learner's clone has (the same files at another path), not a link.
+ */
+export function learnerFolder(dir: string, work: Work, ownSources = false): void {
+  mkdirSync(dir, { recursive: true });
   for (const name of ["src", "test", "solutions"]) {
-    mkdirSync(dir, { recursive: true });
-    symlinkSync(join(ROOT, name), join(dir, name), "junction");
+    if (name === "src" && ownSources) cpSync(join(ROOT, name), join(dir, name), { recursive: true });
+    else symlinkSync(join(ROOT, name), join(dir, name), "junction");
   }
   cpSync(join(ROOT, "package.json"), join(dir, "package.json"));
   for (const item of listItems()) {

@@ -35,7 +35,8 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "workbook-class-"));
   const half = new Set(["1", "2", "3", "4", "q1", "q2"]);
   learnerFolder(join(dir, "untouched"), () => null);
-  learnerFolder(join(dir, "half"), (item, _file, answer) => (half.has(item.command) ? ownAnswer(answer) : null));
+  // A clone of its own: the learner's files import its own copy of src/ (the grader loads the workbook's).
+  learnerFolder(join(dir, "half"), (item, _file, answer) => (half.has(item.command) ? ownAnswer(answer) : null), true);
   learnerFolder(join(dir, "bug"), (item, _file, answer) =>
     item.command === "2" ? ownAnswer(answer.replace('  return "replace";\n}', '  return "skip";\n}')) : item.kind === "exercise" ? ownAnswer(answer) : answer,
   );
@@ -69,7 +70,7 @@ describe("grading a class of learner folders", () => {
     expect(rows.get("untouched")).toMatchObject({ learner: "untouched", total: "0", max: "100", copied: "", problem: "" });
   });
 
-  it("half done: the points of the items done, nothing else", () => {
+  it("half done, in a folder with its own copy of src/: the points of the items done, nothing else", () => {
     expect(rows.get("half")).toMatchObject({ "1": "10", "4": "10", "5": "0", q1: "2", q2: "2", q3: "0", total: "44", copied: "" });
   });
 
