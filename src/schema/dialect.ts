@@ -233,16 +233,14 @@ export function createSchemaCompiler(options: Readonly<AjvOptions> = {}, engine:
   const metaSchemas = (): Ajv => (meta ??= newMetaSchemas(settings));
   // The shared instance (all errors on) gives the verdict; a compiler that stops at the first
   // error asks its own instance only for a schema that fails, so its message stays its own.
-  const sharedKey = options.code === undefined ? sharedMetaKey(options) : null;
+  const sharedKey = sharedMetaKey(options);
   let shared: Ajv | null = null;
   const sharedMeta = (): Ajv | null => {
-    if (sharedKey === null) return null;
-    if (shared === null) {
-      let byKey = sharedMetaSchemas.get(engine);
-      if (byKey === undefined) sharedMetaSchemas.set(engine, (byKey = new Map<string, Ajv>()));
-      shared = byKey.get(sharedKey) ?? null;
-      if (shared === null) byKey.set(sharedKey, (shared = newMetaSchemas({ ...settings, allErrors: true })));
-    }
+    if (sharedKey === null || shared !== null) return shared;
+    let byKey = sharedMetaSchemas.get(engine);
+    if (byKey === undefined) sharedMetaSchemas.set(engine, (byKey = new Map<string, Ajv>()));
+    shared = byKey.get(sharedKey) ?? newMetaSchemas({ ...settings, allErrors: true });
+    byKey.set(sharedKey, shared);
     return shared;
   };
   const checkMeta = (schema: JsonSchema): void => {
