@@ -69,9 +69,17 @@ afterAll(() => {
   rmSync(copy, { recursive: true, force: true });
 });
 
-/** The environment of a command typed in a terminal in the copy: no npm of ours around it, and no colour. */
+/**
+ * Whether a variable of this process is absent from a learner's terminal: npm's own, and a CI
+ * service's (`CI`, `GITHUB_ACTIONS`), which would turn the help counters off as on a grading server.
+ */
+function isNotTyped(key: string): boolean {
+  return /^npm_/i.test(key) || key === "INIT_CWD" || key === "CI" || key === "GITHUB_ACTIONS";
+}
+
+/** The environment of a command typed in a terminal in the copy: no npm or CI of ours around it, and no colour. */
 function typedEnv(): NodeJS.ProcessEnv {
-  const inherited = Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST") && !/^npm_/i.test(key) && key !== "INIT_CWD");
+  const inherited = Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST") && !isNotTyped(key));
   return { ...Object.fromEntries(inherited), NO_COLOR: "1" };
 }
 
@@ -88,7 +96,7 @@ async function cli(script: Command, args: string[]): Promise<{ code: number | nu
   const savedCwd = process.cwd();
   const stdin = process.stdin as { isTTY?: boolean };
   const savedTTY = stdin.isTTY;
-  for (const key of Object.keys(process.env)) if (/^npm_/i.test(key) || key === "INIT_CWD") delete process.env[key];
+  for (const key of Object.keys(process.env)) if (isNotTyped(key)) delete process.env[key];
   process.env["NO_COLOR"] = "1";
   process.chdir(copy);
   stdin.isTTY = undefined;
