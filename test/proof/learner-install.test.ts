@@ -2,7 +2,7 @@
  * The learner install, `npm ci --omit=dev`, holds everything the learners' commands and the
  * Classroom workflow need, and leaves the authors' tools out: checked from `package-lock.json` and
  * the workbook's imports (`learner-install.ts`), installing nothing. The lockfile holds every
- * platform's binaries (esbuild's, rolldown's, TypeScript 7's), so the check covers Windows, macOS and
+ * platform's binaries (esbuild's and Rollup's), so the check covers Windows, macOS and
  * Linux at once.
  */
 import { readFileSync } from "node:fs";
@@ -10,7 +10,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../docs/root.js";
-import { binOwner, commandsOf, learnerPackages, missingFromLearnerInstall, packageOf, resolveInLock, type Lockfile } from "./learner-install.js";
+import { binOwner, commandsOf, learnerPackages, missingFromLearnerInstall, packageOf, resolveInLock, USED_WHERE_INSTALLED, type Lockfile } from "./learner-install.js";
 
 interface PackageJson {
   scripts: Record<string, string>;
@@ -65,6 +65,16 @@ describe("the learner install (npm ci --omit=dev)", () => {
     }
   });
 
+  it("keeps Rollup's platform binary, which Vite builds the playground with, for Windows, macOS and Linux", () => {
+    const rollup = resolveInLock(lock, "node_modules/vite", "rollup");
+    expect(rollup).not.toBeNull();
+    for (const wanted of ["@rollup/rollup-win32-x64-msvc", "@rollup/rollup-darwin-arm64", "@rollup/rollup-darwin-x64", "@rollup/rollup-linux-x64-gnu"]) {
+      const entry = lock.packages[resolveInLock(lock, rollup ?? "", wanted) ?? ""];
+      expect(entry?.optional, wanted).toBe(true);
+      expect(entry?.dev, wanted).toBeUndefined();
+    }
+  });
+
   it("keeps esbuild's platform binary for Windows, macOS and Linux (--omit=optional would not)", () => {
     const esbuild = resolveInLock(lock, "node_modules/tsx", "esbuild");
     expect(esbuild).not.toBeNull();
@@ -87,6 +97,14 @@ describe("the learner install (npm ci --omit=dev)", () => {
     // The full mermaid package (85 MB with its dependencies) is not installed at all: the site
     // ships the one-file tiny build.
     expect(lock.packages["node_modules/mermaid"]).toBeUndefined();
+  });
+
+  it("leaves out TypeScript 7's native compiler, which the type check uses only where it is installed, and keeps TypeScript 5", () => {
+    for (const name of Object.keys(USED_WHERE_INSTALLED)) {
+      expect(Object.hasOwn(pkg.devDependencies, name), `${name} is a devDependency`).toBe(true);
+      expect(lock.packages[`node_modules/${name}`]?.dev, `${name} would be installed by ${LEARNER_INSTALL}`).toBe(true);
+    }
+    expect(Object.hasOwn(pkg.dependencies, "typescript")).toBe(true);
   });
 
   it("is the install the Classroom workflow runs, and the README and the guide name it", () => {

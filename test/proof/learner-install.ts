@@ -40,6 +40,15 @@ export const MADE_AT_RUN_TIME: Readonly<Record<string, string>> = {
   "workbook-plugin-hello": "lesson 2's demo writes this plugin package under the temp folder to load it",
 };
 
+/**
+ * Packages a learner command uses where they are installed and does without where they are not, so
+ * the learner install leaves them out. Each with what the command does without it.
+ */
+export const USED_WHERE_INSTALLED: Readonly<Record<string, string>> = {
+  typescript7:
+    "the type check of the learner commands runs TypeScript 7's native compiler where it is installed, and TypeScript 5 (which TypeDoc needs anyway) in a worker thread where it is not (exercises/_cli/typecheck.ts)",
+};
+
 /** Folders under a learner root that hold no code a learner command runs. */
 const SKIPPED_FOLDERS = new Set(["node_modules", "_wrong-answers"]);
 
@@ -235,7 +244,8 @@ export function learnerPackages(root: string, scripts: Readonly<Record<string, s
         if (target !== null && CODE.test(target)) queue.push(target);
       } else if (isPackageSpecifier(specifier)) {
         const name = packageOf(specifier);
-        if (!reached.has(name) && !Object.hasOwn(MADE_AT_RUN_TIME, name)) reached.set(name, relative(root, file).split("\\").join("/"));
+        if (!reached.has(name) && !Object.hasOwn(MADE_AT_RUN_TIME, name) && !Object.hasOwn(USED_WHERE_INSTALLED, name))
+          reached.set(name, relative(root, file).split("\\").join("/"));
       }
     }
   }

@@ -3,7 +3,8 @@
  * every file they import through relative paths (a helper file of the learner's, `src/`),
  * transitively, the configuration and the compilers' versions. So a type error that a change to a
  * helper file brings into the exercise is found, where a key on the exercise's own text alone
- * answered from the cache that all was well.
+ * answered from the cache that all was well. Where TypeScript 7's native compiler is not installed
+ * (the learner install), TypeScript 5 finds the same errors in a worker thread.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -80,6 +81,24 @@ describe("the type check's cache", () => {
       expect(await checker.check([exercise]), "and clean again once the helper is").toEqual([]);
     } finally {
       await checker.close();
+    }
+  }, 120_000);
+
+  it("without TypeScript 7 (the learner install leaves it out), checks with TypeScript 5 in a worker thread and finds the same errors", async () => {
+    const saved = process.env["WORKBOOK_TYPECHECK"];
+    process.env["WORKBOOK_TYPECHECK"] = "worker";
+    writeFileSync(exercise, 'import { count } from "./lib/helper.js";\n\nexport const total: number = count;\n');
+    writeFileSync(deeper, 'export const count = "three";\n');
+    const checker = startTypeChecker();
+    try {
+      const problems = await checker.check([exercise]);
+      expect(problems.map((p) => [p.file, p.line, p.code])).toEqual([[exercise, 3, 2322]]);
+      writeFileSync(deeper, "export const count = 3;\n");
+      expect(await checker.check([exercise])).toEqual([]);
+    } finally {
+      await checker.close();
+      if (saved === undefined) delete process.env["WORKBOOK_TYPECHECK"];
+      else process.env["WORKBOOK_TYPECHECK"] = saved;
     }
   }, 120_000);
 });
