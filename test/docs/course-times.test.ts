@@ -6,8 +6,9 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { listItems } from "../../exercises/_cli/catalog.js";
+import { CAPSTONE, listItems } from "../../exercises/_cli/catalog.js";
 import {
+  capstoneWords,
   COURSE_PLAN,
   courseTimesTables,
   expectedCoursePlan,
@@ -47,6 +48,7 @@ describe("the course plan's times", () => {
   it("every lesson and every exercise and question has a measured run time", () => {
     const measured = readMeasured();
     for (const item of listItems()) expect(measured.checks[item.command], `run \`npm run course-times -- --keep\` to measure ${item.label}`).toBeGreaterThan(0);
+    expect(measured.checks[CAPSTONE.command], "run `npm run course-times -- --keep` to measure the capstone").toBeGreaterThan(0);
     expect(Object.values(measured.lessons).every((s) => s > 0)).toBe(true);
   });
 
@@ -77,7 +79,7 @@ describe("the course plan's times", () => {
   });
 
   it("places only lessons and items that exist, and shows the ones no week holds (a new exercise) in a row of their own", () => {
-    const commands = listItems().map((item) => item.command);
+    const commands = [...listItems().map((item) => item.command), CAPSTONE.command];
     for (const week of WEEKS) for (const command of week.items) expect(commands, `week ${week.week}`).toContain(command);
     fc.assert(
       fc.property(
@@ -98,6 +100,20 @@ describe("the course plan's times", () => {
     const stub = "export function f(): number {\n  // TODO(lesson 1): return 1.\n  throw new Error(`TODO`);\n}\n";
     const answer = "export function f(): number {\n  // One, always.\n\n  const one = 1;\n  return one;\n}\n";
     expect(writtenLines(stub, answer)).toBe(2);
+  });
+
+  it("counts the capstone's task as its section of the exercises' README, up to the next section, and says when the section is missing", () => {
+    const readme = "# Exercises\n\nintro words\n\n## Exercise 10, the capstone: one agent\n\nfour words of task\n\n## Commands\n\nnot counted\n";
+    expect(capstoneWords(readme)).toBe(wordCount("## Exercise 10, the capstone: one agent four words of task"));
+    expect(capstoneWords(readme.replace("## Commands\n\nnot counted\n", ""))).toBe(capstoneWords(readme));
+    expect(() => capstoneWords("# Exercises\n\n## Commands\n")).toThrow(/no section headed/);
+    const words = fc.array(fc.stringMatching(/^[a-z]{1,8}$/), { maxLength: 30 });
+    fc.assert(
+      fc.property(words, words, words, (before, task, after) => {
+        const text = `# Exercises\n\n${before.join(" ")}\n\n## Exercise 10, the capstone\n\n${task.join(" ")}\n\n## Next\n\n${after.join(" ")}\n`;
+        expect(capstoneWords(text)).toBe(5 + task.length);
+      }),
+    );
   });
 
   it("refuses a plan without its markers, saying what is missing", () => {

@@ -3,15 +3,18 @@
  * words at a stated reading rate plus the measured run time of its demo (`npm run lesson N`); for
  * each exercise and self-check question, its README's (or answer file's) words at the same rate,
  * the lines the learner writes at a stated rate, and the measured run time of its check
- * (`npm run exercise N`) times a stated number of runs. The words and lines are counted here, from
- * the files; the run times come from `docs/course-times.json`, which `npm run course-times`
- * measures. These are estimates from measured quantities, not the time a person took.
+ * (`npm run exercise N`) times a stated number of runs. The capstone (`npm run exercise 10`) is
+ * estimated by the same rule: its task is its section of `exercises/README.md`, it asks for no new
+ * line, and its run is measured over the worked answers, as a learner runs it once the nine are
+ * done. The words and lines are counted here, from the files; the run times come from
+ * `docs/course-times.json`, which `npm run course-times` measures. These are estimates from
+ * measured quantities, not the time a person took.
  *
  * @module
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { listItems, pristineText, type Exercise } from "../../exercises/_cli/catalog.js";
+import { CAPSTONE, EXERCISES_DIR, listItems, pristineText, type Exercise } from "../../exercises/_cli/catalog.js";
 import { diffLines } from "../../exercises/_cli/diff.js";
 import { ROOT } from "./root.js";
 
@@ -39,7 +42,7 @@ export interface MeasuredTimes {
   measured: string;
   /** `npm run lesson N`, by lesson number. */
   lessons: Record<string, number>;
-  /** `npm run exercise <command>`, by the item's command (`5`, `q3`). */
+  /** `npm run exercise <command>`, by the item's command (`5`, `q3`, and `10` for the capstone). */
   checks: Record<string, number>;
 }
 
@@ -47,7 +50,7 @@ export interface MeasuredTimes {
 export interface Week {
   week: number;
   lessons: readonly number[];
-  /** Items by their command: `5`, `q3`. */
+  /** Items by their command: `5`, `q3`, `10` (the capstone). */
   items: readonly string[];
 }
 
@@ -58,7 +61,7 @@ export const WEEKS: readonly Week[] = [
   { week: 3, lessons: [5], items: ["5", "q2", "q3"] },
   { week: 4, lessons: [6], items: ["6", "q4"] },
   { week: 5, lessons: [7, 8], items: ["7", "8", "q5"] },
-  { week: 6, lessons: [9, 10, 11], items: ["9"] },
+  { week: 6, lessons: [9, 10, 11], items: ["9", CAPSTONE.command] },
 ];
 
 /** A lesson's counted words and measured demo. */
@@ -207,9 +210,33 @@ function taskWords(item: Exercise): number {
   return item.files.reduce((sum, file) => sum + wordCount(pristineText(item, file)), 0);
 }
 
-/** Every exercise and question with its words and lines, and the check time from `measured`. */
+/** The heading of the capstone's section in `exercises/README.md`: its task. */
+export const CAPSTONE_HEADING = /^## Exercise 10, the capstone\b.*$/m;
+
+/** The words of the capstone's task: its section of `exercises/README.md`, up to the next section; throws when the section is missing. */
+export function capstoneWords(readme: string): number {
+  const start = CAPSTONE_HEADING.exec(readme);
+  if (start === null) throw new Error("exercises/README.md has no section headed `## Exercise 10, the capstone`: the course plan counts its words there.");
+  const rest = readme.slice(start.index + start[0].length);
+  const next = rest.search(/^## /m);
+  return wordCount(start[0]) + wordCount(next < 0 ? rest : rest.slice(0, next));
+}
+
+/** The capstone as the tables count it: its task's words, no line to write (it assembles the nine answers), and its measured run. */
+export function capstoneTime(measured: MeasuredTimes): ItemTime {
+  return {
+    command: CAPSTONE.command,
+    label: `${CAPSTONE.number} (capstone)`,
+    lesson: 10,
+    words: capstoneWords(readFileSync(join(EXERCISES_DIR, "README.md"), "utf8")),
+    lines: 0,
+    checkSeconds: measuredTime(measured.checks, CAPSTONE.command, "the capstone's run"),
+  };
+}
+
+/** Every exercise, the capstone after them, then every question, with its words and lines and the check time from `measured`. */
 export function itemTimes(measured: MeasuredTimes): ItemTime[] {
-  return listItems().map((item) => ({
+  const items = listItems().map((item) => ({
     command: item.command,
     label: item.kind === "exercise" ? `${item.number}` : item.command,
     lesson: item.lesson,
@@ -217,6 +244,8 @@ export function itemTimes(measured: MeasuredTimes): ItemTime[] {
     lines: item.files.reduce((sum, file) => sum + writtenLines(pristineText(item, file), readFileSync(join(item.solutionDir, file), "utf8")), 0),
     checkSeconds: measuredTime(measured.checks, item.command, `the check of ${item.label}`),
   }));
+  const exercises = listItems().filter((item) => item.kind === "exercise").length;
+  return [...items.slice(0, exercises), capstoneTime(measured), ...items.slice(exercises)];
 }
 
 /** The recorded run times. */

@@ -1,6 +1,7 @@
 /**
  * `npm run course-times`: measures how long each lesson's demo (`npm run lesson N`) and each
- * exercise's and question's check (`npm run exercise N`, on the stub as a learner starts it) run,
+ * exercise's and question's check (`npm run exercise N`, on the stub as a learner starts it) and the
+ * capstone (`npm run exercise 10`, over the worked answers, as a learner who has done the nine runs it) run,
  * keeps the seconds in `docs/course-times.json`, and rewrites the tables of `docs/course-plan.md`
  * from them and from the words and lines counted in the files (`course-times.ts`).
  *
@@ -19,14 +20,14 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
-import { listItems } from "../../exercises/_cli/catalog.js";
+import { CAPSTONE, listItems, SOLUTIONS_DIR } from "../../exercises/_cli/catalog.js";
 import { COURSE_PLAN, COURSE_TIMES_FILE, expectedCoursePlan, readMeasured, type MeasuredTimes } from "./course-times.js";
 import { ROOT } from "./root.js";
 
-/** Seconds `node <script> <args>` takes from start to end, to a tenth. */
-function timed(script: string, args: readonly string[]): number {
+/** Seconds `node <script> <args>` takes from start to end, to a tenth (`env` added to this process's). */
+function timed(script: string, args: readonly string[], env: Record<string, string> = {}): number {
   const start = process.hrtime.bigint();
-  spawnSync(process.execPath, [join(ROOT, script), ...args], { cwd: ROOT, stdio: "ignore", env: { ...process.env, CI: "true" } });
+  spawnSync(process.execPath, [join(ROOT, script), ...args], { cwd: ROOT, stdio: "ignore", env: { ...process.env, CI: "true", ...env } });
   return Math.round(Number(process.hrtime.bigint() - start) / 1e8) / 10;
 }
 
@@ -50,7 +51,15 @@ function measure(kept: MeasuredTimes | null): MeasuredTimes {
     checks[item.command] = timed("exercises/_cli/launch.mjs", ["exercise", item.command]);
     console.log(`npm run exercise ${item.command}: ${checks[item.command]} s`);
   }
-  if (kept !== null && newLessons.length + newItems.length === 0) return kept;
+  const newCapstone = checks[CAPSTONE.command] === undefined;
+  if (newCapstone) {
+    // The capstone assembles the answers in WORKBOOK_TARGET_DIR: the worked answers, all nine parts done.
+    const answers = { WORKBOOK_TARGET_DIR: SOLUTIONS_DIR };
+    if (newItems.length === 0) timed("exercises/_cli/launch.mjs", ["exercise", CAPSTONE.command], answers);
+    checks[CAPSTONE.command] = timed("exercises/_cli/launch.mjs", ["exercise", CAPSTONE.command], answers);
+    console.log(`npm run exercise ${CAPSTONE.command} (over the worked answers): ${checks[CAPSTONE.command]} s`);
+  }
+  if (kept !== null && newLessons.length + newItems.length === 0 && !newCapstone) return kept;
   const load = loadavg()[0] ?? 0;
   const when = `${new Date().toISOString().slice(0, 10)}, each command run once on ${availableParallelism()} cores (load average ${load.toFixed(1)} at the end, other work running)`;
   const measured = kept === null ? when : `${kept.measured}; the runs added later: ${when}`;
