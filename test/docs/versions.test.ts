@@ -1,7 +1,8 @@
 /**
- * The version a course pins, and the credits: `package.json`'s version is the newest of
- * `CHANGELOG.md`, `npm run workbook-version` prints it, the guide names its tag, the lock file and
- * the MCP client say the same version; the README and the site's landing page name the source
+ * The version a course pins, and the credits: `package.json`'s version is the newest release of
+ * `CHANGELOG.md` (an Unreleased section above it lists what is new since), `npm run
+ * workbook-version` prints it, the guide names its tag, the lock file and the MCP client say the
+ * same version; the README and the site's landing page name the source
  * lesson and credit nanobot (HKUDS, MIT) with a link; the licence is MIT everywhere.
  */
 import { spawnSync } from "node:child_process";
@@ -14,10 +15,15 @@ const read = (path: string): string => readFileSync(join(ROOT, path), "utf8");
 const pkg = JSON.parse(read("package.json")) as { version: string; license: string; scripts: Record<string, string> };
 
 describe("the version a course pins", () => {
-  it("is package.json's version, the newest entry of CHANGELOG.md, with its date", () => {
-    const versions = [...read("CHANGELOG.md").matchAll(/^## (\d+\.\d+\.\d+) — \d{4}-\d\d-\d\d$/gm)].map((m) => m[1]);
-    expect(read("CHANGELOG.md"), "the newest heading is the version, not Unreleased").toMatch(new RegExp(`^# Changelog\\n[^#]*\\n## ${pkg.version.replace(/\./g, "\\.")} — `));
-    expect(versions[0]).toBe(pkg.version);
+  it("is package.json's version, the newest release of CHANGELOG.md, with its date, under what is new since (Unreleased)", () => {
+    const headings = [...read("CHANGELOG.md").matchAll(/^## (.+)$/gm)].map((m) => m[1] ?? "");
+    const releases = headings.filter((h) => h !== "Unreleased");
+    expect(headings.indexOf("Unreleased"), "Unreleased, when there, is the first section").toBeLessThanOrEqual(0);
+    expect(
+      releases.every((h) => /^\d+\.\d+\.\d+ — \d{4}-\d\d-\d\d$/.test(h)),
+      `every other section is a version and its date: ${releases.join(" / ")}`,
+    ).toBe(true);
+    expect(releases[0]?.split(" — ")[0]).toBe(pkg.version);
   });
 
   it("npm run workbook-version prints it", () => {
