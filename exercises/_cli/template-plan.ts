@@ -129,7 +129,7 @@ export function learnerPackageJson(text: string, gone: (file: string) => boolean
 }
 
 /** The grader's modules whose opening comment tells how copying is judged: in the learners' copy it is a short one. */
-export const QUIET_MODULES = ["exercises/_cli/copied.ts", "exercises/_cli/reference-use.ts"] as const;
+export const QUIET_MODULES = ["exercises/_cli/copied.ts", "exercises/_cli/reference-use.ts", "exercises/_cli/capstone/reference-names.ts"] as const;
 
 /** A module's text with its opening documentation comment replaced by one line saying what it is for. */
 export function withShortModuleDoc(text: string): string {
