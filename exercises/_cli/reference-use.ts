@@ -2,7 +2,8 @@
  * The workbook's own implementation used in place of an answer, flagged for the instructor: a
  * learner file of an exercise that imports, from `src/`, one of the names that stand for that
  * exercise's part (`capstone/reference-names.ts`), directly or through the learner's own helper
- * files (any file of the learner's copy it imports, outside `src/`, followed import after import).
+ * files (any file of the learner's copy it imports outside `src/`, the tests, the grader and the
+ * packages, followed import after import).
  *
  * What counts as using a name: a value import of it (`import { name }`, `import { name as other }`,
  * `export { name } from`), a namespace or default import of a `src/` module read as `ns.name`, an
@@ -154,14 +155,21 @@ function bringsIn(use: ImportUse, text: string, target: string, names: readonly 
 }
 
 /**
- * True when one of the learner's `scripts` (absolute paths), or a file of the learner's copy at
- * `root` they import (outside `src/` and `node_modules/`, followed import after import), imports one
- * of `names` from `root/src/`.
+ * The folders of a learner's copy that are not the learner's own files: the code under test, the
+ * packages, the tests and the grader (protected in a Classroom assignment), the worked answers
+ * (flagged on their own). An import into one of them is not followed.
+ */
+export const NOT_LEARNERS = ["src", "node_modules", "test", join("exercises", "_cli"), "solutions"] as const;
+
+/**
+ * True when one of the learner's `scripts` (absolute paths), or a file of the learner's own at
+ * `root` they import (outside `NOT_LEARNERS`, followed import after import), imports one of
+ * `names` from `root/src/`.
  */
 export function usesReference(scripts: readonly string[], names: readonly string[], root: string, read: ReadText = readOrNull): boolean {
   if (names.length === 0) return false;
   const src = join(root, "src");
-  const modules = join(root, "node_modules");
+  const notLearners = NOT_LEARNERS.map((folder) => join(root, folder));
   const queue = [...scripts];
   const seen = new Set<string>(queue);
   while (queue.length > 0) {
@@ -173,7 +181,7 @@ export function usesReference(scripts: readonly string[], names: readonly string
       if (target === null) continue;
       if (inside(src, target)) {
         if (bringsIn(use, text, target, names, read)) return true;
-      } else if (inside(root, target) && !inside(modules, target) && !seen.has(target)) {
+      } else if (inside(root, target) && !notLearners.some((folder) => inside(folder, target)) && !seen.has(target)) {
         seen.add(target);
         queue.push(target);
       }

@@ -119,6 +119,21 @@ describe("an exercise answered with src/'s own implementation", () => {
     );
   });
 
+  it("is not flagged for what a file of the tests or of the grader imports: only the learner's own files are followed", () => {
+    const four = join(EXERCISES_DIR, "04-exact-names", "names.ts");
+    const support = join(ROOT, "test", "exercises", "_support", "mine.ts");
+    const grader = join(ROOT, "exercises", "_cli", "mine.ts");
+    const extra = new Map([
+      [four, 'import { a } from "../../test/exercises/_support/mine.js";\nimport { b } from "../_cli/mine.js";\nexport const answer = [a, b];\n'],
+      [support, 'export { suggestToolName as a } from "../../../src/tools/suggest.js";\n'],
+      [grader, 'export { toolNotFoundMessage as b } from "../../src/tools/messages.js";\n'],
+    ]);
+    expect(usesReference([four], referenceNamesOf(4), ROOT, overlay(extra))).toBe(false);
+    extra.set(join(EXERCISES_DIR, "mine.ts"), 'export { suggestToolName as a } from "../src/tools/suggest.js";\n');
+    extra.set(four, 'import { a } from "../mine.js";\nexport const answer = a;\n');
+    expect(usesReference([four], referenceNamesOf(4), ROOT, overlay(extra))).toBe(true);
+  });
+
   it("exercise 4 is not flagged for src/ names exercise 5 reuses, and exercise 5 is not flagged for exercise 4's", () => {
     const five = exercises.find((exercise) => exercise.number === 5) ?? expect.fail("no exercise 5");
     expect(referenceNamesOf(5)).not.toContain("suggestToolName");
