@@ -1,6 +1,9 @@
 /**
- * A class's grades side by side: one row per learner with the points of every item, the total and
- * the copied-answer flags, as a table for the terminal and as CSV for a spreadsheet. Pure: it reads
+ * A class's grades side by side: one row per learner with when the graded commit was made, when it
+ * was graded, the workbook's version, the points of every item, the total, the copied-answer flags
+ * and the help the CLI gave (only a report written on the learner's own machine has it; grading a
+ * folder or a Classroom run leaves it empty), as a table for the terminal and as CSV for a
+ * spreadsheet. A report written before `committed` was recorded leaves that cell empty. Pure: it reads
  * grade reports (`grading.ts`) or the reason a folder could not be graded, nothing else.
  *
  * @module
@@ -37,10 +40,25 @@ export function flagsOf(report: GradeReport): string {
     .join(" ");
 }
 
-/** The cells of one row: learner, source, commit, the points per column, total, max, flags, problem. */
+/** The help the CLI gave, as `4:hints 2/3 answers 1 7:answers 2` (items with some, in order), or empty when the report has none. */
+export function helpOf(report: GradeReport): string {
+  return itemsOf(report)
+    .flatMap((item) => {
+      const help = item.help;
+      if (help === null || help === undefined) return [];
+      const parts = [
+        item.kind === "exercise" && help.hintsShown > 0 ? `hints ${help.hintsShown}/${help.hintsAvailable}` : "",
+        help.solutionViews > 0 ? `answers ${help.solutionViews}` : "",
+      ].filter((part) => part !== "");
+      return parts.length === 0 ? [] : [`${item.command}:${parts.join(" ")}`];
+    })
+    .join(" ");
+}
+
+/** The cells of one row: learner, source, commit, committed, graded, version, the points per column, total, max, flags, help, problem. */
 export function rowCells(row: ClassRow, columns: readonly string[]): string[] {
   const report = row.report;
-  if (report === null) return ["", row.source, "", ...columns.map(() => ""), "", "", "", row.problem ?? "no grade"];
+  if (report === null) return ["", row.source, "", "", "", "", ...columns.map(() => ""), "", "", "", "", row.problem ?? "no grade"];
   const byCommand = new Map(itemsOf(report).map((item) => [item.command, item]));
   const problems = [
     report.error === undefined ? "" : "the tests could not run",
@@ -50,6 +68,9 @@ export function rowCells(row: ClassRow, columns: readonly string[]): string[] {
     report.learner,
     row.source,
     report.commit?.slice(0, 12) ?? "",
+    typeof report.committed === "string" ? report.committed : "",
+    typeof report.time === "string" ? report.time : "",
+    report.workbookVersion ?? "",
     ...columns.map((command) => {
       const item = byCommand.get(command);
       return item === undefined ? "" : String(item.points);
@@ -57,13 +78,14 @@ export function rowCells(row: ClassRow, columns: readonly string[]): string[] {
     String(report.points),
     String(report.maxPoints),
     flagsOf(report),
+    helpOf(report),
     problems.filter((p) => p !== "").join("; "),
   ];
 }
 
 /** The header of the table and the CSV. */
 export function classHeader(columns: readonly string[]): string[] {
-  return ["learner", "source", "commit", ...columns, "total", "max", "copied", "problem"];
+  return ["learner", "source", "commit", "committed", "graded", "version", ...columns, "total", "max", "copied", "help", "problem"];
 }
 
 /** One CSV field: quoted when it holds a comma, a quote or a line break (quotes doubled), and kept from being read as a formula. */

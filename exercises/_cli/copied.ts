@@ -17,8 +17,12 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-/** What the grader says about copying, per item: null when it saw none. */
-export type CopiedFlag = "identical" | "imports-solutions" | null;
+/**
+ * What the grader says about copying, per item: null when it saw none. `uses-reference` (an
+ * exercise answered with the workbook's own implementation of its part) is found by
+ * `reference-use.ts`.
+ */
+export type CopiedFlag = "identical" | "imports-solutions" | "uses-reference" | null;
 
 /** The folder names whose modules are the worked answers. */
 export const ANSWER_FOLDERS = ["solutions", "_oracle"] as const;

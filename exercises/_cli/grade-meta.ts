@@ -1,7 +1,9 @@
 /**
  * Who and what a grade is about, written into every grade JSON so a class's reports can be put side
  * by side: the learner (the author of the folder's last git commit, else the folder's name), the
- * commit graded, when, and the workbook's version (its `package.json`).
+ * commit graded and when it was made, when it was graded, and the workbook's version (its
+ * `package.json`). A repository made from the Classroom template that the learner never committed
+ * to has the template's last commit, so its learner is whoever made that commit (the instructor).
  *
  * @module
  */
@@ -15,8 +17,10 @@ export interface GradeMeta {
   learner: string;
   /** The commit graded (full hash), or null when the folder is not a git repository of its own. */
   commit: string | null;
-  /** When it was graded, ISO 8601 (UTC). */
+  /** When it was graded (this run), ISO 8601 (UTC); not when the work was done: that is `committed`. */
   time: string;
+  /** When the graded commit was made (its committer date), ISO 8601 (UTC); null when there is no commit. */
+  committed: string | null;
   /** The `version` of the graded copy's `package.json` (null when it has none). */
   workbookVersion: string | null;
 }
@@ -57,10 +61,12 @@ export function gradeMetaOf(root: string, now: Date = new Date()): GradeMeta {
   const own = top !== null && realOrSame(top) === realOrSame(root);
   const commit = own ? git(root, ["rev-parse", "--verify", "-q", "HEAD"]) : null;
   const author = commit !== null && commit !== "" ? git(root, ["log", "-1", "--format=%an <%ae>"]) : null;
+  const made = commit !== null && commit !== "" ? git(root, ["log", "-1", "--format=%ct"]) : null;
   return {
     learner: author !== null && author !== "" ? author : basename(realOrSame(root)),
     commit: commit !== null && commit !== "" ? commit : null,
     time: now.toISOString(),
+    committed: made !== null && /^\d+$/.test(made) ? new Date(Number(made) * 1000).toISOString() : null,
     workbookVersion: workbookVersionOf(root),
   };
 }

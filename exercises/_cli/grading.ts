@@ -10,10 +10,12 @@
  * @module
  */
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { EXERCISES_DIR, isUntouched, learnerText, listItems, pristineText, ROOT, selfCheckOf, type Exercise } from "./catalog.js";
 import { copiedFlag, learnerScripts, readTexts, type CopiedFlag } from "./copied.js";
+import { referenceNamesOf } from "./capstone/reference-names.js";
 import { gradeMetaOf, type GradeMeta } from "./grade-meta.js";
+import { usesReference } from "./reference-use.js";
 import { partialFromEnv, partialPoints, sumPoints } from "./partial-credit.js";
 import { changedTests, materializePristineTests, oracleCopyPath, type TestChange } from "./pristine-tests.js";
 import { helpCountersMeaningful, helpUsed, readState, type HelpUsed, type LearnerState } from "./state.js";
@@ -48,7 +50,8 @@ export interface GradeItem extends Verdict {
   /**
    * Copying seen (`copied.ts`), for the instructor to judge; the points are not changed by it:
    * `identical`: one of its files is the worked answer once formatted; `imports-solutions`: one of
-   * its files imports the worked answers; null: neither.
+   * its files imports the worked answers; `uses-reference`: an exercise's files import, from `src/`,
+   * the workbook's own implementation of its part (`reference-use.ts`); null: none of these.
    */
   copied: CopiedFlag;
 }
@@ -174,6 +177,8 @@ export function workedAnswerText(item: Exercise, file: string): string | null {
  * The copied-answer flag of one item, from the learner's files in `exercisesDir`. A self-check
  * question is never flagged `identical`: its answer is a handful of values and a letter, which every
  * right answer shares with the worked one; importing the worked answers is flagged as for an exercise.
+ * An exercise whose files (or the learner's helpers they import) import the `src/` names of its own
+ * part is flagged `uses-reference`, `src/` being the one beside `exercisesDir`.
  */
 export function copiedOf(item: Exercise, exercisesDir: string): CopiedFlag {
   const files = item.files.map((file) => ({
@@ -181,8 +186,10 @@ export function copiedOf(item: Exercise, exercisesDir: string): CopiedFlag {
     stub: pristineText(item, file),
     answer: item.kind === "question" ? null : workedAnswerText(item, file),
   }));
-  const scripts = readTexts(learnerScripts(join(exercisesDir, item.id), item.files, item.kind === "exercise"));
-  return copiedFlag(files, scripts);
+  const paths = learnerScripts(join(exercisesDir, item.id), item.files, item.kind === "exercise");
+  const flag = copiedFlag(files, readTexts(paths));
+  if (flag !== null || item.kind !== "exercise") return flag;
+  return usesReference(paths, referenceNamesOf(item.number), dirname(exercisesDir)) ? "uses-reference" : null;
 }
 
 /** The message for an item whose tests were stopped at the deadline, or null. */

@@ -82,12 +82,27 @@ export interface TestChange {
   change: "changed" | "missing";
 }
 
-/** Every file of the copies that differs in `root` (by default the workbook itself), line endings aside. */
+/**
+ * A test's text with its imports of the worked answers written one way: the workbook's tests import
+ * `../../solutions/`, the Classroom template's the same files from `./_oracle/` (`template-plan.ts`).
+ * Either way it is the same test, so a folder made from the template is not "changed" when the
+ * workbook grades it, nor a clone of the workbook when a template grades it.
+ */
+export function oracleNeutral(text: string): string {
+  return text.replace(/(["'`])\.\.\/\.\.\/solutions\//g, "$1./_oracle/");
+}
+
+/** True when two texts of a test file are the same test: line endings and the spelling of the answers' folder aside. */
+export function sameTest(a: string, b: string): boolean {
+  return normalize(oracleNeutral(a)) === normalize(oracleNeutral(b));
+}
+
+/** Every file of the copies that differs in `root` (by default the workbook itself), line endings and the answers' folder (`oracleNeutral`) aside. */
 export function changedTests(root: string = ROOT): TestChange[] {
   return pristineTestFiles().flatMap((file): TestChange[] => {
     const path = join(root, file);
     if (!existsSync(path)) return [{ file, change: "missing" }];
-    return normalize(readFileSync(path, "utf8")) === normalize(pristineTestText(file)) ? [] : [{ file, change: "changed" }];
+    return sameTest(readFileSync(path, "utf8"), pristineTestText(file)) ? [] : [{ file, change: "changed" }];
   });
 }
 

@@ -8,7 +8,18 @@
  * - every other file that reads the worked answers (a text naming `solutions/`: the authors' tests
  *   of the answers, the mutation set-up, a bench), except the learner CLI, which works without them,
  *   and prose that only points at the folder;
+ * - the instructor's material (`INSTRUCTOR_ONLY`): the instructor's guide, the course plan and the
+ *   authoring guide, which say how grading judges copying and where the oracle is, and the
+ *   instructor's commands (making the template, grading a class); every other script that names
+ *   one of those guides (an authors' check of them);
  * - every test or script that imports a file left out, and so on.
+ *
+ * Rewritten for the learners' copy: in every kept Markdown file a link to a file or folder left out
+ * becomes its text followed by "(not in this copy)"; the site's `typedoc.config.mjs` no longer lists
+ * a document left out; in `package.json`, every script that runs a file left out, and the authors'
+ * own commands (`AUTHORS_COMMANDS`), run `exercises/_cli/not-in-copy.mjs`, which says plainly that
+ * the command is the workbook authors' and not in this copy, and exits with 1; the grader's modules
+ * that judge copying (`QUIET_MODULES`) keep their code with a one-line opening comment.
  *
  * Kept, and said plainly: the exercise tests compare the learner's code with the worked answers
  * (the differential properties), so the template must hold those answers as the tests' oracle. They
@@ -43,6 +54,89 @@ export interface TemplatePlan {
 
 /** The folder of the worked answers. */
 export const SOLUTIONS_FOLDER = "solutions/";
+
+/** The instructor's guides, left out of the learners' copy (`INSTRUCTOR_ONLY`). */
+export const INSTRUCTOR_DOCS = ["docs/instructor-guide.md", "docs/course-plan.md", "docs/authoring.md"] as const;
+
+/** The authors' commands (`npm run <name>`), which need what the learner install leaves out or read the worked answers: in the template they say so and stop. */
+export const AUTHORS_COMMANDS = [
+  "bench",
+  "soak",
+  "fidelity",
+  "mutation",
+  "wrong-answers",
+  "course-times",
+  "counts",
+  "exercise-list",
+  "template",
+  "grade-class",
+  "workflow",
+  "test:browser",
+] as const;
+
+/** The script the template's authors' commands run instead: it says the command is not in this copy. */
+export const NOT_IN_COPY_SCRIPT = "exercises/_cli/not-in-copy.mjs";
+
+/** Why a file is for the instructor only (left out of the learners' copy), or null. */
+export function instructorOnly(file: string): string | null {
+  if ((INSTRUCTOR_DOCS as readonly string[]).includes(file)) return "for the instructor and the authors (how grading judges copying, where the oracle is)";
+  if (/^exercises\/_cli\/(?:template(?:-[a-z]+)?|class-[a-z]+|grade-class)\.ts$/.test(file)) return "the instructor's command";
+  return null;
+}
+
+/** True when a text names one of the instructor's guides. */
+function namesInstructorDocs(text: string): boolean {
+  return INSTRUCTOR_DOCS.some((doc) => text.includes(posix.basename(doc)));
+}
+
+/** True when `file` is left out, or lies in a folder (`dir/`) every file of which is left out. */
+function isGone(target: string, gone: (file: string) => boolean, files: readonly string[]): boolean {
+  if (gone(target)) return true;
+  const folder = target.endsWith("/") ? target : `${target}/`;
+  const inside = files.filter((file) => file.startsWith(folder));
+  return inside.length > 0 && inside.every(gone);
+}
+
+/** A Markdown text with every link to a left-out file or folder made plain text, followed by "(not in this copy)". */
+export function unlinkLeftOut(from: string, text: string, gone: (file: string) => boolean, files: readonly string[]): string {
+  return text.replace(/\[([^[\]\n]*)\]\(([^)\s]+)\)/g, (whole: string, label: string, href: string) => {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith("#")) return whole;
+    const path = posix.normalize(posix.join(posix.dirname(from), decodeURI(href.split("#")[0] ?? ""))).replace(/\/$/, "");
+    return path !== "." && isGone(path, gone, files) ? `${label} (not in this copy)` : whole;
+  });
+}
+
+/** The site's TypeDoc configuration without the documents left out. */
+export function withoutDocuments(text: string, gone: (file: string) => boolean): string {
+  return text
+    .split("\n")
+    .filter((line) => {
+      const match = /^\s*["']([^"']+\.md)["'],?\s*$/.exec(line);
+      return match === null || !gone(match[1] ?? "");
+    })
+    .join("\n");
+}
+
+/** `package.json` with every script that runs a left-out file, and every authors' command, sent to `NOT_IN_COPY_SCRIPT`. */
+export function learnerPackageJson(text: string, gone: (file: string) => boolean): string {
+  const pkg = JSON.parse(text) as { scripts?: Record<string, string> };
+  const scripts = pkg.scripts ?? {};
+  for (const [name, command] of Object.entries(scripts)) {
+    const runsGone = command.split(/\s+/).some((word) => gone(word.replace(/^\.\//, "")));
+    if (runsGone || (AUTHORS_COMMANDS as readonly string[]).includes(name)) scripts[name] = `node ${NOT_IN_COPY_SCRIPT} ${name}`;
+  }
+  return `${JSON.stringify(pkg, null, 2)}\n`;
+}
+
+/** The grader's modules whose opening comment tells how copying is judged: in the learners' copy it is a short one. */
+export const QUIET_MODULES = ["exercises/_cli/copied.ts", "exercises/_cli/reference-use.ts", "exercises/_cli/capstone/reference-names.ts"] as const;
+
+/** A module's text with its opening documentation comment replaced by one line saying what it is for. */
+export function withShortModuleDoc(text: string): string {
+  const end = text.startsWith("/**") ? text.indexOf("*/") : -1;
+  const short = "/**\n * Part of the grader: what it reports about copying, for the instructor.\n *\n * @module\n */";
+  return end < 0 ? text : `${short}${text.slice(end + 2)}`;
+}
 
 /** Where the grader keeps its copies of the tests. */
 const PRISTINE_TESTS = "exercises/_cli/pristine-tests/";
@@ -120,9 +214,13 @@ export function templatePlan(files: readonly string[], read: (file: string) => s
   const all = new Set(files);
   const reasons = new Map<string, string>();
   for (const file of files) {
+    const instructor = instructorOnly(file);
     if (file.startsWith(SOLUTIONS_FOLDER)) reasons.set(file, "the worked answers");
+    else if (instructor !== null) reasons.set(file, instructor);
     else if (!isGradedExerciseTest(file) && !mayNameSolutions(file) && isScript(file) && /\bsolutions\b/.test(read(file)))
       reasons.set(file, "reads the worked answers (an authors' check)");
+    else if (!isGradedExerciseTest(file) && !mayNameSolutions(file) && file !== "typedoc.config.mjs" && isScript(file) && namesInstructorDocs(read(file)))
+      reasons.set(file, "reads the instructor's guides (an authors' check)");
   }
   // Whatever imports a file left out goes too, until nothing changes.
   for (let changed = true; changed;) {
@@ -139,6 +237,20 @@ export function templatePlan(files: readonly string[], read: (file: string) => s
     }
   }
   const write = new Map<string, string>();
+  const gone = (file: string): boolean => reasons.has(file);
+  for (const file of files) {
+    if (reasons.has(file)) continue;
+    if (file.endsWith(".md")) {
+      const text = read(file);
+      const plain = unlinkLeftOut(file, text, gone, files);
+      if (plain !== text) write.set(file, plain);
+    } else if (file === "typedoc.config.mjs") {
+      const text = read(file);
+      const kept = withoutDocuments(text, gone);
+      if (kept !== text) write.set(file, kept);
+    } else if (file === "package.json") write.set(file, learnerPackageJson(read(file), gone));
+    else if ((QUIET_MODULES as readonly string[]).includes(file)) write.set(file, withShortModuleDoc(read(file)));
+  }
   for (const file of files) {
     if (isGradedExerciseTest(file)) write.set(file, toOracleImports(read(file)));
     else if (isCliScript(file) && !reasons.has(file)) {

@@ -1,8 +1,9 @@
 /**
  * `npm run grade-class`: a class of four learner folders (untouched, half done, done with one bug,
  * copied answers) and a folder that is not a copy of the workbook, graded at once into a table and
- * a CSV with the points per item, the total, the copied-answer flags and the learner (git author or
- * folder name); and `--reports`, which reads grade JSON files back.
+ * a CSV with the points per item, the total, the copied-answer flags, the learner (git author or
+ * folder name), when the commit was made, when it was graded, the version and the help shown; and
+ * `--reports`, which reads grade JSON files back.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -31,6 +32,19 @@ function readCsv(text: string): Map<string, Record<string, string>> {
   );
 }
 
+/** Exercise 4 answered with src/'s own suggestion and message. */
+const FOUR_FROM_SRC = [
+  'import { suggestToolName } from "../../src/tools/suggest.js";',
+  'import { toolNotFoundMessage } from "../../src/tools/messages.js";',
+  "export function suggestName(name: string, registered: readonly string[]): string | null {",
+  "  return suggestToolName(name, registered);",
+  "}",
+  "export function notFoundMessage(name: string, registered: readonly string[]): string {",
+  "  return toolNotFoundMessage(name, suggestName(name, registered), registered);",
+  "}",
+  "",
+].join("\n");
+
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "workbook-class-"));
   const half = new Set(["1", "2", "3", "4", "q1", "q2"]);
@@ -40,7 +54,9 @@ beforeAll(() => {
   learnerFolder(join(dir, "bug"), (item, _file, answer) =>
     item.command === "2" ? ownAnswer(answer.replace('  return "replace";\n}', '  return "skip";\n}')) : item.kind === "exercise" ? ownAnswer(answer) : answer,
   );
-  learnerFolder(join(dir, "copied"), (item, _file, answer) => (item.command === "7" ? 'export * from "../../solutions/07-errors-as-results/settle.js";\n' : answer));
+  learnerFolder(join(dir, "copied"), (item, _file, answer) =>
+    item.command === "7" ? 'export * from "../../solutions/07-errors-as-results/settle.js";\n' : item.command === "4" ? FOUR_FROM_SRC : answer,
+  );
   const git = (args: string[]): void => void execFileSync("git", ["-C", join(dir, "bug"), ...args], { stdio: "ignore" });
   git(["init", "-q"]);
   git(["add", "exercises", "package.json"]);
@@ -63,7 +79,7 @@ describe("grading a class of learner folders", () => {
   it("prints one row per folder and exits with 1, since one folder is not a copy of the workbook", () => {
     expect(run.status, run.stderr).toBe(1);
     for (const name of ["untouched", "half", "bug", "copied", "notes"]) expect(run.stdout).toContain(name);
-    expect(run.stdout).toMatch(/^learner\s+source\s+commit\s+1\s+2\s+3/);
+    expect(run.stdout).toMatch(/^learner\s+source\s+commit\s+committed\s+graded\s+version\s+1\s+2\s+3/);
   });
 
   it("an untouched folder: no point, no flag", () => {
@@ -78,12 +94,16 @@ describe("grading a class of learner folders", () => {
     const bug = rows.get("bug");
     expect(bug).toMatchObject({ learner: "Ada Learner <ada@example.org>", "2": "0", "3": "10", q5: "2", total: "90", copied: "" });
     expect(bug?.["commit"]).toMatch(/^[0-9a-f]{12}$/);
+    expect(bug?.["committed"]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/);
+    expect(bug?.["graded"]).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(bug?.["version"]).toMatch(/^\d+\.\d+\.\d+/);
+    expect(bug?.["help"], "no help counters: graded here, not on the learner's machine").toBe("");
   });
 
-  it("copied answers: full points as the tests give them, every exercise flagged, the import named", () => {
+  it("copied answers: full points as the tests give them, every exercise flagged, the import and src/'s own part named", () => {
     const copied = rows.get("copied");
-    expect(copied).toMatchObject({ total: "100", "7": "10" });
-    expect(copied?.["copied"]).toBe("1:identical 2:identical 3:identical 4:identical 5:identical 6:identical 7:imports-solutions 8:identical 9:identical");
+    expect(copied).toMatchObject({ total: "100", "4": "10", "7": "10" });
+    expect(copied?.["copied"]).toBe("1:identical 2:identical 3:identical 4:uses-reference 5:identical 6:identical 7:imports-solutions 8:identical 9:identical");
   });
 
   it("a folder without exercises/ is reported in its row, not graded", () => {
@@ -102,8 +122,20 @@ describe("grading a class from grade JSON files", () => {
         time: "2026-01-01T00:00:00.000Z",
         workbookVersion: "0.1.0",
         partialCredit: false,
-        exercises: [{ kind: "exercise", number: 1, command: "1", points: 10, maxPoints: 10, copied: "identical" }],
-        questions: [{ kind: "question", number: 1, command: "q1", points: 0, maxPoints: 2, copied: null }],
+        exercises: [
+          {
+            kind: "exercise",
+            number: 1,
+            command: "1",
+            points: 10,
+            maxPoints: 10,
+            copied: "identical",
+            help: { hintsShown: 2, hintsAvailable: 3, hintViews: 2, solutionViews: 1 },
+          },
+        ],
+        questions: [
+          { kind: "question", number: 1, command: "q1", points: 0, maxPoints: 2, copied: null, help: { hintsShown: 0, hintsAvailable: 0, hintViews: 0, solutionViews: 0 } },
+        ],
         points: 10,
         maxPoints: 12,
         passed: 1,
@@ -120,8 +152,10 @@ describe("grading a class from grade JSON files", () => {
       expect(found[1]?.problem).toMatch(/^not JSON/);
       expect(found[2]?.problem).toMatch(/not a grade report/);
       const csv = classCsv(found).split("\r\n");
-      expect(csv[0]).toBe("learner,source,commit,1,q1,total,max,copied,problem");
-      expect(csv[1]).toBe("Bo,bo/grade.json,,10,0,10,12,1:identical,");
+      expect(csv[0]).toBe("learner,source,commit,committed,graded,version,1,q1,total,max,copied,help,problem");
+      expect(csv[1], "a report without `committed` (an older grader's) leaves it empty").toBe(
+        "Bo,bo/grade.json,,,2026-01-01T00:00:00.000Z,0.1.0,10,0,10,12,1:identical,1:hints 2/3 answers 1,",
+      );
     } finally {
       rmSync(reports, { recursive: true, force: true });
     }

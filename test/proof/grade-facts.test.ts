@@ -1,7 +1,7 @@
 /**
  * What every grade JSON says about itself (`exercises/_cli/grade-meta.ts`): the learner (the git
  * author of the folder's own last commit, else the folder's name, never the author of a repository
- * the folder merely sits in), the commit, the time and the workbook's version; and the help counters,
+ * the folder merely sits in), the commit, when it was made, when it was graded and the workbook's version; and the help counters,
  * which only the learner's machine keeps, left out under CI (`state.ts`).
  */
 import { execFileSync } from "node:child_process";
@@ -29,20 +29,26 @@ describe("the facts of a grade", () => {
       learner: "grace",
       commit: null,
       time: "2026-01-02T03:04:05.000Z",
+      committed: null,
       workbookVersion: "1.2.3",
     });
   });
 
-  it("name the author of the folder's own last commit, and the commit", () => {
+  it("name the author of the folder's own last commit, the commit, when it was made and, apart, when it was graded", () => {
     const folder = join(base, "repo");
     mkdirSync(folder);
     writeFileSync(join(folder, "a.txt"), "a");
     git(folder, ["init", "-q"]);
     git(folder, ["add", "a.txt"]);
-    git(folder, ["-c", "user.name=Lin Learner", "-c", "user.email=lin@example.org", "-c", "commit.gpgsign=false", "commit", "-qm", "a"]);
-    const facts = gradeMetaOf(folder);
+    execFileSync("git", ["-C", folder, "-c", "user.name=Lin Learner", "-c", "user.email=lin@example.org", "-c", "commit.gpgsign=false", "commit", "-qm", "a"], {
+      stdio: "ignore",
+      env: { ...process.env, GIT_COMMITTER_DATE: "2026-03-04T05:06:07Z", GIT_AUTHOR_DATE: "2026-03-04T05:06:07Z" },
+    });
+    const facts = gradeMetaOf(folder, new Date(Date.UTC(2026, 5, 1)));
     expect(facts.learner).toBe("Lin Learner <lin@example.org>");
     expect(facts.commit).toMatch(/^[0-9a-f]{40}$/);
+    expect(facts.committed).toBe("2026-03-04T05:06:07.000Z");
+    expect(facts.time).toBe("2026-06-01T00:00:00.000Z");
     expect(facts.workbookVersion).toBeNull();
   });
 

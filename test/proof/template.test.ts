@@ -3,8 +3,11 @@
  * `solutions/` and no file that reads the worked answers apart from the exercise tests, whose
  * oracle it keeps aside (and says so); there `npm run exercise 1` checks the stub,
  * `npm run exercise 1 -- --solution` says the worked answers are not in this copy, and a grade of
- * an answer copied from the oracle passes and is flagged. A non-empty folder, and a folder inside
- * the workbook, are refused.
+ * an answer copied from the oracle passes and is flagged. It holds none of the instructor's material
+ * (the guides, the commands that make the template and grade a class), neither as files nor as pages
+ * of its site; no kept Markdown file links to a file that is not there; the authors' commands say
+ * they are not in this copy, without a stack trace; and its tests are not "changed" when the
+ * workbook's grader reads them. A non-empty folder, and a folder inside the workbook, are refused.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -12,8 +15,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../exercises/_cli/catalog.js";
+import { changedTests, pristineTestFiles, pristineTestText, sameTest } from "../../exercises/_cli/pristine-tests.js";
 import { templateTargetProblem } from "../../exercises/_cli/template-copy.js";
-import { deeperImports, isGradedExerciseTest, templatePlan, toOracleImports } from "../../exercises/_cli/template-plan.js";
+import {
+  AUTHORS_COMMANDS,
+  deeperImports,
+  INSTRUCTOR_DOCS,
+  isGradedExerciseTest,
+  learnerPackageJson,
+  QUIET_MODULES,
+  templatePlan,
+  toOracleImports,
+  unlinkLeftOut,
+  withoutDocuments,
+} from "../../exercises/_cli/template-plan.js";
 
 let base: string;
 let out: string;
@@ -148,6 +163,56 @@ describe("the Classroom template", () => {
   }, 300_000);
 });
 
+describe("the learners' copy holds no instructor's material, and promises nothing it lacks", () => {
+  it("no instructor's guide, no instructor's command, and no site page for a guide left out", () => {
+    for (const file of [...INSTRUCTOR_DOCS, "exercises/_cli/grade-class.ts", "exercises/_cli/class-table.ts", "exercises/_cli/template.ts", "exercises/_cli/template-plan.ts"])
+      expect(existsSync(join(out, file)), file).toBe(false);
+    const site = readFileSync(join(out, "typedoc.config.mjs"), "utf8");
+    for (const doc of INSTRUCTOR_DOCS) expect(site).not.toContain(doc);
+    expect(site).toContain('"docs/lessons.md"');
+    for (const file of QUIET_MODULES) {
+      const text = readFileSync(join(out, file), "utf8");
+      expect(text, file).not.toMatch(/renamed|built at run time|_oracle`\) in it|flags it/);
+      expect(text, file).toMatch(/^\/\*\*\n \* Part of the grader/);
+    }
+  });
+
+  it("every relative link of every Markdown file resolves to a file or folder of the copy", () => {
+    const broken: string[] = [];
+    for (const file of filesUnder(out).filter((f) => f.endsWith(".md") && !f.startsWith("docs/api/"))) {
+      for (const match of readFileSync(join(out, file), "utf8").matchAll(/\[[^[\]\n]*\]\(([^)\s]+)\)/g)) {
+        const href = match[1] ?? "";
+        if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith("#") || href.endsWith("playground.html")) continue;
+        const target = join(out, file, "..", decodeURI(href.split("#")[0] ?? ""));
+        if (!existsSync(target)) broken.push(`${file}: ${href}`);
+      }
+    }
+    expect(broken).toEqual([]);
+    expect(readFileSync(join(out, "exercises", "README.md"), "utf8")).toContain("`../solutions/` (not in this copy)");
+  });
+
+  it("the authors' commands say they are not in this copy, exit with 1, and print no stack trace", () => {
+    const scripts = (JSON.parse(readFileSync(join(out, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+    for (const name of AUTHORS_COMMANDS) expect(scripts[name], name).toBe(`node exercises/_cli/not-in-copy.mjs ${name}`);
+    for (const name of ["lesson", "exercise", "progress", "grade", "docs"]) expect(scripts[name], name).not.toContain("not-in-copy");
+    for (const name of ["bench", "mutation", "wrong-answers"]) {
+      const { status, output } = run(["run", name]);
+      expect(status, output).toBe(1);
+      expect(output).toContain(`npm run ${name} is one of the workbook authors' commands: it is not in this copy`);
+      expect(output.split("\n").filter((line) => line.trimStart().startsWith("at "))).toEqual([]);
+    }
+  }, 120_000);
+
+  it("its tests, which import the oracle, are not changed tests for the workbook's grader, nor the workbook's for the template's", () => {
+    expect(changedTests(out)).toEqual([]);
+    for (const file of pristineTestFiles()) {
+      const text = pristineTestText(file);
+      expect(sameTest(toOracleImports(text), text), file).toBe(true);
+    }
+    expect(sameTest("import { a } from './_oracle/01/x.js';", "import { a } from './mine/01/x.js';")).toBe(false);
+  });
+});
+
 describe("where the template may go", () => {
   it("not into a folder that holds anything, nor inside the workbook", () => {
     const full = join(base, "full");
@@ -190,5 +255,40 @@ describe("the plan of the template", () => {
     expect(isGradedExerciseTest("exercises/_cli/pristine-tests/test/exercises/01-a.test.ts.txt")).toBe(true);
     expect(toOracleImports("from '../../solutions/a.js'")).toBe("from './_oracle/a.js'");
     expect(deeperImports('"../../src/x.js"')).toBe('"../../../../src/x.js"');
+  });
+
+  it("leaves out the instructor's material and whatever reads its guides; unlinks, unlists and stops what is gone", () => {
+    const texts: Record<string, string> = {
+      "docs/instructor-guide.md": "# Guide",
+      "docs/lessons.md": "See [the guide](instructor-guide.md#grading), [lessons](../lessons/) and [answers](../solutions/).",
+      "test/docs/guide.test.ts": 'readFileSync("docs/instructor-guide.md")',
+      "exercises/_cli/grade-class.ts": "export {};",
+      "exercises/_cli/grade.ts": "export {};",
+      "lessons/x.md": "x",
+      "solutions/01-a/x.ts": "export {};",
+      "typedoc.config.mjs": 'projectDocuments: [\n    "docs/lessons.md",\n    "docs/instructor-guide.md",\n  ],',
+      "package.json": JSON.stringify({ scripts: { grade: "node exercises/_cli/grade.ts", "grade-class": "tsx exercises/_cli/grade-class.ts", mutation: "stryker run" } }),
+    };
+    const plan = templatePlan(Object.keys(texts), (file) => texts[file] ?? "");
+    expect(plan.leftOut.map((entry) => entry.file).sort()).toEqual([
+      "docs/instructor-guide.md",
+      "exercises/_cli/grade-class.ts",
+      "solutions/01-a/x.ts",
+      "test/docs/guide.test.ts",
+    ]);
+    expect(plan.write.get("docs/lessons.md")).toBe("See the guide (not in this copy), [lessons](../lessons/) and answers (not in this copy).");
+    expect(plan.write.get("typedoc.config.mjs")).toBe('projectDocuments: [\n    "docs/lessons.md",\n  ],');
+    expect(JSON.parse(plan.write.get("package.json") ?? "{}")).toEqual({
+      scripts: {
+        grade: "node exercises/_cli/grade.ts",
+        "grade-class": "node exercises/_cli/not-in-copy.mjs grade-class",
+        mutation: "node exercises/_cli/not-in-copy.mjs mutation",
+      },
+    });
+    const gone = (file: string): boolean => file === "a.md";
+    const here = ".";
+    expect(unlinkLeftOut("b.md", `[x](https://a.md) [y](#a) [z](${here}/a.md)`, gone, ["a.md", "b.md"])).toBe("[x](https://a.md) [y](#a) z (not in this copy)");
+    expect(withoutDocuments('  "a.md",\n  "b.md",', gone)).toBe('  "b.md",');
+    expect(learnerPackageJson("{}", gone)).toBe("{}\n");
   });
 });

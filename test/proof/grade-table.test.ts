@@ -1,0 +1,89 @@
+/**
+ * What the learner's grade table (`exercises/_cli/grade-table.ts`, printed by `npm run grade` and
+ * in the GitHub Classroom log) shows, and what it keeps for the instructor: the copied-answer flags
+ * are never in it, whatever they are, while the JSON report keeps them and the class table read
+ * from it shows them.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { ClassRow } from "../../exercises/_cli/class-table.js";
+import { classCsv, classTable } from "../../exercises/_cli/class-table.js";
+import type { CopiedFlag } from "../../exercises/_cli/copied.js";
+import { gradeTableLines } from "../../exercises/_cli/grade-table.js";
+import type { GradeItem, GradeReport } from "../../exercises/_cli/grading.js";
+import { isGradeReport } from "../../exercises/_cli/class-grading.js";
+
+const flags: CopiedFlag[] = ["identical", "imports-solutions", "uses-reference", null];
+
+function item(number: number, copied: CopiedFlag, passed: boolean, withHelp: boolean): GradeItem {
+  return {
+    kind: "exercise",
+    number,
+    slug: `exercise-${number}`,
+    command: String(number),
+    state: passed ? "passed" : "failing",
+    passed: passed ? 3 : 1,
+    tests: 3,
+    typeErrors: [],
+    firstFailure: passed ? null : { test: "a test", message: "expected 1 to be 2" },
+    stuck: null,
+    result: passed ? "passed" : "failed",
+    reason: passed ? null : "a test: expected 1 to be 2",
+    points: passed ? 10 : 0,
+    maxPoints: 10,
+    help: withHelp ? { hintsShown: 1, hintsAvailable: 3, hintViews: 1, solutionViews: 0 } : null,
+    copied,
+  };
+}
+
+function report(items: GradeItem[]): GradeReport {
+  return {
+    learner: "Lin Learner <lin@example.org>",
+    commit: "0123456789abcdef0123456789abcdef01234567",
+    time: "2026-06-01T00:00:00.000Z",
+    committed: "2026-05-31T12:00:00.000Z",
+    workbookVersion: "0.2.0",
+    partialCredit: false,
+    exercises: items,
+    questions: [],
+    points: items.reduce((sum, i) => sum + i.points, 0),
+    maxPoints: items.length * 10,
+    passed: items.filter((i) => i.result === "passed").length,
+    total: items.length,
+    changedTests: [],
+  };
+}
+
+const graded = fc
+  .array(fc.tuple(fc.constantFrom(...flags), fc.boolean()), { minLength: 1, maxLength: 9 })
+  .chain((cells) => fc.boolean().map((withHelp) => report(cells.map(([copied, passed], at) => item(at + 1, copied, passed, withHelp)))));
+
+describe("the learner's grade table", () => {
+  it("never shows a copied-answer flag, nor a word about copying, whatever the flags are", () => {
+    fc.assert(
+      fc.property(graded, (r) => {
+        const text = gradeTableLines(r, null).join("\n");
+        expect(text).not.toMatch(/copied|identical|imports|uses-reference|reference|solutions|oracle/i);
+        for (const i of r.exercises) expect(text).toContain(`${i.points}/${i.maxPoints}`);
+        expect(text).toContain(`Total: ${r.points} of ${r.maxPoints} points`);
+      }),
+    );
+  });
+});
+
+describe("the instructor's side", () => {
+  it("the JSON report keeps every flag, and the class table read from it shows them", () => {
+    fc.assert(
+      fc.property(graded, (r) => {
+        const back: unknown = JSON.parse(JSON.stringify(r));
+        expect(isGradeReport(back)).toBe(true);
+        const row: ClassRow = { source: "lin/grade.json", report: back as GradeReport, problem: null };
+        const expected = r.exercises.filter((i) => i.copied !== null).map((i) => `${i.command}:${i.copied ?? ""}`);
+        for (const flag of expected) {
+          expect(classTable([row])).toContain(flag);
+          expect(classCsv([row])).toContain(flag);
+        }
+      }),
+    );
+  });
+});
