@@ -91,7 +91,7 @@ if (catalogReadable) {
 
 if (problems.length > 0) {
   for (const problem of problems) console.error(problem);
-  console.error("Nothing was saved: exercises/_cli/pristine/, exercises/_cli/pristine-tests/, the workflow and docs/exercises.md are as they were.");
+  console.error("Nothing was saved. exercises/_cli/pristine/, exercises/_cli/pristine-tests/, the workflow and docs/exercises.md are as they were.");
   process.exit(1);
 }
 
