@@ -1,9 +1,9 @@
 /**
- * Adding an exercise as `docs/authoring.md` walks through it, in a scratch copy of the workbook: a
- * tenth exercise, `exercises/10-double`. Its number is its own (the capstone moves to 11), two
- * folders with one number are refused by name, `sync-pristine` refuses a missing test file and
- * then writes nothing, and before it has run `progress`, `grade` and `exercise` name the missing
- * copy in one line and go on with the other items.
+ * Adding an exercise as `docs/authoring.md` walks through it, in a scratch copy of the workbook:
+ * a tenth exercise, the folder `10-double` under `exercises/`. Its number is its own (the capstone
+ * moves to 11), two folders with one number are refused by name, `sync-pristine` refuses a missing
+ * test file and then writes nothing, and before it has run `progress`, `grade` and `exercise` name
+ * the missing copy in one line and go on with the other items.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -72,7 +72,7 @@ interface Progress {
   capstone: { command: string; state: string };
 }
 
-describe("a tenth exercise, exercises/10-double, added as docs/authoring.md says", () => {
+describe("a tenth exercise, 10-double, added as docs/authoring.md says", () => {
   let copy: ScratchWorkbook;
 
   beforeAll(() => {
