@@ -208,6 +208,22 @@ describe("a tenth exercise, 10-double, added as docs/authoring.md says", () => {
     }
   });
 
+  it("exercise names a test file missing from test/, and how to put it back", async () => {
+    const test = join(copy.root, "test", "exercises", "10-double.test.ts");
+    const text = readFileSync(test, "utf8");
+    rmSync(test);
+    try {
+      const run = await copy.run("exercise", ["10"]);
+      expect(run.status).toBe(1);
+      expect(run.stdout.trim()).toBe(
+        "Exercise 10 cannot be checked: test/exercises/10-double.test.ts is missing; put it back (git checkout -- test/exercises/10-double.test.ts), " +
+          "or for a new exercise write it (docs/authoring.md, step 4) and run npx tsx exercises/_cli/sync-pristine.ts.",
+      );
+    } finally {
+      writeFileSync(test, text);
+    }
+  });
+
   it("grade names a missing copy of a graded test and sync-pristine, and grades the other items", async () => {
     rmSync(join(copy.root, "exercises", "_cli", "pristine-tests", "test", "exercises", "10-double.test.ts.txt"));
     const report = JSON.parse((await copy.run("grade", ["9", "10", "--json"])).stdout) as { exercises: Array<{ number: number; state: string; reason: string }> };
