@@ -283,15 +283,18 @@ export const SELF_CHECKS: readonly SelfCheck[] = [
   },
 ];
 
+/**
+ * The files the learner edits: those the pristine copy holds (a file the learner adds is not one),
+ * or, while it holds none (a new exercise before `sync-pristine`, a copy deleted), the folder's
+ * `.ts` files, so that the missing copies can be named (`missing-files.ts`).
+ */
 function exerciseFiles(pristineDir: string, dir: string): string[] {
-  return existsSync(pristineDir)
+  const saved = existsSync(pristineDir)
     ? readdirSync(pristineDir)
         .filter((f) => f.endsWith(".ts.txt"))
         .map((f) => f.slice(0, -".txt".length))
-        .sort()
-    : readdirSync(dir)
-        .filter((f) => f.endsWith(".ts"))
-        .sort();
+    : [];
+  return (saved.length > 0 ? saved : readdirSync(dir).filter((f) => f.endsWith(".ts"))).sort();
 }
 
 /**

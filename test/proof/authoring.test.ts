@@ -224,6 +224,23 @@ describe("a tenth exercise, 10-double, added as docs/authoring.md says", () => {
     }
   });
 
+  it("a missing stub copy of one of the capstone's parts is named on that exercise's row and the capstone's", async () => {
+    const saved = join(copy.root, "exercises", "_cli", "pristine", "01-tool-contract", "word-count.ts.txt");
+    const text = readFileSync(saved, "utf8");
+    rmSync(saved);
+    try {
+      const run = await copy.run("progress", ["--json"]);
+      expect(`${run.stdout}${run.stderr}`).not.toMatch(CRASH);
+      const report = JSON.parse(run.stdout) as Progress & { capstone: { reason: string } };
+      const line = "Exercise 1 cannot be checked: exercises/_cli/pristine/01-tool-contract/word-count.ts.txt is missing; run npx tsx exercises/_cli/sync-pristine.ts";
+      expect(report.exercises[0]?.missing).toContain(line);
+      expect(report.capstone.reason).toContain(line);
+      expect(report.exercises.slice(1).map((e) => e.state)).toEqual(Array(9).fill("not started"));
+    } finally {
+      writeFileSync(saved, text);
+    }
+  });
+
   it("grade names a missing copy of a graded test and sync-pristine, and grades the other items", async () => {
     rmSync(join(copy.root, "exercises", "_cli", "pristine-tests", "test", "exercises", "10-double.test.ts.txt"));
     const report = JSON.parse((await copy.run("grade", ["9", "10", "--json"])).stdout) as { exercises: Array<{ number: number; state: string; reason: string }> };
