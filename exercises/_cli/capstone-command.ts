@@ -1,5 +1,6 @@
 /**
- * Starts the capstone (`npm run exercise 10`). The capstone imports the learner's TypeScript files
+ * Starts the capstone (`npm run exercise 10` while there are nine exercises, or
+ * `npm run exercise capstone`). The capstone imports the learner's TypeScript files
  * as they are, so it is loaded through tsx's loader rather than compiled into the CLI: the
  * learner's files, the capstone and the reference they share are then one set of modules.
  *
@@ -7,15 +8,15 @@
  */
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { ROOT } from "./catalog.js";
+import { CAPSTONE, ROOT } from "./catalog.js";
 
-/** The number `npm run exercise` gives the capstone, after the nine exercises. */
-export const CAPSTONE_NUMBER = 10;
-
-/** True when the command line asks for the capstone: `10` (or `capstone`) as the exercise. */
+/**
+ * True when the command line asks for the capstone: its number (the one after the last exercise's,
+ * {@link CAPSTONE}) or `capstone` as the exercise.
+ */
 export function asksForCapstone(argv: readonly string[]): boolean {
   const first = argv.find((arg) => !arg.startsWith("-"));
-  return first === String(CAPSTONE_NUMBER) || first === "capstone";
+  return first === "capstone" || (first !== undefined && /^\d+$/.test(first) && Number(first) === CAPSTONE.number);
 }
 
 /**
@@ -38,7 +39,7 @@ export async function registerTsx(): Promise<() => Promise<void>> {
 
 /** Runs the capstone with the flags of `argv` (`--trace`); resolves with its exit code. */
 export async function runCapstoneCommand(argv: readonly string[]): Promise<number> {
-  // npm keeps a flag given without `--` (`npm run exercise 10 --trace`) as npm_config_trace.
+  // npm keeps a flag given without `--` (`npm run exercise capstone --trace`) as npm_config_trace.
   const flags = argv.filter((arg) => arg.startsWith("-") && arg !== "--");
   if (process.env["npm_config_trace"] === "true" && !flags.includes("--trace")) flags.push("--trace");
   const unregister = await registerTsx();

@@ -8,7 +8,9 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { registerTsx } from "./capstone-command.js";
+import { PARTS } from "./capstone/parts.js";
 import { CAPSTONE, EXERCISES_DIR, isUntouched, listExercises, ROOT } from "./catalog.js";
+import { missingFileLine } from "./missing-files.js";
 
 /** Where the capstone stands, as the lists show it. */
 export interface CapstoneVerdict {
@@ -16,7 +18,7 @@ export interface CapstoneVerdict {
   state: "passed" | "failing" | "not started";
   /** Why it does not pass, on one line; null when it passes. */
   reason: string | null;
-  /** What to type after `npm run exercise`: `10`. */
+  /** What to type after `npm run exercise`: `10` while there are nine exercises. */
   command: string;
 }
 
@@ -35,13 +37,18 @@ async function loadThroughTsx(): Promise<typeof import("./capstone/capstone.js")
   return (await import(pathToFileURL(join(ROOT, "exercises", "_cli", "capstone", "capstone.ts")).href)) as typeof import("./capstone/capstone.js");
 }
 
-/** The capstone's verdict on the answers in `exercisesDir`. Runs the capstone only when no part is still the stub. */
+/**
+ * The capstone's verdict on the answers in `exercisesDir`. Runs the capstone only when no part is
+ * still the stub. Only the exercises that are its parts (`capstone/parts.ts`) count: an exercise
+ * added later is not one of them unless an author joins it.
+ */
 export async function capstoneVerdict(exercisesDir: string = EXERCISES_DIR, load: CapstoneLoader = loadThroughTsx): Promise<CapstoneVerdict> {
-  const untouched = listExercises()
-    .filter((exercise) => isUntouched(exercise, exercisesDir))
-    .map((exercise) => exercise.number);
+  const parts = listExercises().filter((exercise) => PARTS.some((part) => part.folder === exercise.id));
+  const absentCopy = parts.map((exercise) => missingFileLine(exercise)).find((line) => line !== null);
+  if (absentCopy !== undefined && absentCopy !== null) return { state: "failing", reason: absentCopy, command: CAPSTONE.command };
+  const untouched = parts.filter((exercise) => isUntouched(exercise, exercisesDir)).map((exercise) => exercise.number);
   const missing = missingReason(untouched);
-  if (missing !== null) return { state: untouched.length === listExercises().length ? "not started" : "failing", reason: missing, command: CAPSTONE.command };
+  if (missing !== null) return { state: untouched.length === parts.length ? "not started" : "failing", reason: missing, command: CAPSTONE.command };
   const capstone = await load();
   const report = await capstone.runCapstone({ dir: exercisesDir });
   if (report.passed) return { state: "passed", reason: null, command: CAPSTONE.command };
@@ -57,5 +64,5 @@ export async function capstoneVerdict(exercisesDir: string = EXERCISES_DIR, load
       : differing === undefined
         ? "a scenario did not match"
         : `${differing.scenario.title}: ${culprit === undefined ? "your parts together make a difference" : `exercise ${culprit} makes a difference`}`;
-  return { state: "failing", reason: `${reason} (npm run exercise 10 shows it)`, command: CAPSTONE.command };
+  return { state: "failing", reason: `${reason} (npm run exercise ${CAPSTONE.command} shows it)`, command: CAPSTONE.command };
 }

@@ -29,7 +29,7 @@ export const QUESTION_POINTS = 2;
 
 /**
  * The one place an exercise is weighed: its folder name and what passing it is worth, when that is
- * not {@link EXERCISE_POINTS}. An exercise not named here (a new one, exercise 10) is worth
+ * not {@link EXERCISE_POINTS}. An exercise not named here (a new one, say exercise 10) is worth
  * {@link EXERCISE_POINTS}. `npm run grade`, `npm run grade-class`, the site and the GitHub Classroom
  * workflow (`npm run workflow`) all read the points from here. Every exercise weighs the same today:
  * the table is empty, and a course that weighs one more writes, for example, `"09-tool-skill-mcp": 15`.
@@ -48,7 +48,7 @@ export function exercisePoints(id: string, weights: Readonly<Record<string, numb
 export interface Exercise {
   /** A numbered exercise (`npm run exercise 5`) or a self-check question (`npm run exercise q3`). */
   kind: "exercise" | "question";
-  /** 1 to 9 for exercises, 1 to 5 for questions. */
+  /** The folder's number for exercises (1 to 9 in the workbook as shipped), 1 to 5 for questions. */
   number: number;
   /** `05-argument-processing`, or `self-check` for every question. */
   id: string;
@@ -283,43 +283,83 @@ export const SELF_CHECKS: readonly SelfCheck[] = [
   },
 ];
 
+/**
+ * The files the learner edits: those the pristine copy holds (a file the learner adds is not one),
+ * or, while it holds none (a new exercise before `sync-pristine`, a copy deleted), the folder's
+ * `.ts` files, so that the missing copies can be named (`missing-files.ts`).
+ */
 function exerciseFiles(pristineDir: string, dir: string): string[] {
-  return existsSync(pristineDir)
+  const saved = existsSync(pristineDir)
     ? readdirSync(pristineDir)
         .filter((f) => f.endsWith(".ts.txt"))
         .map((f) => f.slice(0, -".txt".length))
-        .sort()
-    : readdirSync(dir)
-        .filter((f) => f.endsWith(".ts"))
-        .sort();
+    : [];
+  return (saved.length > 0 ? saved : readdirSync(dir).filter((f) => f.endsWith(".ts"))).sort();
 }
 
-/** Every exercise, in order, read from the folder names under `exercises/`. */
+/**
+ * A catalog the commands cannot work from: two exercise folders with one number, or a folder
+ * numbered 00. Its message names the folders and the fix; the learner CLI prints it alone, with no
+ * stack trace (`run-command.ts`).
+ */
+export class CatalogError extends Error {
+  override name = "CatalogError";
+}
+
+/** The pattern of an exercise folder's name: two digits, a hyphen, a slug of lower-case letters, digits and hyphens. */
+export const EXERCISE_FOLDER = /^\d\d-[a-z0-9-]+$/;
+
+/**
+ * Why exercise folders named `ids` cannot make one catalog, or null when they can: each folder
+ * needs a number of its own from 01 up, since `npm run exercise N`, the lists and the
+ * `TODO(lesson N)` markers all go by it. A pure function of the names.
+ */
+export function catalogProblem(ids: readonly string[]): string | null {
+  const zero = ids.find((id) => id.startsWith("00-"));
+  if (zero !== undefined) return `exercises/${zero}: exercise numbers start at 01. Rename the folder (docs/authoring.md, "Names used below").`;
+  const byNumber = new Map<number, string[]>();
+  for (const id of ids) byNumber.set(Number(id.slice(0, 2)), [...(byNumber.get(Number(id.slice(0, 2))) ?? []), id]);
+  for (const [number, shared] of byNumber) {
+    if (shared.length > 1)
+      return (
+        `${shared.map((id) => `exercises/${id}`).join(" and ")} share the number ${number}: each exercise folder needs a number of its own ` +
+        `(npm run exercise ${number} could run only one of them). Rename one to the next free number (docs/authoring.md, "Names used below").`
+      );
+  }
+  return null;
+}
+
+/**
+ * Every exercise, in order, read from the folder names under `exercises/`. Throws a
+ * {@link CatalogError} naming the folders when two share a number, or one is numbered 00.
+ */
 export function listExercises(): Exercise[] {
-  return readdirSync(EXERCISES_DIR, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && /^\d\d-[a-z0-9-]+$/.test(entry.name))
+  const ids = readdirSync(EXERCISES_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && EXERCISE_FOLDER.test(entry.name))
     .map((entry) => entry.name)
-    .sort()
-    .map((id) => {
-      const pristineDir = join(PRISTINE_DIR, id);
-      const dir = join(EXERCISES_DIR, id);
-      const number = Number(id.slice(0, 2));
-      return {
-        kind: "exercise" as const,
-        number,
-        id,
-        slug: id.slice(3),
-        label: `Exercise ${number}`,
-        command: String(number),
-        dir,
-        solutionDir: join(SOLUTIONS_DIR, id),
-        pristineDir,
-        testFile: `test/exercises/${id}.test.ts`,
-        files: exerciseFiles(pristineDir, dir),
-        lesson: number,
-        points: exercisePoints(id),
-      };
-    });
+    .sort();
+  const problem = catalogProblem(ids);
+  if (problem !== null) throw new CatalogError(problem);
+  return ids.map((id) => {
+    const pristineDir = join(PRISTINE_DIR, id);
+    const dir = join(EXERCISES_DIR, id);
+    const number = Number(id.slice(0, 2));
+    return {
+      kind: "exercise" as const,
+      number,
+      id,
+      slug: id.slice(3),
+      label: `Exercise ${number}`,
+      command: String(number),
+      dir,
+      solutionDir: join(SOLUTIONS_DIR, id),
+      pristineDir,
+      testFile: `test/exercises/${id}.test.ts`,
+      files: exerciseFiles(pristineDir, dir),
+      lesson: number,
+      points: exercisePoints(id),
+    };
+  });
 }
 
 /** The five self-check questions as things to check, each with its one answer file. */
@@ -342,21 +382,45 @@ export function listQuestions(): Exercise[] {
 }
 
 /**
- * The tenth item, the capstone (`npm run exercise 10`): the nine exercises' answers run together
- * as one agent and compared with the reference's. It has no file and no test file of its own, so it
- * is not an {@link Exercise}: `listExercises()` stays the nine, and `progress` and `grade` list the
- * capstone on a row of its own.
+ * The capstone's number: the one after the last exercise's (10 while the exercises are 1 to 9), so
+ * a new exercise folder never shares a number with it and `npm run exercise N` always runs folder
+ * N. A pure function of the exercises' numbers.
  */
-export const CAPSTONE = {
-  /** Its number, after the nine exercises. */
-  number: 10,
-  /** What follows `npm run exercise`. */
-  command: "10",
+export function capstoneNumber(exerciseNumbers: readonly number[]): number {
+  return Math.max(0, ...exerciseNumbers) + 1;
+}
+
+/** What the lists and messages need to know of the capstone. */
+export interface CapstoneItem {
+  /** Its number, after the last exercise's ({@link capstoneNumber}). */
+  readonly number: number;
+  /** What follows `npm run exercise`: its number (`capstone` works too). */
+  readonly command: string;
   /** Its name in the lists. */
+  readonly slug: "capstone";
+  /** For messages: "Exercise 10". */
+  readonly label: string;
+}
+
+/**
+ * The item after the last exercise, the capstone (`npm run exercise 10` while there are nine
+ * exercises, or `npm run exercise capstone`): the nine parts' answers run together as one agent
+ * and compared with the reference's. It has no file and no test file of its own, so it is not an
+ * {@link Exercise}: `progress` and `grade` list it on a row of its own. Its number is read from the
+ * exercise folders each time, so a tenth exercise folder moves it to 11.
+ */
+export const CAPSTONE: CapstoneItem = {
+  get number(): number {
+    return capstoneNumber(listExercises().map((exercise) => exercise.number));
+  },
+  get command(): string {
+    return String(this.number);
+  },
   slug: "capstone",
-  /** For messages. */
-  label: "Exercise 10",
-} as const;
+  get label(): string {
+    return `Exercise ${this.number}`;
+  },
+};
 
 /** Every exercise, then every self-check question, in order: all that `npm run grade` grades. */
 export function listItems(): Exercise[] {

@@ -23,6 +23,7 @@ import { asksForCapstone, runCapstoneCommand } from "./capstone-command.js";
 import { checkOnce } from "./check.js";
 import { bold, dim, red, yellow } from "./colour.js";
 import { diffLines, formatDiff } from "./diff.js";
+import { missingFileLine } from "./missing-files.js";
 import { lessonsText } from "./report.js";
 import { runCommand } from "./run-command.js";
 import { hintsOf, readState, recordHint, recordSolution, stateKey } from "./state.js";
@@ -85,7 +86,7 @@ function usage(): void {
   console.log("  --help, -h   this help");
   console.log("");
   for (const e of exercises) console.log(`  ${e.command.padStart(2)}  ${e.slug}`);
-  console.log(`  ${CAPSTONE.command.padStart(2)}  ${CAPSTONE.slug}: your nine answers as one agent (--trace: every step, marked yours or the reference's)`);
+  console.log(`  ${CAPSTONE.command.padStart(2)}  ${CAPSTONE.slug}: the answers to exercises 1 to 9 as one agent (--trace: every step, marked yours or the reference's)`);
   for (const q of questions) console.log(`  ${q.command.padStart(2)}  self-check: ${selfCheckOf(q)?.question ?? q.slug}`);
   console.log("");
   console.log("See where you are: npm run progress");
@@ -198,7 +199,7 @@ async function reset(exercise: Exercise, yes: boolean): Promise<number> {
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  // Exercise 10, the capstone, runs the nine answers together: it has no file and no tests of its own.
+  // The capstone (10 while there are nine exercises) runs the nine answers together: it has no file and no tests of its own.
   if (asksForCapstone(argv)) return runCapstoneCommand(argv);
   const { query, mode, yes, help, unknown } = readArgs(argv);
   if (help && unknown.length === 0) {
@@ -219,6 +220,12 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log(red(`There is no exercise "${query}".`));
     usage();
     return 2;
+  }
+  // Hints and the worked answer need no generated copy; checking, watching and resetting do.
+  const missing = mode === "hint" || mode === "solution" ? null : missingFileLine(exercise, { testFile: mode !== "reset" });
+  if (missing !== null) {
+    console.log(red(missing));
+    return 1;
   }
   switch (mode) {
     case "hint":

@@ -4,7 +4,9 @@
  * vitest in this process, with the learner's files type-checked at the same time. Each item
  * passes or fails as `npm run progress` judges it (`verdict.ts`) and earns its points only when it
  * passes. An item whose files are still the untouched stubs fails without running: the CI proof
- * shows that every stub fails every one of its tests. The report also names every learner test
+ * shows that every stub fails every one of its tests. An item a file of whose check is missing (its
+ * pristine stub copy, the grader's copy of its test: `missing-files.ts`) fails without running, its
+ * reason the line naming the file; the others are graded as usual. The report also names every learner test
  * file that differs from the workbook's, and the help the CLI gave on each item.
  *
  * @module
@@ -15,13 +17,14 @@ import { EXERCISES_DIR, isUntouched, learnerText, listItems, pristineText, ROOT,
 import { copiedFlag, learnerScripts, readTexts, type CopiedFlag } from "./copied.js";
 import { referenceNamesOf } from "./capstone/reference-names.js";
 import { gradeMetaOf, type GradeMeta } from "./grade-meta.js";
+import { splitMissing } from "./missing-files.js";
 import { usesReference } from "./reference-use.js";
 import { partialFromEnv, partialPoints, sumPoints } from "./partial-credit.js";
 import { changedTests, materializePristineTests, oracleCopyPath, type TestChange } from "./pristine-tests.js";
 import { helpCountersMeaningful, helpUsed, readState, type HelpUsed, type LearnerState } from "./state.js";
 import { startTypeChecker, type TypeProblem } from "./typecheck.js";
 import { stuckMessage } from "./deadline.js";
-import { reasonOf, verdictOf, type Verdict } from "./verdict.js";
+import { missingVerdict, reasonOf, verdictOf, type Verdict } from "./verdict.js";
 import { openVitest } from "./vitest-api.js";
 import { firstFailure, type RunReport } from "./vitest-run.js";
 
@@ -101,7 +104,8 @@ export async function gradeWork(options: GradeOptions = {}): Promise<GradeReport
   const state = options.state ?? readState();
   const partial = options.partial ?? partialFromEnv();
   const showHelp = options.showHelp ?? helpCountersMeaningful();
-  const started = items.filter((item) => !isUntouched(item, dir));
+  const { ready, missing } = splitMissing(items, { gradedTest: true });
+  const started = ready.filter((item) => !isUntouched(item, dir));
   const filesOf = (item: Exercise): string[] => item.files.map((file) => join(dir, item.id, file));
   const checker = startTypeChecker();
   const files = [...new Set(started.flatMap(filesOf))];
@@ -119,12 +123,16 @@ export async function gradeWork(options: GradeOptions = {}): Promise<GradeReport
   if (report !== null && report.tests.length === 0 && report.stuck === undefined)
     error = firstFailure(report.output || report.files.map((f) => f.message).join("\n") || "no test ran", 20);
   const graded = items.map((item): GradeItem => {
-    const verdict = verdictOf(
-      started.includes(item),
-      report?.tests.filter((t) => t.file === item.testFile) ?? [],
-      problems.filter((p) => filesOf(item).includes(p.file)),
-      stuckOf(item, report),
-    );
+    const line = missing.get(item);
+    const verdict =
+      line !== undefined
+        ? missingVerdict(line)
+        : verdictOf(
+            started.includes(item),
+            report?.tests.filter((t) => t.file === item.testFile) ?? [],
+            problems.filter((p) => filesOf(item).includes(p.file)),
+            stuckOf(item, report),
+          );
     const passed = verdict.state === "passed";
     const checks = verdict.tests + 1;
     const passedChecks = verdict.passed + (verdict.typeErrors.length === 0 && verdict.tests > 0 ? 1 : 0);
@@ -140,7 +148,7 @@ export async function gradeWork(options: GradeOptions = {}): Promise<GradeReport
       points: earned,
       maxPoints: item.points,
       help: showHelp ? helpUsed(item, state) : null,
-      copied: copiedOf(item, dir),
+      copied: line === undefined ? copiedOf(item, dir) : null,
     };
     const check = selfCheckOf(item);
     return check === null ? base : { ...base, question: check.question };

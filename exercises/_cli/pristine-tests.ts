@@ -55,6 +55,46 @@ export function withTestImports(files: readonly string[], read: (file: string) =
   return [...found].sort();
 }
 
+/** The graded test files and the test files they import, each with its text, and a line for each that is missing. */
+export interface TestSources {
+  /** Every file found, relative to the root, sorted, with its text. */
+  texts: Map<string, string>;
+  /** One line per missing file: which, what needs it, and the step of `docs/authoring.md` that writes it. */
+  missing: string[];
+}
+
+/**
+ * Reads the graded test files (`graded`: each file with the label of the item it tests) and every
+ * file under `test/` they import, directly or through each other, once each; `read` gives a file's
+ * text, or null when it is missing. Nothing is thrown for a missing file: it is named in `missing`.
+ */
+export function readTestSources(graded: ReadonlyMap<string, string>, read: (file: string) => string | null): TestSources {
+  const texts = new Map<string, string>();
+  const missing: string[] = [];
+  const queue: Array<{ file: string; by: string | null }> = [...graded.keys()].map((file) => ({ file, by: null }));
+  const seen = new Set<string>();
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    const { file, by } = next;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = read(file);
+    if (text === null) {
+      missing.push(
+        by === null
+          ? `${file} is missing: the tests of ${graded.get(file) ?? file} (docs/authoring.md, step 4, "The tests"). Write it, then run sync-pristine again.`
+          : `${file}, imported by ${by}, is missing (docs/authoring.md, step 4, "The tests"). Write it or correct the import, then run sync-pristine again.`,
+      );
+      continue;
+    }
+    texts.set(file, text);
+    for (const spec of relativeImports(text)) {
+      const target = posix.normalize(posix.join(posix.dirname(file), spec)).replace(/\.js$/, ".ts");
+      if (target.startsWith("test/") && !seen.has(target)) queue.push({ file: target, by: file });
+    }
+  }
+  return { texts: new Map([...texts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), missing };
+}
+
 /** The files the copies should hold, from the tests in the working tree. */
 export function expectedPristineTests(): string[] {
   return withTestImports(gradedTestFiles(), (file) => readFileSync(join(ROOT, file), "utf8"));
@@ -157,7 +197,7 @@ export async function materializePristineTests(): Promise<PristineTests> {
   /** The generated copies in the workbook, as read before any test ran: what {@link PristineTests.restore} puts back. */
   const kept = new Map<string, Buffer>();
   try {
-    for (const dir of [PRISTINE_TESTS_DIR, PRISTINE_DIR]) {
+    for (const dir of [PRISTINE_TESTS_DIR, PRISTINE_DIR].filter((d) => existsSync(d))) {
       for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
         if (!entry.isFile()) continue;
         const path = join(entry.parentPath, entry.name);

@@ -18,11 +18,12 @@ import { capstoneVerdict, type CapstoneVerdict } from "./capstone-verdict.js";
 import { bold, dim, green, red, yellow } from "./colour.js";
 import { stuckOf } from "./grading.js";
 import { emitJson, outProblem } from "./json-out.js";
+import { splitMissing } from "./missing-files.js";
 import { readReportArgs } from "./report-args.js";
 import { runCommand } from "./run-command.js";
 import { helpCountersMeaningful, helpUsed, readState, type HelpUsed } from "./state.js";
 import { startTypeChecker, type TypeProblem } from "./typecheck.js";
-import { reasonOf, verdictOf, type State, type Verdict } from "./verdict.js";
+import { missingVerdict, reasonOf, verdictOf, type State, type Verdict } from "./verdict.js";
 import { openVitest } from "./vitest-api.js";
 import { firstFailure, type RunReport } from "./vitest-run.js";
 
@@ -46,11 +47,11 @@ export interface ProgressItem extends Verdict {
 
 /** The whole report, as `--json` prints it. */
 export interface ProgressReport {
-  /** The exercises, 1 to 9. */
+  /** The exercises, in order (1 to 9 in the workbook as shipped). */
   exercises: ProgressItem[];
   /** The self-check questions, 1 to 5. */
   questions: ProgressItem[];
-  /** The capstone (`npm run exercise 10`): the nine answers as one agent. Not counted in `done` and `total`. */
+  /** The capstone (`npm run exercise 10` while there are nine exercises): the nine parts' answers as one agent. Not counted in `done` and `total`. */
   capstone: CapstoneVerdict;
   /** The next thing to do, or null when everything passes. */
   next: { kind: Exercise["kind"]; number: number; command: string; reason: string } | null;
@@ -73,10 +74,15 @@ function itemOf(item: Exercise, verdict: Verdict, help: HelpUsed | null): Progre
   return check === null ? base : { ...base, question: check.question };
 }
 
-/** Builds the report: type-checks and runs every started item once. */
+/**
+ * Builds the report: type-checks and runs every started item once. An item a file of whose check is
+ * missing (its pristine copy, its test file: `missing-files.ts`) is not run; its row fails with the
+ * line naming the file, and the other items are checked as usual.
+ */
 export async function buildProgress(): Promise<ProgressReport> {
   const all = listItems();
-  const started = new Set(all.filter((item) => !isUntouched(item)));
+  const { ready, missing } = splitMissing(all, { testFile: true });
+  const started = new Set(ready.filter((item) => !isUntouched(item)));
   const startedList = all.filter((item) => started.has(item));
   const learnerFiles = [...new Set(startedList.flatMap((item) => item.files.map((f) => `${item.dir}/${f}`)))];
   const checker = startTypeChecker();
@@ -99,12 +105,14 @@ export async function buildProgress(): Promise<ProgressReport> {
   const items = all.map((item) =>
     itemOf(
       item,
-      verdictOf(
-        started.has(item),
-        report?.tests.filter((t) => t.file === item.testFile) ?? [],
-        problems.filter((p) => item.files.some((f) => p.file === `${item.dir}/${f}`)),
-        stuckOf(item, report),
-      ),
+      missing.has(item)
+        ? missingVerdict(missing.get(item) ?? "")
+        : verdictOf(
+            started.has(item),
+            report?.tests.filter((t) => t.file === item.testFile) ?? [],
+            problems.filter((p) => item.files.some((f) => p.file === `${item.dir}/${f}`)),
+            stuckOf(item, report),
+          ),
       helpCountersMeaningful() ? helpUsed(item, state) : null,
     ),
   );
@@ -132,11 +140,15 @@ export async function buildProgress(): Promise<ProgressReport> {
 
 function printRow(item: ProgressItem): void {
   const detail =
-    item.state !== "failing" ? "" : item.typeErrors.length > 0 ? dim(`  ${item.typeErrors.length} type error(s)`) : dim(`  ${item.passed}/${item.tests} tests pass`);
+    item.state !== "failing" || item.missing !== null
+      ? ""
+      : item.typeErrors.length > 0
+        ? dim(`  ${item.typeErrors.length} type error(s)`)
+        : dim(`  ${item.passed}/${item.tests} tests pass`);
   const name = item.kind === "question" ? (item.question ?? item.slug) : item.slug.padEnd(22);
   console.log(`  ${item.command.padStart(2)}  ${item.kind === "question" ? label(item.state) + "  " + name : name + " " + label(item.state)}${detail}`);
   if (item.state === "failing") {
-    const why = item.stuck ?? item.typeErrors[0] ?? (item.firstFailure === null ? null : `${item.firstFailure.test}\n${item.firstFailure.message}`);
+    const why = item.missing ?? item.stuck ?? item.typeErrors[0] ?? (item.firstFailure === null ? null : `${item.firstFailure.test}\n${item.firstFailure.message}`);
     if (why !== null)
       console.log(
         dim(

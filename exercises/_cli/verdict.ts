@@ -26,6 +26,8 @@ export interface Verdict {
   firstFailure: { test: string; message: string } | null;
   /** Set when its tests did not finish within the deadline and were stopped: what the learner reads. */
   stuck: string | null;
+  /** Set when a file its check needs is missing (`missing-files.ts`): the line naming it and what writes it. Its tests did not run. */
+  missing: string | null;
 }
 
 /**
@@ -44,12 +46,19 @@ export function verdictOf(started: boolean, tests: readonly TestOutcome[], probl
     typeErrors,
     firstFailure: state === "failing" && failing !== undefined ? { test: failing.fullName, message: firstFailure(failing.failureMessages[0] ?? "(no message)", 4) } : null,
     stuck: started ? stuck : null,
+    missing: null,
   };
+}
+
+/** The verdict of an item whose check could not run because a file it needs is missing: failing, with `line` as its reason. */
+export function missingVerdict(line: string): Verdict {
+  return { state: "failing", passed: 0, tests: 0, typeErrors: [], firstFailure: null, stuck: null, missing: line };
 }
 
 /** Why an item is not passed, in one line; null when it passed. */
 export function reasonOf(item: { kind: "exercise" | "question" } & Verdict): string | null {
   if (item.state === "passed") return null;
+  if (item.missing !== null) return item.missing;
   if (item.state === "not started") return item.kind === "question" ? "not answered yet" : "not started yet";
   if (item.stuck !== null) return item.stuck;
   if (item.typeErrors.length > 0) return `type error: ${item.typeErrors[0]}`;

@@ -24,6 +24,9 @@ const EXAMPLES: readonly { file: string; written: string; why: string }[] = [
   { file: "docs/instructor-guide.md", written: "test/exercises/_oracle/", why: "a folder of the Classroom template only (npm run template)" },
   { file: "docs/instructor-guide.md", written: "exercises/_cli/pristine-tests/test/exercises/_oracle/", why: "a folder of the Classroom template only" },
   { file: "exercises/_cli/template-plan.ts", written: "test/exercises/_oracle/", why: "a folder of the Classroom template only" },
+  { file: "docs/authoring.md", written: "exercises/10-double", why: "the guide's example exercise, added in a scratch copy by test/proof/authoring.test.ts" },
+  { file: "docs/authoring.md", written: "test/exercises/10-double.test.ts", why: "the guide's example exercise's test, in the scratch copy only" },
+  { file: "docs/authoring.md", written: "exercises/_cli/pristine/10-double/double.ts.txt", why: "the guide's example exercise's stub copy, in the scratch copy only" },
 ];
 
 const isExample = (file: string, written: string): boolean => EXAMPLES.some((e) => e.file === file && e.written === written);

@@ -27,6 +27,7 @@ function item(number: number, copied: CopiedFlag, passed: boolean, withHelp: boo
     typeErrors: [],
     firstFailure: passed ? null : { test: "a test", message: "expected 1 to be 2" },
     stuck: null,
+    missing: null,
     result: passed ? "passed" : "failed",
     reason: passed ? null : "a test: expected 1 to be 2",
     points: passed ? 10 : 0,

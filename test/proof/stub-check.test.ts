@@ -3,15 +3,14 @@
  * marked with its lesson's `TODO(lesson N)`, with no fewer markers than the stub saved before, and
  * not the worked answer, comments and white space aside.
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { listExercises } from "../../exercises/_cli/catalog.js";
 import { codeOnly, markerCount, stubLesson, stubProblem } from "../../exercises/_cli/stub-check.js";
 import { ROOT } from "../docs/root.js";
-import { runNode } from "../setup/node-child.js";
+import { scratchWorkbook } from "./scratch-workbook.js";
 
 const folders = readdirSync(join(ROOT, "exercises")).filter((name) => stubLesson(name) !== null);
 
@@ -106,37 +105,35 @@ describe("a stub that is no longer a stub is not saved", () => {
   });
 
   it("sync-pristine refuses a folder whose stub is the worked answer, and saves nothing", async () => {
-    const copy = mkdtempSync(join(tmpdir(), "workbook-sync-"));
+    const copy = scratchWorkbook();
     try {
-      for (const name of ["exercises", "solutions"]) cpSync(join(ROOT, name), join(copy, name), { recursive: true });
-      cpSync(join(ROOT, "solutions", "04-exact-names", "names.ts"), join(copy, "exercises", "04-exact-names", "names.ts"));
-      const before = readFileSync(join(copy, "exercises", "_cli", "pristine", "04-exact-names", "names.ts.txt"), "utf8");
-      const run = await runNode(["--import", "tsx", join(ROOT, "exercises", "_cli", "sync-pristine.ts")], { WORKBOOK_ROOT: copy });
+      cpSync(join(ROOT, "solutions", "04-exact-names", "names.ts"), join(copy.root, "exercises", "04-exact-names", "names.ts"));
+      const before = readFileSync(join(copy.root, "exercises", "_cli", "pristine", "04-exact-names", "names.ts.txt"), "utf8");
+      const run = await copy.run("sync-pristine");
       expect(run.status, run.stdout).toBe(1);
       expect(run.stderr).toContain("exercises/04-exact-names/names.ts is the worked answer");
       expect(run.stderr).toContain("Nothing was saved.");
-      expect(readFileSync(join(copy, "exercises", "_cli", "pristine", "04-exact-names", "names.ts.txt"), "utf8")).toBe(before);
+      expect(readFileSync(join(copy.root, "exercises", "_cli", "pristine", "04-exact-names", "names.ts.txt"), "utf8")).toBe(before);
     } finally {
-      rmSync(copy, { recursive: true, force: true });
+      copy.dispose();
     }
   });
 
   it("sync-pristine refuses a stub that lost one marker, says why, and saves nothing", async () => {
-    const copy = mkdtempSync(join(tmpdir(), "workbook-sync-"));
+    const copy = scratchWorkbook();
     try {
-      for (const name of ["exercises", "solutions"]) cpSync(join(ROOT, name), join(copy, name), { recursive: true });
-      const stub = join(copy, "exercises", "05-argument-processing", "prepare.ts");
+      const stub = join(copy.root, "exercises", "05-argument-processing", "prepare.ts");
       writeFileSync(stub, withoutMarker(readFileSync(stub, "utf8"), "TODO(lesson 5)", 0, true));
-      const saved = join(copy, "exercises", "_cli", "pristine", "05-argument-processing", "prepare.ts.txt");
+      const saved = join(copy.root, "exercises", "_cli", "pristine", "05-argument-processing", "prepare.ts.txt");
       const before = readFileSync(saved, "utf8");
-      const run = await runNode(["--import", "tsx", join(ROOT, "exercises", "_cli", "sync-pristine.ts")], { WORKBOOK_ROOT: copy });
+      const run = await copy.run("sync-pristine");
       expect(run.status, run.stdout).toBe(1);
       expect(run.stderr).toMatch(/exercises\/05-argument-processing\/prepare\.ts has \d+ TODO\(lesson 5\) markers, the stub saved before had \d+/);
       expect(run.stderr).toContain("--fewer-markers");
       expect(run.stderr).toContain("Nothing was saved.");
       expect(readFileSync(saved, "utf8")).toBe(before);
     } finally {
-      rmSync(copy, { recursive: true, force: true });
+      copy.dispose();
     }
   });
 });

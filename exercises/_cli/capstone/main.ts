@@ -1,5 +1,5 @@
 /**
- * `npm run exercise 10`: the capstone. It assembles the learner's nine answers into one agent,
+ * `npm run exercise 10` (the number after the last exercise's, or `npm run exercise capstone`): the capstone. It assembles the learner's nine answers into one agent,
  * runs the scripted scenarios against the mocked model and compares every request with the
  * reference's agent (`--trace` prints each step, marked as the learner's or the reference's).
  * With `OPENAI_BASE_URL` (and `MODEL`) set, as lesson 10 reads them, the assembled agent then
@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { providerFromEnv } from "../../../src/providers/openai-compatible.js";
 import { redactURL } from "../../../src/providers/redact.js";
 import { describeThrown } from "../../../src/util/thrown.js";
-import { EXERCISES_DIR } from "../catalog.js";
+import { CAPSTONE, EXERCISES_DIR } from "../catalog.js";
 import { bold, dim, red, yellow } from "../colour.js";
 import { runAgent } from "./agent.js";
 import { assemble, findParts } from "./assemble.js";
@@ -70,10 +70,10 @@ export async function runRealModel(dir: string, env: Record<string, string | und
 
 /** Runs the capstone. Returns the exit code: 0 only when it passed. */
 export async function main(argv: readonly string[], print: Print = (line) => console.log(line), dir: string = answersDir()): Promise<number> {
-  const unknown = argv.filter((arg) => arg !== "--trace" && arg !== "10");
+  const unknown = argv.filter((arg) => arg !== "--trace" && arg !== CAPSTONE.command && arg !== "capstone");
   if (unknown.length > 0) {
-    print(red(`Not understood for exercise 10: ${unknown.join(" ")}`));
-    print("usage: npm run exercise 10 [-- --trace]");
+    print(red(`Not understood for the capstone: ${unknown.join(" ")}`));
+    print(`usage: npm run exercise ${CAPSTONE.command} [-- --trace]`);
     return 2;
   }
   const report = await runCapstone({ dir });

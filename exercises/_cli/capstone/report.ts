@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { CAPSTONE } from "../catalog.js";
 import { bold, dim, green, red, yellow } from "../colour.js";
 import type { TraceStep } from "./agent.js";
 import type { CapstoneReport, ScenarioVerdict } from "./capstone.js";
@@ -60,7 +61,7 @@ function scenarioLines(verdict: ScenarioVerdict, trace: boolean): string[] {
 
 /** The whole report, line by line. */
 export function reportLines(report: CapstoneReport, trace: boolean): string[] {
-  const lines: string[] = [bold("Exercise 10, the capstone: your nine answers as one agent"), ""];
+  const lines: string[] = [bold(`${CAPSTONE.label}, the capstone: your nine answers as one agent`), ""];
   lines.push("Parts (yours where you have answered; the reference stands in for the others):");
   for (const n of PART_NUMBERS) {
     const state = report.parts[n];
