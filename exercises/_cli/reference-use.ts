@@ -6,11 +6,17 @@
  * packages, followed import after import).
  *
  * What counts as using a name: a value import of it (`import { name }`, `import { name as other }`,
- * `export { name } from`), a namespace or default import of a `src/` module read as `ns.name`, an
- * `export * from` a `src/` module that exports it (through that module's own `export *`), and an
- * `import(…)` or `require(…)` of `src/` in a text that names it. A type-only import is not a use:
- * it brings no code. The stubs and the worked answers import other names of `src/` (helpers the
- * lessons teach), never these.
+ * `export { name } from`), an `export * from` a `src/` module that exports it (through that module's
+ * own `export *`), and an `import(…)` or `require(…)` of `src/` in a text that names it. A namespace
+ * or default import of a `src/` module that exports one of the names (`import * as ns`, `import ns
+ * from`, `const ns = await import(…)`, `import ns = require(…)`) counts when `ns` is read as
+ * `ns.name`, and also whenever `ns` is used in a way that cannot be shown harmless: anything but a
+ * plain `ns.other` or `ns?.other` of another name (a computed `ns[…]`, `ns` passed on, spread,
+ * stored, `Object.values(ns)`…). A dynamic import of such a module counts unless its result is read
+ * by plain member names (`(await import(…)).other`), destructured into other names
+ * (`const { other } = await import(…)`) or bound to a name used as above. A type-only import is not
+ * a use: it brings no code. The stubs and the worked answers import other names of `src/` (helpers
+ * the lessons teach), never these.
  *
  * @module
  */
@@ -26,6 +32,8 @@ export interface ImportUse {
   kind: "named" | "namespace" | "all" | "dynamic";
   /** The imported names (`named`), or the binding's local name (`namespace`); empty otherwise. */
   names: string[];
+  /** Where the statement starts among the text's layout-free tokens (`layoutFreeTokens`): its `import`, `export` or `require`. */
+  at: number;
 }
 
 function literal(token: string | undefined): string | null {
@@ -59,7 +67,7 @@ export function importUses(text: string): ImportUse[] {
     if (tokens[at - 1] === ".") continue;
     if ((token === "import" || token === "require") && tokens[at + 1] === "(") {
       const spec = literal(tokens[at + 2]);
-      if (spec !== null) uses.push({ spec, kind: "dynamic", names: [] });
+      if (spec !== null) uses.push({ spec, kind: "dynamic", names: [], at });
       continue;
     }
     if (token !== "import" && token !== "export") continue;
@@ -68,7 +76,7 @@ export function importUses(text: string): ImportUse[] {
     if (token === "export" && tokens[i] === "*") {
       const from = tokens.indexOf("from", i);
       const spec = from < 0 ? null : literal(tokens[from + 1]);
-      if (spec !== null) uses.push({ spec, kind: "all", names: [] });
+      if (spec !== null) uses.push({ spec, kind: "all", names: [], at });
       continue;
     }
     const names: string[] = [];
@@ -91,8 +99,8 @@ export function importUses(text: string): ImportUse[] {
     if (tokens[i] !== "from") continue;
     const spec = literal(tokens[i + 1]);
     if (spec === null) continue;
-    if (names.length > 0) uses.push({ spec, kind: "named", names });
-    if (namespace !== null) uses.push({ spec, kind: "namespace", names: [namespace] });
+    if (names.length > 0) uses.push({ spec, kind: "named", names, at });
+    if (namespace !== null) uses.push({ spec, kind: "namespace", names: [namespace], at });
   }
   return uses;
 }
@@ -145,13 +153,95 @@ function exportsOneOf(target: string, names: readonly string[], read: ReadText, 
     });
 }
 
+const IDENTIFIER = /^[a-z_$][\w$]*$/i;
+const DECLARES = new Set(["const", "let", "var", "import"]);
+
+/** The member name of a plain `.name` or `?.name` read right after the token at `after`, or null. */
+function staticMember(tokens: readonly string[], after: number): string | null {
+  const dot = tokens[after + 1] === "?" && tokens[after + 2] === "." ? after + 2 : after + 1;
+  const name = tokens[dot + 1];
+  return tokens[dot] === "." && name !== undefined && IDENTIFIER.test(name) ? name : null;
+}
+
+/**
+ * How a namespace binding `local` is used in `tokens`: `reads` when it is read as one of `names`,
+ * `opaque` when it is used in a way that is not a plain read of another member, else `plain`.
+ * A token `local` that is a member of something else (`x.local`, not a spread `...local`) or the binding itself is not a use.
+ */
+function namespaceUse(tokens: readonly string[], local: string, names: readonly string[]): "reads" | "opaque" | "plain" {
+  let opaque = false;
+  for (let at = 0; at < tokens.length; at++) {
+    if (tokens[at] !== local) continue;
+    const before = tokens[at - 1];
+    if ((before === "." && tokens[at - 2] !== ".") || (before === "as" && tokens[at - 2] === "*") || (before !== undefined && DECLARES.has(before))) continue; // `import ns`, `const ns`
+    const member = staticMember(tokens, at);
+    if (member !== null && names.includes(member)) return "reads";
+    if (member === null) opaque = true;
+  }
+  return opaque ? "opaque" : "plain";
+}
+
+/** The keys of the destructuring `{ … }` that closes at `close`, `null` when one is a rest (`...rest`) or the list is not one. */
+function destructuredKeys(tokens: readonly string[], close: number): { keys: string[]; start: number } | null {
+  let depth = 0;
+  let open = close;
+  for (; open >= 0; open--) {
+    if (tokens[open] === "}") depth++;
+    else if (tokens[open] === "{" && --depth === 0) break;
+  }
+  if (open < 0) return null;
+  const keys: string[] = [];
+  let fresh = true;
+  depth = 0;
+  for (let i = open + 1; i < close; i++) {
+    const token = tokens[i] ?? "";
+    if (token === "{" || token === "[" || token === "(") depth++;
+    else if (token === "}" || token === "]" || token === ")") depth--;
+    else if (depth === 0 && token === ",") fresh = true;
+    else if (depth === 0 && fresh) {
+      if (token === "." || !IDENTIFIER.test(token)) return null; // a rest element, or a computed key
+      keys.push(token);
+      fresh = false;
+    }
+  }
+  return { keys, start: open };
+}
+
+/**
+ * True when the dynamic import (or `require`) whose keyword is at `at` may bring in one of
+ * `names`: unless its result is read by plain member names, destructured into named keys, or bound
+ * to a name only read by plain member names, none of them one of `names`.
+ */
+function dynamicBringsIn(tokens: readonly string[], at: number, names: readonly string[]): boolean {
+  if (tokens[at + 3] !== ")") return true;
+  const direct = staticMember(tokens, at + 3);
+  if (direct === "then") return true; // the module is handed to a callback
+  if (direct !== null) return names.includes(direct);
+  const start = tokens[at - 1] === "await" ? at - 1 : at;
+  if (tokens[start - 1] === "(" && tokens[at + 4] === ")") {
+    const wrapped = staticMember(tokens, at + 4);
+    if (wrapped !== null) return names.includes(wrapped);
+  }
+  if (tokens[start - 1] !== "=") return true;
+  const target = tokens[start - 2] ?? "";
+  if (IDENTIFIER.test(target) && DECLARES.has(tokens[start - 3] ?? "")) return namespaceUse(tokens, target, names) !== "plain";
+  if (target !== "}") return true;
+  const pattern = destructuredKeys(tokens, start - 2);
+  if (pattern === null || !DECLARES.has(tokens[pattern.start - 1] ?? "")) return true;
+  return pattern.keys.some((key) => names.includes(key));
+}
+
 /** True when a text's import `use` of a `src/` module brings in one of `names`. */
 function bringsIn(use: ImportUse, text: string, target: string, names: readonly string[], read: ReadText): boolean {
   if (use.kind === "named") return use.names.some((name) => names.includes(name));
   if (use.kind === "all") return exportsOneOf(target, names, read);
   const tokens = layoutFreeTokens(text);
-  if (use.kind === "namespace") return tokens.some((token, at) => names.includes(token) && tokens[at - 1] === "." && tokens[at - 2] === use.names[0]);
-  return tokens.some((token) => names.includes(token));
+  if (use.kind === "namespace") {
+    const how = namespaceUse(tokens, use.names[0] ?? "", names);
+    return how === "reads" || (how === "opaque" && exportsOneOf(target, names, read));
+  }
+  if (tokens.some((token) => names.includes(token))) return true;
+  return dynamicBringsIn(tokens, use.at, names) && exportsOneOf(target, names, read);
 }
 
 /**

@@ -4,7 +4,9 @@
  * `capstone/reference-names.ts` lists for it) is flagged, however the import is written and
  * whether the file imports it itself or through the learner's own helper file; the untouched stub
  * and the worked answer of every exercise are never flagged, nor is a file importing the helpers
- * the stubs use.
+ * the stubs use. A namespace or dynamic import of a module that exports one of the names is
+ * flagged when it is used in any way that cannot be shown harmless (a computed key, the namespace
+ * spread, stored or handed on), and not flagged when only another name is read from it.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -102,6 +104,94 @@ describe("an exercise answered with src/'s own implementation", () => {
         expect(usesReference([file], names, ROOT, overlay(extra)), `${exercise.id} ${name} ${form}`).toBe(true);
       }),
       { numRuns: 150 },
+    );
+  });
+
+  /** Ways of reaching a module's exports through a namespace that cannot be shown harmless; `ns` is the namespace, `key` a text naming the export. */
+  const opaqueUses = [
+    (ns: string, key: string) => `export const answer = ${ns}[${key}];`,
+    (ns: string, key: string) => `export const answer = ${ns}?.[${key}];`,
+    (ns: string) => `export const answer = Object.values(${ns})[0];`,
+    (ns: string) => `export const answer = { ...${ns} };`,
+    (ns: string) => `const kept = ${ns};\nexport const answer = kept;`,
+    (ns: string) => `export const answer = pick(${ns});\nfunction pick(m: object): unknown { return m; }`,
+    (ns: string) => `export { ${ns} };`,
+  ] as const;
+  /** Texts that evaluate to `name` without naming it. */
+  const keyTexts = (name: string): string[] => [
+    `${JSON.stringify(name.slice(0, 3))} + ${JSON.stringify(name.slice(3))}`,
+    `[${[...name].map((c) => JSON.stringify(c)).join(", ")}].join("")`,
+    "key",
+  ];
+
+  it("is flagged when a namespace or dynamic import of a module exporting one of its names is used in a way that cannot be shown harmless", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...withNames),
+        fc.nat(),
+        fc.constantFrom(...opaqueUses),
+        fc.constantFrom("namespace", "default", "bound dynamic", "require"),
+        fc.nat(2),
+        (exercise, pick, use, form, keyForm) => {
+          const names = referenceNamesOf(exercise.number);
+          const name = names[pick % names.length] ?? "";
+          const folder = join(EXERCISES_DIR, exercise.id);
+          const file = join(folder, exercise.files[0] ?? "answer.ts");
+          const home = specTo(homeOf(name), folder);
+          const body = use("s", keyTexts(name)[keyForm] ?? "key");
+          const binding = {
+            namespace: `import * as s from "${home}";`,
+            default: `import s from "${home}";`,
+            require: `import s = require("${home}");`,
+            "bound dynamic": `const s = await import("${home}");`,
+          }[form];
+          const text = `${binding}\n${body}\n`;
+          expect(usesReference([file], names, ROOT, overlay(new Map([[file, text]]))), `${exercise.id} ${form}: ${text}`).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("is flagged when a dynamic import's result is read by a computed key, spread, or handed on", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...withNames), fc.nat(), (exercise, pick) => {
+        const names = referenceNamesOf(exercise.number);
+        const name = names[pick % names.length] ?? "";
+        const folder = join(EXERCISES_DIR, exercise.id);
+        const file = join(folder, exercise.files[0] ?? "answer.ts");
+        const home = specTo(homeOf(name), folder);
+        const key = `${JSON.stringify(name.slice(0, 2))} + ${JSON.stringify(name.slice(2))}`;
+        for (const text of [
+          `export const answer = async () => (await import("${home}"))[${key}];`,
+          `export const answer = async () => { const { ...all } = await import("${home}"); return all; };`,
+          `export const answer = () => import("${home}").then((m) => m[${key}]);`,
+          `export const answer = async () => Object.values(await import("${home}"));`,
+        ])
+          expect(usesReference([file], names, ROOT, overlay(new Map([[file, text]]))), text).toBe(true);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("is not flagged for a plain read of another name through a namespace or a dynamic import of the same module", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...withNames), fc.nat(), fc.constantFrom("otherThing", "Tool", "default"), fc.nat(4), (exercise, pick, other, form) => {
+        const names = referenceNamesOf(exercise.number);
+        const name = names[pick % names.length] ?? "";
+        const folder = join(EXERCISES_DIR, exercise.id);
+        const file = join(folder, exercise.files[0] ?? "answer.ts");
+        const home = specTo(homeOf(name), folder);
+        const text = [
+          `import * as s from "${home}";\nexport const answer = s.${other};\nexport type T = s.${other};\n`,
+          `import s from "${home}";\nexport const answer = s?.${other};\n`,
+          `export const answer = async () => (await import("${home}")).${other};\n`,
+          `export const answer = async () => { const { ${other}: mine } = await import("${home}"); return mine; };\n`,
+          `export const answer = async () => { const m = await import("${home}"); return m.${other}; };\n`,
+        ][form];
+        expect(usesReference([file], names, ROOT, overlay(new Map([[file, text ?? ""]]))), text).toBe(false);
+      }),
+      { numRuns: 100 },
     );
   });
 
