@@ -80,22 +80,26 @@ function jsonFiles(dir: string): string[] {
     .sort();
 }
 
-/** The rows of the grade reports found in `dir`; a file that is not one is a row with its problem. */
+/**
+ * The rows of the grade reports found in `dir`; a file that is not one is a row with its problem.
+ * Every row is self-reported (`ClassRow.selfReported`): the file came from the learner's own run
+ * and nothing in it is checked (a learner can edit every field).
+ */
 export function rowsFromReports(dir: string): ClassRow[] {
   return jsonFiles(dir).map((path): ClassRow => {
     const source = relative(dir, path).split("\\").join("/");
     try {
       const value: unknown = JSON.parse(readFileSync(path, "utf8"));
       return isGradeReport(value)
-        ? { source, report: value, problem: null }
-        : { source, report: null, problem: "not a grade report (npm run grade -- --out <file> writes one)" };
+        ? { source, report: value, problem: null, selfReported: true }
+        : { source, report: null, problem: "not a grade report (npm run grade -- --out <file> writes one)", selfReported: true };
     } catch (error) {
-      return { source, report: null, problem: `not JSON: ${error instanceof Error ? error.message : String(error)}` };
+      return { source, report: null, problem: `not JSON: ${error instanceof Error ? error.message : String(error)}`, selfReported: true };
     }
   });
 }
 
-/** Grades one learner folder, with this copy's `node_modules/` linked in while it has none. */
+/** Grades one learner folder, copied-answer flags included, with this copy's `node_modules/` linked in while it has none. */
 export async function gradeFolder(folder: string, partial: boolean): Promise<GradeReport> {
   const modules = join(folder, "node_modules");
   const linked = !existsSync(modules) && !isLink(modules);
@@ -107,6 +111,7 @@ export async function gradeFolder(folder: string, partial: boolean): Promise<Gra
       state: readState(join(folder, ".exercise-backups", "state.json")),
       partial,
       showHelp: false,
+      copyCheck: true,
     });
   } finally {
     if (linked) rmSync(modules, { force: true });
@@ -132,12 +137,12 @@ export async function rowsFromFolders(dir: string, partial: boolean, onRow: (row
     const folder = join(dir, name);
     let row: ClassRow;
     if (!existsSync(join(folder, "exercises")) || !statSync(join(folder, "exercises")).isDirectory()) {
-      row = { source: name, report: null, problem: "no exercises/ folder: not a copy of the workbook, not graded" };
+      row = { source: name, report: null, problem: "no exercises/ folder: not a copy of the workbook, not graded", selfReported: false };
     } else {
       try {
-        row = { source: name, report: await gradeFolder(folder, partial), problem: null };
+        row = { source: name, report: await gradeFolder(folder, partial), problem: null, selfReported: false };
       } catch (error) {
-        row = { source: name, report: null, problem: `could not be graded: ${error instanceof Error ? error.message : String(error)}` };
+        row = { source: name, report: null, problem: `could not be graded: ${error instanceof Error ? error.message : String(error)}`, selfReported: false };
       }
     }
     onRow(row);

@@ -3,7 +3,10 @@
  * was graded, the workbook's version, the points of every item, the total, the copied-answer flags
  * and the help the CLI gave (only a report written on the learner's own machine has it; grading a
  * folder or a Classroom run leaves it empty), as a table for the terminal and as CSV for a
- * spreadsheet. A report written before `committed` was recorded leaves that cell empty. Pure: it reads
+ * spreadsheet. A report written before `committed` was recorded leaves that cell empty. A row read
+ * from a learner's own grade JSON is marked `yes` in the last column, `self-reported`: nothing in it
+ * was checked; its `copied` cell says `not checked` when the report holds no flag (a learner's run
+ * never works them out). Pure: it reads
  * grade reports (`grading.ts`) or the reason a folder could not be graded, nothing else.
  *
  * @module
@@ -18,7 +21,22 @@ export interface ClassRow {
   report: GradeReport | null;
   /** Why there is no grade (not a copy of the workbook, a file that is not a grade report…). */
   problem: string | null;
+  /**
+   * True when the row was read from a grade JSON file (`--reports`): its points, flags and names
+   * come from the learner's own run and are not checked; false when this copy graded the folder.
+   */
+  selfReported: boolean;
 }
+
+/** What a grade of a row read from a learner's own report says in the `self-reported` column. */
+export const SELF_REPORTED = "yes";
+
+/** The line `grade-class --reports` prints before its table. */
+export const SELF_REPORTED_LINE =
+  "These points come from the learners' own runs (their grade JSON files) and are not checked: a learner can edit the file. Grade their repositories (npm run grade-class -- <dir>, without --reports) for marks.";
+
+/** What the `copied` column says when the report's flags were not worked out (a learner's own run). */
+export const NOT_CHECKED = "not checked";
 
 function itemsOf(report: GradeReport): GradeItem[] {
   return [...report.exercises, ...report.questions];
@@ -55,10 +73,11 @@ export function helpOf(report: GradeReport): string {
     .join(" ");
 }
 
-/** The cells of one row: learner, source, commit, committed, graded, version, the points per column, total, max, flags, help, problem. */
+/** The cells of one row: learner, source, commit, committed, graded, version, the points per column, total, max, flags, help, problem, self-reported. */
 export function rowCells(row: ClassRow, columns: readonly string[]): string[] {
   const report = row.report;
-  if (report === null) return ["", row.source, "", "", "", "", ...columns.map(() => ""), "", "", "", "", row.problem ?? "no grade"];
+  const selfReported = row.selfReported ? SELF_REPORTED : "";
+  if (report === null) return ["", row.source, "", "", "", "", ...columns.map(() => ""), "", "", "", "", row.problem ?? "no grade", selfReported];
   const byCommand = new Map(itemsOf(report).map((item) => [item.command, item]));
   const problems = [
     report.error === undefined ? "" : "the tests could not run",
@@ -77,15 +96,16 @@ export function rowCells(row: ClassRow, columns: readonly string[]): string[] {
     }),
     String(report.points),
     String(report.maxPoints),
-    flagsOf(report),
+    flagsOf(report) || (report.copiedChecked === true ? "" : NOT_CHECKED),
     helpOf(report),
     problems.filter((p) => p !== "").join("; "),
+    selfReported,
   ];
 }
 
 /** The header of the table and the CSV. */
 export function classHeader(columns: readonly string[]): string[] {
-  return ["learner", "source", "commit", "committed", "graded", "version", ...columns, "total", "max", "copied", "help", "problem"];
+  return ["learner", "source", "commit", "committed", "graded", "version", ...columns, "total", "max", "copied", "help", "problem", "self-reported"];
 }
 
 /** One CSV field: quoted when it holds a comma, a quote or a line break (quotes doubled), and kept from being read as a formula. */

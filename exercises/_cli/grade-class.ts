@@ -4,7 +4,10 @@
  * grades (the workbook's own copies of the tests, this copy's grader), one after the other, all with
  * this copy's `node_modules/` (linked into a folder that has none while it is graded, and unlinked
  * after). A folder without `exercises/` is reported in its row, not graded. With `--reports`, the
- * grade JSON files in `<dir>` (`npm run grade -- --out …`, at any depth) are read instead.
+ * grade JSON files in `<dir>` (`npm run grade -- --out …`, at any depth) are read instead: their
+ * points come from the learners' own runs and are not checked (a learner can edit the file), so
+ * every such row is marked self-reported and the run says so in one line before the table; the
+ * copied-answer flags are worked out only when the folders are graded.
  *
  *     npm run grade-class -- <dir>                        the table
  *     npm run grade-class -- <dir> --csv class-grades.csv and a CSV, one row per learner
@@ -18,7 +21,7 @@
 import { existsSync, statSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { readClassArgs, rowsFromFolders, rowsFromReports } from "./class-grading.js";
-import { classCsv, classTable } from "./class-table.js";
+import { classCsv, classTable, SELF_REPORTED_LINE } from "./class-table.js";
 import { runCommand } from "./run-command.js";
 
 function usage(): void {
@@ -28,7 +31,8 @@ function usage(): void {
   console.log("or with --reports reads every grade JSON file in <dir>, and prints one row per learner:");
   console.log("the points of every exercise and question, the total, and the copied-answer flags.");
   console.log("");
-  console.log("  --reports      read grade JSON files (npm run grade -- --out <file>) instead of grading folders");
+  console.log("  --reports      read grade JSON files (npm run grade -- --out <file>) instead of grading folders:");
+  console.log("                 self-reported points, not checked, and no copied-answer flags");
   console.log("  --csv <file>   also write the rows as CSV to <file> (for example class-grades.csv)");
   console.log("  --partial      partial credit: points x passed checks / checks");
   console.log("  --help, -h     this help");
@@ -54,6 +58,7 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log(args.reports ? `No grade JSON file in ${dir}.` : `No learner folder in ${dir}.`);
     return 1;
   }
+  if (args.reports) console.log(SELF_REPORTED_LINE);
   process.stdout.write(classTable(rows));
   if (args.csv !== null) {
     const target = resolve(process.env["INIT_CWD"] || process.cwd(), args.csv);

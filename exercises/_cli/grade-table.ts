@@ -1,9 +1,8 @@
 /**
  * The table `npm run grade` prints for the learner: each item passed or failed, its tests, its
  * points and the help shown, the total, and the test files that differ from the workbook's. The
- * copied-answer flags are not in it: they are for the instructor, who reads them in the grade JSON
- * (`npm run grade -- --json`, `--out`) and in `npm run grade-class`. The table is also what a
- * learner sees in the GitHub Classroom log.
+ * copied-answer flags are not in it (a learner's run does not work them out: `npm run grade-class`
+ * does, on the learners' folders). The table is also what a learner sees in the GitHub Classroom log.
  *
  * @module
  */

@@ -11,9 +11,10 @@
  *     npm run grade -- --partial            partial credit: points per passing check
  *     npm run grade -- --help               these options
  *
- * Each item also carries a copied-answer flag (`copied.ts`), in the JSON only, for the instructor
- * (`npm run grade-class` reads it): the table a learner sees (`grade-table.ts`) leaves it out. The
- * JSON names the learner, the commit, the time and the workbook's version (`grade-meta.ts`).
+ * The copied-answer flags (`copied.ts`) are not worked out here: nothing a learner runs shows one,
+ * neither the table nor the JSON (each item's `copied` is null, `copiedChecked` false). The class
+ * grader (`npm run grade-class`, on the learners' folders) works them out itself. The JSON names
+ * the learner, the commit, the time and the workbook's version (`grade-meta.ts`).
  *
  * It exits with 0 when every graded item passed, 1 when one did not (or the tests could not run)
  * and 2 when the command line was not understood, so `npm run -s grade -- 5` is a grading command

@@ -54,7 +54,8 @@ export interface GradeItem extends Verdict {
    * Copying seen (`copied.ts`), for the instructor to judge; the points are not changed by it:
    * `identical`: one of its files is the worked answer once formatted; `imports-solutions`: one of
    * its files imports the worked answers; `uses-reference`: an exercise's files import, from `src/`,
-   * the workbook's own implementation of its part (`reference-use.ts`); null: none of these.
+   * the workbook's own implementation of its part (`reference-use.ts`); null: none of these, or
+   * not looked for (the report's `copiedChecked` is false: always so in a learner's own run).
    */
   copied: CopiedFlag;
 }
@@ -77,6 +78,13 @@ export interface GradeReport extends GradeMeta {
   total: number;
   /** The learner's test files that differ from the workbook's (they were not used). */
   changedTests: TestChange[];
+  /**
+   * True when the copied-answer flags were worked out (`npm run grade-class` grading a learner's
+   * folder); false in every run a learner can make (`npm run grade`, its `--json` and `--out`, the
+   * Classroom workflow), where every item's `copied` is null: a learner never sees a flag, so cannot
+   * edit until it goes away. A report written before this field existed has none.
+   */
+  copiedChecked: boolean;
   /** Set when the tests could not run at all. */
   error?: string;
 }
@@ -95,6 +103,8 @@ export interface GradeOptions {
   partial?: boolean;
   /** Report the help counters (default: not under CI, `helpCountersMeaningful`). */
   showHelp?: boolean;
+  /** Work out the copied-answer flags (default: false; only the class grader, `class-grading.ts`, asks for them). */
+  copyCheck?: boolean;
 }
 
 /** Grades the learner's work: type check and the workbook's own tests, run once for every started item. */
@@ -104,6 +114,7 @@ export async function gradeWork(options: GradeOptions = {}): Promise<GradeReport
   const state = options.state ?? readState();
   const partial = options.partial ?? partialFromEnv();
   const showHelp = options.showHelp ?? helpCountersMeaningful();
+  const copyCheck = options.copyCheck ?? false;
   const { ready, missing } = splitMissing(items, { gradedTest: true });
   const started = ready.filter((item) => !isUntouched(item, dir));
   const filesOf = (item: Exercise): string[] => item.files.map((file) => join(dir, item.id, file));
@@ -148,7 +159,7 @@ export async function gradeWork(options: GradeOptions = {}): Promise<GradeReport
       points: earned,
       maxPoints: item.points,
       help: showHelp ? helpUsed(item, state) : null,
-      copied: line === undefined ? copiedOf(item, dir) : null,
+      copied: copyCheck && line === undefined ? copiedOf(item, dir) : null,
     };
     const check = selfCheckOf(item);
     return check === null ? base : { ...base, question: check.question };
@@ -164,6 +175,7 @@ export async function gradeWork(options: GradeOptions = {}): Promise<GradeReport
     passed: graded.filter((g) => g.result === "passed").length,
     total: graded.length,
     changedTests: changedTests(learnerRoot),
+    copiedChecked: copyCheck,
   };
   if (error !== undefined) result.error = error;
   return result;

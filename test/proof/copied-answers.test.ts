@@ -2,13 +2,18 @@
  * The copied-answer flag of `npm run grade` (`exercises/_cli/copied.ts`): a learner file that is
  * the worked answer once layout is set aside is flagged `identical`, however it was reformatted; a
  * file that imports the worked answers, however the path is spelled, is flagged
- * `imports-solutions`; the untouched stub is never flagged, and neither is a changed answer.
+ * `imports-solutions`; the untouched stub is never flagged, and neither is a changed answer. The
+ * flags are worked out only for the class grader: a learner's own grade of copied answers passes
+ * with no flag in its report, while the class grader's grade of the same folder flags them
+ * (`grade-class.test.ts` runs the class grader itself on learner folders).
  */
-import { readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { listExercises, pristineText, SOLUTIONS_DIR } from "../../exercises/_cli/catalog.js";
+import { findExercise, listExercises, pristineText, ROOT, SOLUTIONS_DIR } from "../../exercises/_cli/catalog.js";
+import { gradeWork } from "../../exercises/_cli/grading.js";
 import { copiedFlag, importsAnswers, layoutFreeTokens, modulePaths, sameOnceFormatted } from "../../exercises/_cli/copied.js";
 
 const files = listExercises().flatMap((exercise) =>
@@ -128,4 +133,49 @@ describe("a learner file that imports the worked answers", () => {
   it("no exercise stub imports the worked answers", () => {
     for (const file of files) expect(importsAnswers(file.stub), file.label).toBe(false);
   });
+});
+
+describe("who sees the flags", () => {
+  it("a learner's own grade of copied answers shows no flag; the class grader's grade of the same folder flags them", async () => {
+    const base = mkdtempSync(join(tmpdir(), "workbook-copied-"));
+    try {
+      const one = findExercise("1") ?? expect.fail("no exercise 1");
+      const four = findExercise("4") ?? expect.fail("no exercise 4");
+      symlinkSync(join(ROOT, "src"), join(base, "src"), "junction");
+      writeFileSync(join(base, "package.json"), '{ "type": "module" }\n');
+      const dir = join(base, "exercises");
+      cpSync(SOLUTIONS_DIR, dir, { recursive: true });
+      writeFileSync(
+        join(dir, four.id, four.files[0] ?? ""),
+        [
+          'import * as s from "../../src/tools/suggest.js";',
+          'import { toolNotFoundMessage } from "../../src/tools/messages.js";',
+          "type Suggest = (name: string, registered: readonly string[]) => string | null;",
+          "export function suggestName(name: string, registered: readonly string[]): string | null {",
+          '  return (s as unknown as Record<string, Suggest>)[["suggest", "ToolName"].join("")]?.(name, registered) ?? null;',
+          "}",
+          "export function notFoundMessage(name: string, registered: readonly string[]): string {",
+          "  return toolNotFoundMessage(name, suggestName(name, registered), registered);",
+          "}",
+          "",
+        ].join("\n"),
+      );
+      const state = { hintsShown: {}, hintViews: {}, solutionViews: {} };
+      const learner = await gradeWork({ exercisesDir: dir, items: [one, four], state });
+      expect(learner.exercises.map((item) => [item.result, item.copied])).toEqual([
+        ["passed", null],
+        ["passed", null],
+      ]);
+      expect(learner.copiedChecked).toBe(false);
+      expect(JSON.stringify(learner)).not.toMatch(/identical|uses-reference|imports-solutions/);
+      const instructor = await gradeWork({ exercisesDir: dir, items: [one, four], state, copyCheck: true });
+      expect(instructor.exercises.map((item) => [item.result, item.copied])).toEqual([
+        ["passed", "identical"],
+        ["passed", "uses-reference"],
+      ]);
+      expect(instructor.copiedChecked).toBe(true);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  }, 600_000);
 });

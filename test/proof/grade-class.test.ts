@@ -3,7 +3,8 @@
  * copied answers) and a folder that is not a copy of the workbook, graded at once into a table and
  * a CSV with the points per item, the total, the copied-answer flags, the learner (git author or
  * folder name), when the commit was made, when it was graded, the version and the help shown; and
- * `--reports`, which reads grade JSON files back.
+ * `--reports`, which reads grade JSON files back, every row marked self-reported, with a line saying
+ * the points are the learners' own and not checked (a report a learner edited is taken as it says).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -12,7 +13,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../exercises/_cli/catalog.js";
 import { isGradeReport, readClassArgs, rowsFromReports } from "../../exercises/_cli/class-grading.js";
-import { classCsv, csvField } from "../../exercises/_cli/class-table.js";
+import { classCsv, csvField, SELF_REPORTED_LINE } from "../../exercises/_cli/class-table.js";
 import { learnerFolder, ownAnswer } from "./class-folders.js";
 
 let dir: string;
@@ -106,6 +107,11 @@ describe("grading a class of learner folders", () => {
     expect(copied?.["copied"]).toBe("1:identical 2:identical 3:identical 4:uses-reference 5:identical 6:identical 7:imports-solutions 8:identical 9:identical");
   });
 
+  it("graded folders are not self-reported, and the run does not say they are", () => {
+    for (const name of ["untouched", "half", "bug", "copied"]) expect(rows.get(name)?.["self-reported"], name).toBe("");
+    expect(run.stdout).not.toContain(SELF_REPORTED_LINE);
+  });
+
   it("a folder without exercises/ is reported in its row, not graded", () => {
     expect(rows.get("notes")?.["problem"]).toMatch(/no exercises\/ folder/);
     expect(rows.get("notes")?.["total"]).toBe("");
@@ -152,14 +158,51 @@ describe("grading a class from grade JSON files", () => {
       expect(found[1]?.problem).toMatch(/^not JSON/);
       expect(found[2]?.problem).toMatch(/not a grade report/);
       const csv = classCsv(found).split("\r\n");
-      expect(csv[0]).toBe("learner,source,commit,committed,graded,version,1,q1,total,max,copied,help,problem");
-      expect(csv[1], "a report without `committed` (an older grader's) leaves it empty").toBe(
-        "Bo,bo/grade.json,,,2026-01-01T00:00:00.000Z,0.1.0,10,0,10,12,1:identical,1:hints 2/3 answers 1,",
+      expect(csv[0]).toBe("learner,source,commit,committed,graded,version,1,q1,total,max,copied,help,problem,self-reported");
+      expect(csv[1], "a report without `committed` (an older grader's) leaves it empty; every row read back is self-reported").toBe(
+        "Bo,bo/grade.json,,,2026-01-01T00:00:00.000Z,0.1.0,10,0,10,12,1:identical,1:hints 2/3 answers 1,,yes",
       );
+      expect(csv[2]?.endsWith(",yes")).toBe(true);
     } finally {
       rmSync(reports, { recursive: true, force: true });
     }
   });
+
+  it("a report the learner edited is read as it says, but marked self-reported, and the run says the points are not checked", () => {
+    const reports = mkdtempSync(join(tmpdir(), "workbook-edited-"));
+    try {
+      const item = (number: number) => ({ kind: "exercise", number, command: String(number), points: 10, maxPoints: 10, copied: null, help: null });
+      const edited = {
+        learner: "Someone Else",
+        commit: null,
+        time: "2026-01-01T00:00:00.000Z",
+        workbookVersion: "0.1.0",
+        partialCredit: false,
+        exercises: Array.from({ length: 10 }, (_, at) => item(at + 1)),
+        questions: [],
+        points: 100,
+        maxPoints: 100,
+        passed: 10,
+        total: 10,
+        changedTests: [],
+        copiedChecked: true,
+      };
+      writeFileSync(join(reports, "grade.json"), JSON.stringify(edited));
+      const csvFile = join(reports, "class.csv");
+      const result = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "exercises", "_cli", "grade-class.ts"), reports, "--reports", "--csv", csvFile], {
+        cwd: ROOT,
+        encoding: "utf8",
+        env: { ...process.env, INIT_CWD: ROOT },
+      });
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout.split("\n").filter((line) => line === SELF_REPORTED_LINE)).toHaveLength(1);
+      expect(result.stdout).toMatch(/^Someone Else .* 100 +100 .*yes$/m);
+      const row = readCsv(readFileSync(csvFile, "utf8")).get("grade.json");
+      expect(row).toMatchObject({ learner: "Someone Else", total: "100", "self-reported": "yes" });
+    } finally {
+      rmSync(reports, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it("reads its command line, and keeps a CSV field from being read as a formula", () => {
     expect(readClassArgs(["class", "--reports", "--csv", "out.csv", "--partial"])).toMatchObject({ dir: "class", reports: true, csv: "out.csv", partial: true, unknown: [] });

@@ -1,13 +1,14 @@
 /**
  * What the learner's grade table (`exercises/_cli/grade-table.ts`, printed by `npm run grade` and
  * in the GitHub Classroom log) shows, and what it keeps for the instructor: the copied-answer flags
- * are never in it, whatever they are, while the JSON report keeps them and the class table read
- * from it shows them.
+ * are never in it, whatever they are; the class table of a grade the class grader worked out shows
+ * them, and a row read from a learner's own report (no flags worked out) says `not checked` and is
+ * marked self-reported.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ClassRow } from "../../exercises/_cli/class-table.js";
-import { classCsv, classTable } from "../../exercises/_cli/class-table.js";
+import { classCsv, classTable, NOT_CHECKED, SELF_REPORTED } from "../../exercises/_cli/class-table.js";
 import type { CopiedFlag } from "../../exercises/_cli/copied.js";
 import { gradeTableLines } from "../../exercises/_cli/grade-table.js";
 import type { GradeItem, GradeReport } from "../../exercises/_cli/grading.js";
@@ -37,7 +38,7 @@ function item(number: number, copied: CopiedFlag, passed: boolean, withHelp: boo
   };
 }
 
-function report(items: GradeItem[]): GradeReport {
+function report(items: GradeItem[], copiedChecked = true): GradeReport {
   return {
     learner: "Lin Learner <lin@example.org>",
     commit: "0123456789abcdef0123456789abcdef01234567",
@@ -52,6 +53,7 @@ function report(items: GradeItem[]): GradeReport {
     passed: items.filter((i) => i.result === "passed").length,
     total: items.length,
     changedTests: [],
+    copiedChecked,
   };
 }
 
@@ -73,17 +75,37 @@ describe("the learner's grade table", () => {
 });
 
 describe("the instructor's side", () => {
-  it("the JSON report keeps every flag, and the class table read from it shows them", () => {
+  it("the class table of a folder the class grader graded shows every flag, and is not marked self-reported", () => {
     fc.assert(
       fc.property(graded, (r) => {
-        const back: unknown = JSON.parse(JSON.stringify(r));
-        expect(isGradeReport(back)).toBe(true);
-        const row: ClassRow = { source: "lin/grade.json", report: back as GradeReport, problem: null };
+        const row: ClassRow = { source: "lin", report: r, problem: null, selfReported: false };
         const expected = r.exercises.filter((i) => i.copied !== null).map((i) => `${i.command}:${i.copied ?? ""}`);
+        const [head, line] = classCsv([row]).split("\r\n");
+        expect(head?.split(",").at(-1)).toBe("self-reported");
+        expect(line?.split(",").at(-1)).toBe("");
         for (const flag of expected) {
           expect(classTable([row])).toContain(flag);
-          expect(classCsv([row])).toContain(flag);
+          expect(line).toContain(flag);
         }
+        if (expected.length === 0) expect(line).not.toContain(NOT_CHECKED);
+      }),
+    );
+  });
+
+  it("a row read back from a learner's own report is marked self-reported, its copied cell `not checked`", () => {
+    fc.assert(
+      fc.property(graded, (r) => {
+        const learnerRun = report(
+          r.exercises.map((i) => ({ ...i, copied: null })),
+          false,
+        );
+        const back: unknown = JSON.parse(JSON.stringify(learnerRun));
+        expect(isGradeReport(back)).toBe(true);
+        const row: ClassRow = { source: "lin/grade.json", report: back as GradeReport, problem: null, selfReported: true };
+        const cells = classCsv([row]).split("\r\n")[1]?.split(",") ?? [];
+        expect(cells.at(-1)).toBe(SELF_REPORTED);
+        expect(cells).toContain(NOT_CHECKED);
+        expect(classTable([row])).toMatch(/not checked.*yes$/m);
       }),
     );
   });

@@ -3,7 +3,7 @@
  * `solutions/` and no file that reads the worked answers apart from the exercise tests, whose
  * oracle it keeps aside (and says so); there `npm run exercise 1` checks the stub,
  * `npm run exercise 1 -- --solution` says the worked answers are not in this copy, and a grade of
- * an answer copied from the oracle passes and is flagged. It holds none of the instructor's material
+ * an answer copied from the oracle passes, with no copied-answer flag in the learner's JSON. It holds none of the instructor's material
  * (the guides, the commands that make the template and grade a class), neither as files nor as pages
  * of its site; no kept Markdown file links to a file that is not there; the authors' commands say
  * they are not in this copy, without a stack trace; and its tests are not "changed" when the
@@ -125,12 +125,14 @@ describe("the Classroom template", () => {
     expect(output).toContain("The worked answers are not in this copy of the workbook");
   }, 120_000);
 
-  it("an answer copied from the oracle passes the grade, flagged identical", () => {
+  it("an answer copied from the oracle passes the learner's grade, and its JSON shows no flag (only the class grader works them out)", () => {
     const oracle = readFileSync(join(out, "test", "exercises", "_oracle", "01-tool-contract", "word-count.ts"), "utf8");
     writeFileSync(join(out, "exercises", "01-tool-contract", "word-count.ts"), oracle.replaceAll("../../../../src/", "../../src/"));
     const result = spawnSync(process.execPath, [join(out, "exercises", "_cli", "launch.mjs"), "grade", "1", "--json"], { cwd: out, encoding: "utf8" });
-    const report = JSON.parse(result.stdout) as { exercises: Array<{ result: string; copied: string | null }> };
-    expect(report.exercises[0]).toMatchObject({ result: "passed", copied: "identical" });
+    const report = JSON.parse(result.stdout) as { copiedChecked: boolean; exercises: Array<{ result: string; copied: string | null }> };
+    expect(report.exercises[0]).toMatchObject({ result: "passed", copied: null });
+    expect(report.copiedChecked).toBe(false);
+    expect(result.stdout).not.toMatch(/identical|imports-solutions|uses-reference/);
   }, 300_000);
 
   it("in partial credit, a grade with one bug earns part of the points and hands Classroom's reporter that score", () => {
