@@ -23,6 +23,8 @@ export interface ClassArgs {
   csv: string | null;
   /** Partial credit. */
   partial: boolean;
+  /** Print the rows as JSON (`classJson`) instead of the table. */
+  json: boolean;
   /** Print the options. */
   help: boolean;
   /** What was not understood. */
@@ -31,10 +33,10 @@ export interface ClassArgs {
 
 /** Reads the command line of `grade-class`. */
 export function readClassArgs(argv: readonly string[]): ClassArgs {
-  const args: ClassArgs = { dir: null, reports: false, csv: null, partial: false, help: false, unknown: [] };
+  const args: ClassArgs = { dir: null, reports: false, csv: null, partial: false, json: false, help: false, unknown: [] };
   const { tokens } = parseArgs({
     args: [...argv],
-    options: { reports: { type: "boolean" }, csv: { type: "string" }, partial: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    options: { reports: { type: "boolean" }, csv: { type: "string" }, partial: { type: "boolean" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
     strict: false,
     allowPositionals: true,
     tokens: true,
@@ -46,6 +48,7 @@ export function readClassArgs(argv: readonly string[]): ClassArgs {
     } else if (token.kind !== "option") continue;
     else if (token.name === "reports" && token.inlineValue !== true) args.reports = true;
     else if (token.name === "partial" && token.inlineValue !== true) args.partial = true;
+    else if (token.name === "json" && token.inlineValue !== true) args.json = true;
     else if (token.name === "help" && token.inlineValue !== true) args.help = true;
     else if (token.name === "csv" && token.value !== undefined && token.value !== "" && !token.value.startsWith("-")) args.csv = token.value;
     else if (token.name === "csv") args.unknown.push(`${token.rawName} (it needs a file name)`);

@@ -136,3 +136,21 @@ export function classTable(rows: readonly ClassRow[]): string {
       .join("\n") + "\n"
   );
 }
+
+/** One row of `classJson`: where it came from, whether it is self-reported, and its grade or why there is none. */
+export interface ClassJsonRow {
+  /** The folder or report file it came from. */
+  source: string;
+  /** True when read from a learner's own grade JSON (`ClassRow.selfReported`): nothing in `report` was checked. */
+  selfReported: boolean;
+  /** Why there is no grade, or null. */
+  problem: string | null;
+  /** The grade, or null. */
+  report: GradeReport | null;
+}
+
+/** The class as JSON (`grade-class --json`): one object per row, `selfReported` on each. */
+export function classJson(rows: readonly ClassRow[]): string {
+  const out: ClassJsonRow[] = rows.map((row) => ({ source: row.source, selfReported: row.selfReported, problem: row.problem, report: row.report }));
+  return `${JSON.stringify(out, null, 2)}\n`;
+}

@@ -13,6 +13,7 @@
  *     npm run grade-class -- <dir> --csv class-grades.csv and a CSV, one row per learner
  *     npm run grade-class -- <dir> --reports              from grade JSON files, without grading
  *     npm run grade-class -- <dir> --partial              partial credit
+ *     npm run -s grade-class -- <dir> --json              the rows as JSON, each with `selfReported`
  *
  * Exit status: 0 when every row has a grade, 1 when one has not, 2 when the command line was not understood.
  *
@@ -21,11 +22,11 @@
 import { existsSync, statSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { readClassArgs, rowsFromFolders, rowsFromReports } from "./class-grading.js";
-import { classCsv, classTable, SELF_REPORTED_LINE } from "./class-table.js";
+import { classCsv, classJson, classTable, SELF_REPORTED_LINE } from "./class-table.js";
 import { runCommand } from "./run-command.js";
 
 function usage(): void {
-  console.log("Usage: npm run grade-class -- <dir> [--reports] [--csv <file>] [--partial]");
+  console.log("Usage: npm run grade-class -- <dir> [--reports] [--csv <file>] [--partial] [--json]");
   console.log("");
   console.log("Grades every learner folder under <dir> (each a copy of the workbook) with this copy's grader,");
   console.log("or with --reports reads every grade JSON file in <dir>, and prints one row per learner:");
@@ -35,6 +36,7 @@ function usage(): void {
   console.log("                 self-reported points, not checked, and no copied-answer flags");
   console.log("  --csv <file>   also write the rows as CSV to <file> (for example class-grades.csv)");
   console.log("  --partial      partial credit: points x passed checks / checks");
+  console.log("  --json         the rows as JSON on standard output, each with selfReported (npm run -s keeps npm's lines out)");
   console.log("  --help, -h     this help");
 }
 
@@ -58,12 +60,13 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log(args.reports ? `No grade JSON file in ${dir}.` : `No learner folder in ${dir}.`);
     return 1;
   }
-  if (args.reports) console.log(SELF_REPORTED_LINE);
-  process.stdout.write(classTable(rows));
+  // With --json, standard output holds the JSON alone: the line goes to standard error.
+  if (args.reports) (args.json ? console.error : console.log)(SELF_REPORTED_LINE);
+  process.stdout.write(args.json ? classJson(rows) : classTable(rows));
   if (args.csv !== null) {
     const target = resolve(process.env["INIT_CWD"] || process.cwd(), args.csv);
     writeFileSync(target, classCsv(rows));
-    console.log(`The CSV: ${target}`);
+    (args.json ? console.error : console.log)(`The CSV: ${target}`);
   }
   return rows.every((row) => row.report !== null) ? 0 : 1;
 }

@@ -199,13 +199,32 @@ describe("grading a class from grade JSON files", () => {
       expect(result.stdout).toMatch(/^Someone Else .* 100 +100 .*yes$/m);
       const row = readCsv(readFileSync(csvFile, "utf8")).get("grade.json");
       expect(row).toMatchObject({ learner: "Someone Else", total: "100", "self-reported": "yes" });
+      const asJson = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "exercises", "_cli", "grade-class.ts"), reports, "--reports", "--json"], {
+        cwd: ROOT,
+        encoding: "utf8",
+        env: { ...process.env, INIT_CWD: ROOT },
+      });
+      expect(asJson.status, asJson.stderr).toBe(0);
+      expect(asJson.stderr).toContain(SELF_REPORTED_LINE);
+      const parsed = JSON.parse(asJson.stdout) as Array<{ source: string; selfReported: boolean; report: { learner: string; points: number } | null }>;
+      expect(parsed.filter((r) => r.source === "grade.json")).toEqual([
+        { source: "grade.json", selfReported: true, problem: null, report: expect.objectContaining({ learner: "Someone Else", points: 100 }) as unknown },
+      ]);
     } finally {
       rmSync(reports, { recursive: true, force: true });
     }
   }, 120_000);
 
   it("reads its command line, and keeps a CSV field from being read as a formula", () => {
-    expect(readClassArgs(["class", "--reports", "--csv", "out.csv", "--partial"])).toMatchObject({ dir: "class", reports: true, csv: "out.csv", partial: true, unknown: [] });
+    expect(readClassArgs(["class", "--reports", "--csv", "out.csv", "--partial"])).toMatchObject({
+      dir: "class",
+      reports: true,
+      csv: "out.csv",
+      partial: true,
+      json: false,
+      unknown: [],
+    });
+    expect(readClassArgs(["class", "--json"])).toMatchObject({ json: true, unknown: [] });
     expect(readClassArgs(["a", "b", "--csv"]).unknown).toEqual(["b", "--csv (it needs a file name)"]);
     expect(csvField("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
     expect(csvField('say "hi", then')).toBe('"say ""hi"", then"');
