@@ -168,7 +168,7 @@ describe("grading a class from grade JSON files", () => {
     }
   });
 
-  it("a report the learner edited is read as it says, but marked self-reported, and the run says the points are not checked", () => {
+  it("a report the learner edited is read as it says, but marked self-reported in the table, the CSV and the JSON, and the run says the points are not checked", () => {
     const reports = mkdtempSync(join(tmpdir(), "workbook-edited-"));
     try {
       const item = (number: number) => ({ kind: "exercise", number, command: String(number), points: 10, maxPoints: 10, copied: null, help: null });
