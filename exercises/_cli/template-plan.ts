@@ -117,15 +117,83 @@ export function withoutDocuments(text: string, gone: (file: string) => boolean):
     .join("\n");
 }
 
-/** `package.json` with every script that runs a left-out file, and every authors' command, sent to `NOT_IN_COPY_SCRIPT`. */
+/** The script that runs a tool of the full install where it is installed, and says the command needs the full install where it is not. */
+export const INSTALLED_SCRIPT = "exercises/_cli/installed.mjs";
+
+/**
+ * One command of a script (between `&&`) sent through `INSTALLED_SCRIPT` when its program is a
+ * devDependency only (`eslint`, `prettier`) or it is vitest with coverage (`@vitest/coverage-v8` is
+ * a devDependency); in `npm test` the coverage is kept where installed and left out where not.
+ */
+function throughInstalled(script: string, part: string, devOnly: ReadonlySet<string>): string {
+  const trimmed = part.trim();
+  const lead = part.slice(0, part.indexOf(trimmed));
+  const trail = part.slice(lead.length + trimmed.length);
+  const [program, ...args] = trimmed.split(/\s+/);
+  if (program === undefined || program === "") return part;
+  const coverage = program === "vitest" && args.some((arg) => arg === "--coverage" || arg.startsWith("--coverage."));
+  if (!devOnly.has(program) && !coverage) return part;
+  const kept = script === "test" ? args.map((arg) => (arg === "--coverage" ? "--coverage-if-installed" : arg)) : args;
+  return `${lead}node ${INSTALLED_SCRIPT} ${[program, ...kept].join(" ")}${trail}`;
+}
+
+/**
+ * `package.json` with every script that runs a left-out file, and every authors' command, sent to
+ * `NOT_IN_COPY_SCRIPT`, and every command that runs a tool of the full install only sent through
+ * `INSTALLED_SCRIPT`: with the learner install (`npm ci --omit=dev`) every script either works or
+ * says in one line that it needs the full install.
+ */
 export function learnerPackageJson(text: string, gone: (file: string) => boolean): string {
-  const pkg = JSON.parse(text) as { scripts?: Record<string, string> };
+  const pkg = JSON.parse(text) as { scripts?: Record<string, string>; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
   const scripts = pkg.scripts ?? {};
+  const devOnly = new Set(Object.keys(pkg.devDependencies ?? {}).filter((name) => !Object.hasOwn(pkg.dependencies ?? {}, name)));
   for (const [name, command] of Object.entries(scripts)) {
     const runsGone = command.split(/\s+/).some((word) => gone(word.replace(/^\.\//, "")));
     if (runsGone || (AUTHORS_COMMANDS as readonly string[]).includes(name)) scripts[name] = `node ${NOT_IN_COPY_SCRIPT} ${name}`;
+    else
+      scripts[name] = command
+        .split("&&")
+        .map((part) => throughInstalled(name, part, devOnly))
+        .join("&&");
   }
   return `${JSON.stringify(pkg, null, 2)}\n`;
+}
+
+/** The scripts of a learner's `package.json` (as `learnerPackageJson` writes it) that only say they are not in this copy. */
+export function notInCopyScripts(packageJson: string): Set<string> {
+  const scripts = (JSON.parse(packageJson) as { scripts?: Record<string, string> }).scripts ?? {};
+  return new Set(Object.keys(scripts).filter((name) => scripts[name]?.startsWith(`node ${NOT_IN_COPY_SCRIPT} `) === true));
+}
+
+/** What the README's `npm run check` row tells everyone, which a learner's copy cannot keep: there `npm test` fails until every exercise passes. */
+const CHECK_BEFORE_PUSH = "; run it before you push";
+
+/**
+ * The README of the learners' copy: the table of commands without the rows of the commands that
+ * are not in this copy (`notInCopy`), no section (`## …`) that opens on one of them, and the row of
+ * `npm run check` no longer telling learners to run it before they push (there `npm test` fails
+ * until every exercise passes).
+ */
+export function learnerReadme(text: string, notInCopy: ReadonlySet<string>): string {
+  const opensOnGone = (line: string): boolean => {
+    const match = /^\|? ?`npm run ([\w:-]+)[ `]/.exec(line);
+    return match !== null && notInCopy.has(match[1] ?? "");
+  };
+  const sections = text.split(/(?=^## )/m);
+  const kept = sections.filter((section) => {
+    if (!section.startsWith("## ")) return true;
+    const first = section
+      .split("\n")
+      .slice(1)
+      .find((line) => line.trim() !== "");
+    return first === undefined || !opensOnGone(first);
+  });
+  return kept
+    .join("")
+    .split("\n")
+    .filter((line) => !(line.startsWith("| ") && opensOnGone(line)))
+    .map((line) => (line.startsWith("| `npm run check` |") ? line.replace(CHECK_BEFORE_PUSH, "; in this copy `npm test` fails until every exercise passes") : line))
+    .join("\n");
 }
 
 /** The grader's modules whose opening comment tells how copying is judged: in the learners' copy it is a short one. */
@@ -238,11 +306,13 @@ export function templatePlan(files: readonly string[], read: (file: string) => s
   }
   const write = new Map<string, string>();
   const gone = (file: string): boolean => reasons.has(file);
+  const notInCopy = all.has("package.json") ? notInCopyScripts(learnerPackageJson(read("package.json"), gone)) : new Set<string>();
   for (const file of files) {
     if (reasons.has(file)) continue;
     if (file.endsWith(".md")) {
       const text = read(file);
-      const plain = unlinkLeftOut(file, text, gone, files);
+      const unlinked = unlinkLeftOut(file, text, gone, files);
+      const plain = file === "README.md" ? learnerReadme(unlinked, notInCopy) : unlinked;
       if (plain !== text) write.set(file, plain);
     } else if (file === "typedoc.config.mjs") {
       const text = read(file);
