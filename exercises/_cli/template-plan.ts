@@ -144,9 +144,9 @@ function throughInstalled(script: string, part: string, devOnly: ReadonlySet<str
  * says in one line that it needs the full install.
  */
 export function learnerPackageJson(text: string, gone: (file: string) => boolean): string {
-  const pkg = JSON.parse(text) as { scripts?: Record<string, string>; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  const pkg = JSON.parse(text) as { scripts?: Record<string, string> };
   const scripts = pkg.scripts ?? {};
-  const devOnly = new Set(Object.keys(pkg.devDependencies ?? {}).filter((name) => !Object.hasOwn(pkg.dependencies ?? {}, name)));
+  const devOnly = devOnlyPackages(text);
   for (const [name, command] of Object.entries(scripts)) {
     const runsGone = command.split(/\s+/).some((word) => gone(word.replace(/^\.\//, "")));
     if (runsGone || (AUTHORS_COMMANDS as readonly string[]).includes(name)) scripts[name] = `node ${NOT_IN_COPY_SCRIPT} ${name}`;
@@ -235,6 +235,20 @@ export function deeperImports(text: string): string {
   return text.replace(/(["'`])\.\.\/\.\.\//g, "$1../../../../");
 }
 
+/** The packages a script's text imports by name (`import`, `import type`, `export … from`, `import()`), as written. */
+function packageImports(text: string): string[] {
+  return [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)["']([^"'.\n][^"'\n]*)["']/g)].map((match) => {
+    const parts = (match[1] ?? "").split("/");
+    return (match[1] ?? "").startsWith("@") ? parts.slice(0, 2).join("/") : (parts[0] ?? "");
+  });
+}
+
+/** The packages `package.json` lists as devDependencies and not as dependencies: the learner install (`npm ci --omit=dev`) leaves them out. */
+export function devOnlyPackages(packageJson: string): Set<string> {
+  const pkg = JSON.parse(packageJson) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  return new Set(Object.keys(pkg.devDependencies ?? {}).filter((name) => !Object.hasOwn(pkg.dependencies ?? {}, name)));
+}
+
 /** The relative imports of a script's text, as written. */
 function relativeImports(text: string): string[] {
   return [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*)["'](\.{1,2}\/[^"'\n]*)["']/g)].map((match) => match[1] ?? "");
@@ -281,10 +295,13 @@ function isScript(file: string): boolean {
 export function templatePlan(files: readonly string[], read: (file: string) => string): TemplatePlan {
   const all = new Set(files);
   const reasons = new Map<string, string>();
+  const devOnly = all.has("package.json") ? devOnlyPackages(read("package.json")) : new Set<string>();
   for (const file of files) {
     const instructor = instructorOnly(file);
+    const needsFull = (file.startsWith("test/") || file.startsWith("bench/")) && isScript(file) ? packageImports(read(file)).find((name) => devOnly.has(name)) : undefined;
     if (file.startsWith(SOLUTIONS_FOLDER)) reasons.set(file, "the worked answers");
     else if (instructor !== null) reasons.set(file, instructor);
+    else if (needsFull !== undefined) reasons.set(file, `imports ${needsFull}, which the learner install leaves out (an authors' check)`);
     else if (!isGradedExerciseTest(file) && !mayNameSolutions(file) && isScript(file) && /\bsolutions\b/.test(read(file)))
       reasons.set(file, "reads the worked answers (an authors' check)");
     else if (!isGradedExerciseTest(file) && !mayNameSolutions(file) && file !== "typedoc.config.mjs" && isScript(file) && namesInstructorDocs(read(file)))
