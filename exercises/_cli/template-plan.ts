@@ -235,9 +235,9 @@ export function deeperImports(text: string): string {
   return text.replace(/(["'`])\.\.\/\.\.\//g, "$1../../../../");
 }
 
-/** The packages a script's text imports by name (`import`, `import type`, `export … from`, `import()`), as written. */
+/** The packages a script's text imports by name (`import`, `import type`, `export … from`, `import()`, `require()`, `require.resolve()`), as written. */
 function packageImports(text: string): string[] {
-  return [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)["']([^"'.\n][^"'\n]*)["']/g)].map((match) => {
+  return [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|\.resolve\s*\(\s*)["']([^"'.\n][^"'\n]*)["']/g)].map((match) => {
     const parts = (match[1] ?? "").split("/");
     return (match[1] ?? "").startsWith("@") ? parts.slice(0, 2).join("/") : (parts[0] ?? "");
   });
