@@ -514,3 +514,24 @@ describe("the scripts and the README of the learners' copy, as planned", () => {
     );
   });
 });
+
+describe.skipIf(process.platform === "win32")("putting the worked answers in place", () => {
+  it("the command exercises/README.md gives copies every answer onto the exercises and leaves exercises/README.md as it is", () => {
+    const guide = readFileSync(join(ROOT, "exercises", "README.md"), "utf8");
+    const command = /`(cp -r solutions\/[^`]+ exercises\/)`/.exec(guide)?.[1];
+    expect(command, "exercises/README.md gives the command").toBeDefined();
+    expect(readFileSync(join(ROOT, "solutions", "README.md"), "utf8")).toContain(`\`${command ?? ""}\``);
+    const dir = mkdtempSync(join(tmpdir(), "workbook-answers-"));
+    try {
+      cpSync(join(ROOT, "exercises"), join(dir, "exercises"), { recursive: true, filter: (source) => !source.includes(`${join("exercises", "_cli")}`) });
+      cpSync(join(ROOT, "solutions"), join(dir, "solutions"), { recursive: true });
+      execFileSync("sh", ["-c", command ?? "false"], { cwd: dir });
+      expect(readFileSync(join(dir, "exercises", "README.md"), "utf8")).toBe(guide);
+      const answers = filesUnder(join(dir, "solutions")).filter((file) => file.endsWith(".ts"));
+      expect(answers.length).toBeGreaterThan(9);
+      for (const file of answers) expect(readFileSync(join(dir, "exercises", file), "utf8"), file).toBe(readFileSync(join(dir, "solutions", file), "utf8"));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
