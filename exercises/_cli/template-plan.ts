@@ -12,13 +12,19 @@
  *   authoring guide, which say how grading judges copying and where the oracle is, and the
  *   instructor's commands (making the template, grading a class); every other script that names
  *   one of those guides (an authors' check of them);
+ * - the authors' tests and benchmarks that import a package only the full install has (a
+ *   devDependency: the browser tests need Playwright, the check of the lint ESLint), so that the
+ *   copy type-checks with the learner install (`npm ci --omit=dev`) and TypeScript 5;
  * - every test or script that imports a file left out, and so on.
  *
  * Rewritten for the learners' copy: in every kept Markdown file a link to a file or folder left out
  * becomes its text followed by "(not in this copy)"; the site's `typedoc.config.mjs` no longer lists
  * a document left out; in `package.json`, every script that runs a file left out, and the authors'
  * own commands (`AUTHORS_COMMANDS`), run `exercises/_cli/not-in-copy.mjs`, which says plainly that
- * the command is the workbook authors' and not in this copy, and exits with 1; the grader's modules
+ * the command is the workbook authors' and not in this copy, and exits with 1, and every command that
+ * runs a tool of the full install only (ESLint, Prettier, vitest's coverage) runs it through
+ * `exercises/_cli/installed.mjs`, which says in one line where the learner install lacks it; the
+ * README's table of commands loses the rows of the commands not in this copy; the grader's modules
  * that judge copying (`QUIET_MODULES`) keep their code with a one-line opening comment.
  *
  * Kept, and said plainly: the exercise tests compare the learner's code with the worked answers
