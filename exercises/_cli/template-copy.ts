@@ -7,6 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
+import * as prettier from "prettier";
 import { ROOT } from "./catalog.js";
 import { templatePlan, type LeftOut } from "./template-plan.js";
 
@@ -55,10 +56,33 @@ export function describeLeftOut(leftOut: readonly LeftOut[]): string[] {
   return lines;
 }
 
+/**
+ * The rewritten texts of the plan in the workbook's own format (Prettier, with the workbook's
+ * settings and ignore file), so that `npm run format:check` passes in the learners' copy as in the
+ * workbook: a list that lost an entry may fit on one line, a README that lost rows and sections
+ * keeps its blank lines as Prettier writes them. A text Prettier has no parser for (the grader's
+ * `.txt` copies) is left as it is, and the grader's copy of a test or of the oracle gets its file's new text.
+ */
+export async function formatWrites(write: Map<string, string>, root: string = ROOT): Promise<Map<string, string>> {
+  const formatted = new Map(write);
+  for (const [file, text] of write) {
+    const info = await prettier.getFileInfo(join(root, file), { ignorePath: join(root, ".prettierignore") });
+    if (info.ignored || info.inferredParser === null) continue;
+    const options = (await prettier.resolveConfig(join(root, file))) ?? {};
+    const pretty = await prettier.format(text, { ...options, filepath: join(root, file) });
+    formatted.set(file, pretty);
+    // The grader's sealed copy of a test or of the oracle stays the same text as the file.
+    const sealed = `exercises/_cli/pristine-tests/${file}.txt`;
+    if (formatted.has(sealed)) formatted.set(sealed, pretty);
+  }
+  return formatted;
+}
+
 /** Writes the template of the workbook at `root` into `out`; returns what was left out and how many files were written. */
-export function writeTemplate(out: string, root: string = ROOT): { written: number; leftOut: LeftOut[]; oracle: string[] } {
+export async function writeTemplate(out: string, root: string = ROOT): Promise<{ written: number; leftOut: LeftOut[]; oracle: string[] }> {
   const files = trackedFiles(root);
-  const plan = templatePlan(files, (file) => readFileSync(join(root, file), "utf8"));
+  const planned = templatePlan(files, (file) => readFileSync(join(root, file), "utf8"));
+  const plan = { ...planned, write: await formatWrites(planned.write, root) };
   mkdirSync(out, { recursive: true });
   for (const file of plan.keep) {
     mkdirSync(dirname(join(out, file)), { recursive: true });

@@ -12,13 +12,19 @@
  *   authoring guide, which say how grading judges copying and where the oracle is, and the
  *   instructor's commands (making the template, grading a class); every other script that names
  *   one of those guides (an authors' check of them);
+ * - the authors' tests and benchmarks that import a package only the full install has (a
+ *   devDependency: the browser tests need Playwright, the check of the lint ESLint), so that the
+ *   copy type-checks with the learner install (`npm ci --omit=dev`) and TypeScript 5;
  * - every test or script that imports a file left out, and so on.
  *
  * Rewritten for the learners' copy: in every kept Markdown file a link to a file or folder left out
  * becomes its text followed by "(not in this copy)"; the site's `typedoc.config.mjs` no longer lists
  * a document left out; in `package.json`, every script that runs a file left out, and the authors'
  * own commands (`AUTHORS_COMMANDS`), run `exercises/_cli/not-in-copy.mjs`, which says plainly that
- * the command is the workbook authors' and not in this copy, and exits with 1; the grader's modules
+ * the command is the workbook authors' and not in this copy, and exits with 1, and every command that
+ * runs a tool of the full install only (ESLint, Prettier, vitest's coverage) runs it through
+ * `exercises/_cli/installed.mjs`, which says in one line where the learner install lacks it; the
+ * README's table of commands loses the rows of the commands not in this copy; the grader's modules
  * that judge copying (`QUIET_MODULES`) keep their code with a one-line opening comment.
  *
  * Kept, and said plainly: the exercise tests compare the learner's code with the worked answers
@@ -117,15 +123,83 @@ export function withoutDocuments(text: string, gone: (file: string) => boolean):
     .join("\n");
 }
 
-/** `package.json` with every script that runs a left-out file, and every authors' command, sent to `NOT_IN_COPY_SCRIPT`. */
+/** The script that runs a tool of the full install where it is installed, and says the command needs the full install where it is not. */
+export const INSTALLED_SCRIPT = "exercises/_cli/installed.mjs";
+
+/**
+ * One command of a script (between `&&`) sent through `INSTALLED_SCRIPT` when its program is a
+ * devDependency only (`eslint`, `prettier`) or it is vitest with coverage (`@vitest/coverage-v8` is
+ * a devDependency); in `npm test` the coverage is kept where installed and left out where not.
+ */
+function throughInstalled(script: string, part: string, devOnly: ReadonlySet<string>): string {
+  const trimmed = part.trim();
+  const lead = part.slice(0, part.indexOf(trimmed));
+  const trail = part.slice(lead.length + trimmed.length);
+  const [program, ...args] = trimmed.split(/\s+/);
+  if (program === undefined || program === "") return part;
+  const coverage = program === "vitest" && args.some((arg) => arg === "--coverage" || arg.startsWith("--coverage."));
+  if (!devOnly.has(program) && !coverage) return part;
+  const kept = script === "test" ? args.map((arg) => (arg === "--coverage" ? "--coverage-if-installed" : arg)) : args;
+  return `${lead}node ${INSTALLED_SCRIPT} ${[program, ...kept].join(" ")}${trail}`;
+}
+
+/**
+ * `package.json` with every script that runs a left-out file, and every authors' command, sent to
+ * `NOT_IN_COPY_SCRIPT`, and every command that runs a tool of the full install only sent through
+ * `INSTALLED_SCRIPT`: with the learner install (`npm ci --omit=dev`) every script either works or
+ * says in one line that it needs the full install.
+ */
 export function learnerPackageJson(text: string, gone: (file: string) => boolean): string {
   const pkg = JSON.parse(text) as { scripts?: Record<string, string> };
   const scripts = pkg.scripts ?? {};
+  const devOnly = devOnlyPackages(text);
   for (const [name, command] of Object.entries(scripts)) {
     const runsGone = command.split(/\s+/).some((word) => gone(word.replace(/^\.\//, "")));
     if (runsGone || (AUTHORS_COMMANDS as readonly string[]).includes(name)) scripts[name] = `node ${NOT_IN_COPY_SCRIPT} ${name}`;
+    else
+      scripts[name] = command
+        .split("&&")
+        .map((part) => throughInstalled(name, part, devOnly))
+        .join("&&");
   }
   return `${JSON.stringify(pkg, null, 2)}\n`;
+}
+
+/** The scripts of a learner's `package.json` (as `learnerPackageJson` writes it) that only say they are not in this copy. */
+export function notInCopyScripts(packageJson: string): Set<string> {
+  const scripts = (JSON.parse(packageJson) as { scripts?: Record<string, string> }).scripts ?? {};
+  return new Set(Object.keys(scripts).filter((name) => scripts[name]?.startsWith(`node ${NOT_IN_COPY_SCRIPT} `) === true));
+}
+
+/** What the README's `npm run check` row tells everyone, which a learner's copy cannot keep: there `npm test` fails until every exercise passes. */
+const CHECK_BEFORE_PUSH = "; run it before you push";
+
+/**
+ * The README of the learners' copy: the table of commands without the rows of the commands that
+ * are not in this copy (`notInCopy`), no section (`## …`) that opens on one of them, and the row of
+ * `npm run check` no longer telling learners to run it before they push (there `npm test` fails
+ * until every exercise passes).
+ */
+export function learnerReadme(text: string, notInCopy: ReadonlySet<string>): string {
+  const opensOnGone = (line: string): boolean => {
+    const match = /^\|? ?`npm run ([\w:-]+)[ `]/.exec(line);
+    return match !== null && notInCopy.has(match[1] ?? "");
+  };
+  const sections = text.split(/(?=^## )/m);
+  const kept = sections.filter((section) => {
+    if (!section.startsWith("## ")) return true;
+    const first = section
+      .split("\n")
+      .slice(1)
+      .find((line) => line.trim() !== "");
+    return first === undefined || !opensOnGone(first);
+  });
+  return kept
+    .join("")
+    .split("\n")
+    .filter((line) => !(line.startsWith("| ") && opensOnGone(line)))
+    .map((line) => (line.startsWith("| `npm run check` |") ? line.replace(CHECK_BEFORE_PUSH, "; in this copy `npm test` fails until every exercise passes") : line))
+    .join("\n");
 }
 
 /** The grader's modules whose opening comment tells how copying is judged: in the learners' copy it is a short one. */
@@ -165,6 +239,20 @@ export function toOracleImports(text: string): string {
 /** A worked answer's text moved two folders deeper (`test/exercises/_oracle/<id>/`): its imports of the root's folders reach up two more. */
 export function deeperImports(text: string): string {
   return text.replace(/(["'`])\.\.\/\.\.\//g, "$1../../../../");
+}
+
+/** The packages a script's text imports by name (`import`, `import type`, `export … from`, `import()`, `require()`, `require.resolve()`), as written. */
+function packageImports(text: string): string[] {
+  return [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|\.resolve\s*\(\s*)["']([^"'.\n][^"'\n]*)["']/g)].map((match) => {
+    const parts = (match[1] ?? "").split("/");
+    return (match[1] ?? "").startsWith("@") ? parts.slice(0, 2).join("/") : (parts[0] ?? "");
+  });
+}
+
+/** The packages `package.json` lists as devDependencies and not as dependencies: the learner install (`npm ci --omit=dev`) leaves them out. */
+export function devOnlyPackages(packageJson: string): Set<string> {
+  const pkg = JSON.parse(packageJson) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  return new Set(Object.keys(pkg.devDependencies ?? {}).filter((name) => !Object.hasOwn(pkg.dependencies ?? {}, name)));
 }
 
 /** The relative imports of a script's text, as written. */
@@ -213,10 +301,13 @@ function isScript(file: string): boolean {
 export function templatePlan(files: readonly string[], read: (file: string) => string): TemplatePlan {
   const all = new Set(files);
   const reasons = new Map<string, string>();
+  const devOnly = all.has("package.json") ? devOnlyPackages(read("package.json")) : new Set<string>();
   for (const file of files) {
     const instructor = instructorOnly(file);
+    const needsFull = (file.startsWith("test/") || file.startsWith("bench/")) && isScript(file) ? packageImports(read(file)).find((name) => devOnly.has(name)) : undefined;
     if (file.startsWith(SOLUTIONS_FOLDER)) reasons.set(file, "the worked answers");
     else if (instructor !== null) reasons.set(file, instructor);
+    else if (needsFull !== undefined) reasons.set(file, `imports ${needsFull}, which the learner install leaves out (an authors' check)`);
     else if (!isGradedExerciseTest(file) && !mayNameSolutions(file) && isScript(file) && /\bsolutions\b/.test(read(file)))
       reasons.set(file, "reads the worked answers (an authors' check)");
     else if (!isGradedExerciseTest(file) && !mayNameSolutions(file) && file !== "typedoc.config.mjs" && isScript(file) && namesInstructorDocs(read(file)))
@@ -238,11 +329,13 @@ export function templatePlan(files: readonly string[], read: (file: string) => s
   }
   const write = new Map<string, string>();
   const gone = (file: string): boolean => reasons.has(file);
+  const notInCopy = all.has("package.json") ? notInCopyScripts(learnerPackageJson(read("package.json"), gone)) : new Set<string>();
   for (const file of files) {
     if (reasons.has(file)) continue;
     if (file.endsWith(".md")) {
       const text = read(file);
-      const plain = unlinkLeftOut(file, text, gone, files);
+      const unlinked = unlinkLeftOut(file, text, gone, files);
+      const plain = file === "README.md" ? learnerReadme(unlinked, notInCopy) : unlinked;
       if (plain !== text) write.set(file, plain);
     } else if (file === "typedoc.config.mjs") {
       const text = read(file);

@@ -24,23 +24,23 @@ function usage(): void {
   console.log("the files git tracks, without the worked answers (solutions/) and what reads them. It prints what it left out.");
 }
 
-function main(argv: readonly string[]): Promise<number> {
+async function main(argv: readonly string[]): Promise<number> {
   if (argv.includes("--help") || argv.includes("-h")) {
     usage();
-    return Promise.resolve(0);
+    return 0;
   }
   if (argv.length !== 1 || (argv[0] ?? "").startsWith("-")) {
     console.log(argv.length === 0 ? "Name the folder to write the template into." : `Not understood: ${argv.join(" ")}`);
     usage();
-    return Promise.resolve(2);
+    return 2;
   }
   const out = resolve(process.env["INIT_CWD"] || process.cwd(), argv[0] ?? "");
   const problem = templateTargetProblem(out);
   if (problem !== null) {
     console.log(`Not written: ${problem}`);
-    return Promise.resolve(1);
+    return 1;
   }
-  const { written, leftOut, oracle } = writeTemplate(out);
+  const { written, leftOut, oracle } = await writeTemplate(out);
   console.log(`The Classroom template: ${out} (${written} files).`);
   console.log("");
   console.log("Left out:");
@@ -50,7 +50,7 @@ function main(argv: readonly string[]): Promise<number> {
   console.log(`  test/exercises/_oracle/ (${oracle.length} files), and the grader's sealed copy in exercises/_cli/pristine-tests/`);
   console.log("");
   console.log("Next: make it a git repository of its own, push it to GitHub and mark it a template (docs/instructor-guide.md).");
-  return Promise.resolve(0);
+  return 0;
 }
 
 runCommand(

@@ -67,7 +67,10 @@ async function openSession(files: readonly string[]): Promise<{ check(changed: r
   const config = join(dir, `tsconfig.session-${process.pid}.json`);
   let api: Api | null = null;
   try {
-    const { API } = (await import("typescript7/unstable/async")) as unknown as { API: new (options: { cwd: string }) => Api };
+    // Named through a variable: the learner install has no typescript7, and TypeScript 5's type check
+    // of the workbook (`exercises/_cli/tsc.mjs`) must not need its declarations.
+    const nativeApi = "typescript7/unstable/async";
+    const { API } = (await import(nativeApi)) as { API: new (options: { cwd: string }) => Api };
     mkdirSync(dir, { recursive: true });
     writeFileSync(config, JSON.stringify({ extends: join(ROOT, "tsconfig.json"), compilerOptions: { noEmit: true, skipLibCheck: true }, include: [], files: [...files] }));
     api = new API({ cwd: ROOT });

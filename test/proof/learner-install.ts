@@ -17,6 +17,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { dirname, extname, join, relative, resolve } from "node:path";
 import ts from "typescript";
+import { instructorOnly } from "../../exercises/_cli/template-plan.js";
 
 /** The npm scripts a learner or the Classroom workflow runs. */
 export const LEARNER_SCRIPTS = ["lesson", "exercise", "progress", "grade", "docs"] as const;
@@ -216,7 +217,9 @@ export type PackageReach = Map<string, string>;
  */
 export function learnerPackages(root: string, scripts: Readonly<Record<string, string>>, lock: Lockfile): PackageReach {
   const reached: PackageReach = new Map();
-  const queue: string[] = LEARNER_ROOTS.flatMap((path) => codeFiles(join(root, path)));
+  // The instructor's commands (making the template, grading a class) are not the learners': no
+  // learner's copy holds them, and they run with the full install.
+  const queue: string[] = LEARNER_ROOTS.flatMap((path) => codeFiles(join(root, path))).filter((file) => instructorOnly(relative(root, file).split("\\").join("/")) === null);
   for (const name of LEARNER_SCRIPTS) {
     const script = scripts[name];
     if (script === undefined) throw new Error(`package.json has no script "${name}"`);

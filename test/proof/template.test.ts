@@ -8,11 +8,17 @@
  * of its site; no kept Markdown file links to a file that is not there; the authors' commands say
  * they are not in this copy, without a stack trace; and its tests are not "changed" when the
  * workbook's grader reads them. A non-empty folder, and a folder inside the workbook, are refused.
+ *
+ * Its scripts, with the full install, pass the lint and the format check; with the learner install
+ * (`npm ci --omit=dev`, built here from `package-lock.json` as links into the workbook's
+ * `node_modules/`), each runs a file of the copy or a command that install has, type-checks with
+ * TypeScript 5, or says in one line that it needs the full install. Its README lists only the
+ * commands of the copy. The reports the guides write with `--out` are ignored by git.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../exercises/_cli/catalog.js";
 import { changedTests, pristineTestFiles, pristineTestText, sameTest } from "../../exercises/_cli/pristine-tests.js";
@@ -20,9 +26,14 @@ import { templateTargetProblem } from "../../exercises/_cli/template-copy.js";
 import {
   AUTHORS_COMMANDS,
   deeperImports,
+  devOnlyPackages,
+  INSTALLED_SCRIPT,
   INSTRUCTOR_DOCS,
   isGradedExerciseTest,
   learnerPackageJson,
+  learnerReadme,
+  NOT_IN_COPY_SCRIPT,
+  notInCopyScripts,
   QUIET_MODULES,
   templatePlan,
   toOracleImports,
@@ -36,9 +47,9 @@ let made: { status: number | null; stdout: string };
 
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
-function run(args: readonly string[]): { status: number | null; output: string } {
+function run(args: readonly string[], cwd: string = out): { status: number | null; output: string } {
   const result = spawnSync(npm, [...args], {
-    cwd: out,
+    cwd,
     encoding: "utf8",
     shell: process.platform === "win32",
     env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1", CI: "", GITHUB_ACTIONS: "" },
@@ -292,5 +303,237 @@ describe("the plan of the template", () => {
     expect(unlinkLeftOut("b.md", `[x](https://a.md) [y](#a) [z](${here}/a.md)`, gone, ["a.md", "b.md"])).toBe("[x](https://a.md) [y](#a) z (not in this copy)");
     expect(withoutDocuments('  "a.md",\n  "b.md",', gone)).toBe('  "b.md",');
     expect(learnerPackageJson("{}", gone)).toBe("{}\n");
+  });
+});
+
+/** The made copy's `package.json` scripts. */
+function scriptsOf(dir: string): Record<string, string> {
+  return (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+}
+
+/**
+ * A copy of the template beside it with the learner install (`npm ci --omit=dev`): every top-level
+ * package `package-lock.json` does not mark `dev`, linked from the workbook's `node_modules/`, and
+ * the commands of `node_modules/.bin/` that belong to one of them. Returns the copy's folder and the
+ * commands it has.
+ */
+function learnerCopy(): { dir: string; bins: Set<string> } {
+  const dir = join(base, "learner");
+  cpSync(out, dir, { recursive: true, filter: (source) => source !== join(out, "node_modules") });
+  const installed = join(ROOT, "node_modules");
+  const lock = JSON.parse(readFileSync(join(ROOT, "package-lock.json"), "utf8")) as { packages: Record<string, { dev?: boolean }> };
+  const kept = new Set<string>();
+  for (const [key, entry] of Object.entries(lock.packages)) {
+    const name = key.slice("node_modules/".length);
+    if (!key.startsWith("node_modules/") || name.includes("/node_modules/") || entry.dev === true || !existsSync(join(installed, name))) continue;
+    kept.add(name);
+    mkdirSync(dirname(join(dir, "node_modules", name)), { recursive: true });
+    symlinkSync(join(installed, name), join(dir, "node_modules", name), "junction");
+  }
+  const bins = new Set<string>();
+  mkdirSync(join(dir, "node_modules", ".bin"));
+  for (const bin of readdirSync(join(installed, ".bin"))) {
+    if (process.platform === "win32") break;
+    const target = readlinkSync(join(installed, ".bin", bin));
+    const parts = target.replace(/^\.\.\//, "").split("/");
+    const owner = parts[0]?.startsWith("@") === true ? parts.slice(0, 2).join("/") : (parts[0] ?? "");
+    if (!kept.has(owner)) continue;
+    symlinkSync(target, join(dir, "node_modules", ".bin", bin));
+    bins.add(bin);
+  }
+  expect(kept.has("typescript7"), "the learner install leaves TypeScript 7 out").toBe(false);
+  expect(kept.has("typescript"), "the learner install keeps TypeScript 5").toBe(true);
+  return { dir, bins };
+}
+
+/** Lines of a command's output that look like a stack trace's. */
+function stackLines(output: string): string[] {
+  return output.split("\n").filter((line) => /^\s+at /.test(line) || /^\w*Error(?: \[|:)/.test(line));
+}
+
+describe.skipIf(process.platform === "win32")("the learners' copy: every script works or says what it needs", () => {
+  it("with the full install, npm run lint and npm run format:check pass", () => {
+    for (const name of ["format:check", "lint"]) {
+      const { status, output } = run(["run", name]);
+      expect(status, `${name}\n${output}`).toBe(0);
+    }
+  }, 900_000);
+
+  it("with the learner install, each script runs a file of the copy, an installed command, or says it is not in the copy", () => {
+    const { dir, bins } = learnerCopy();
+    const scripts = scriptsOf(dir);
+    for (const [name, command] of Object.entries(scripts)) {
+      for (const part of command.split("&&")) {
+        const [program, first] = part.trim().split(/\s+/);
+        if (program === "npm") continue;
+        if (program === "node") {
+          if (first !== undefined && !first.startsWith("-")) expect(existsSync(join(dir, first)), `${name}: ${part}`).toBe(true);
+          continue;
+        }
+        expect(bins.has(program ?? ""), `${name}: ${part} (a command the learner install has)`).toBe(true);
+      }
+    }
+    for (const name of ["lint", "format", "format:check"]) expect(scripts[name], name).toMatch(new RegExp(`^node ${INSTALLED_SCRIPT} `));
+    expect(scripts["test"]).toContain(`node ${INSTALLED_SCRIPT} vitest run --coverage-if-installed`);
+    expect(scripts["test"]).toContain(scripts["typecheck"]);
+    expect(scripts["typecheck"]).toBe("node exercises/_cli/tsc.mjs --noEmit && node exercises/_cli/tsc.mjs --noEmit -p playground");
+  }, 300_000);
+
+  it("with the learner install, npm run typecheck type-checks with TypeScript 5, and the tools it lacks are named in one line", () => {
+    const dir = join(base, "learner");
+    const typecheck = run(["run", "typecheck"], dir);
+    expect(typecheck.status, typecheck.output).toBe(0);
+    for (const [name, tool] of [
+      ["lint", "eslint"],
+      ["format", "prettier"],
+      ["format:check", "prettier"],
+      ["check", "eslint"],
+    ] as const) {
+      const { status, output } = run(["run", "-s", name], dir);
+      expect(status, output).toBe(1);
+      expect(output.trim(), name).toMatch(new RegExp(`^npm run [a-z:]+ needs the full install \\(npm ci\\): ${tool} is not in the learner install`));
+      expect(output.trim().split("\n"), name).toHaveLength(1);
+      expect(stackLines(output), name).toEqual([]);
+    }
+    const bench = run(["run", "-s", "bench"], dir);
+    expect(bench.status).toBe(1);
+    expect(bench.output).toContain("not in this copy");
+    expect(stackLines(bench.output)).toEqual([]);
+  }, 600_000);
+
+  it("the README lists only the commands of the copy, and does not tell learners to run npm run check before they push", () => {
+    const readme = readFileSync(join(out, "README.md"), "utf8");
+    const scripts = scriptsOf(out);
+    const gone = notInCopyScripts(readFileSync(join(out, "package.json"), "utf8"));
+    expect(gone.size).toBeGreaterThan(0);
+    const named = [...readme.matchAll(/`npm run ([\w:-]+)[ `]/g)].map((match) => match[1] ?? "");
+    const table = readme.split("\n").filter((line) => line.startsWith("| `npm run "));
+    expect(table.length).toBeGreaterThan(5);
+    for (const line of table) {
+      const name = /^\| `npm run ([\w:-]+)/.exec(line)?.[1] ?? "";
+      expect(Object.hasOwn(scripts, name), line).toBe(true);
+      expect(gone.has(name), line).toBe(false);
+    }
+    expect(named.filter((name) => gone.has(name) && name !== "fidelity")).toEqual([]);
+    expect(readme).not.toContain("## Checking against nanobot itself");
+    expect(table.find((line) => line.startsWith("| `npm run check` |"))).toContain("in this copy `npm test` fails until every exercise passes");
+    expect(readme).not.toContain("run it before you push");
+  });
+});
+
+describe("the reports written with --out", () => {
+  it("under every name the guides give them, are ignored by git", () => {
+    const docs = execFileSync("git", ["-C", ROOT, "ls-files", "*.md"], { encoding: "utf8" })
+      .split("\n")
+      .filter((file) => file !== "");
+    const names = new Set<string>();
+    for (const file of docs)
+      for (const match of readFileSync(join(ROOT, file), "utf8").matchAll(/npm run (?:-s )?(?:progress|grade|grade-class)\b[^\n`]*?--out ([\w.-]+\.(?:json|csv))/g))
+        names.add(match[1] ?? "");
+    expect([...names]).toEqual(expect.arrayContaining(["grade.json", "progress-ada.json"]));
+    for (const name of [...names, "progress-dan.json", "reports/progress-ada.json"]) {
+      const ignored = spawnSync("git", ["-C", ROOT, "check-ignore", "--no-index", "-q", name]);
+      expect(ignored.status, `${name} is ignored by git`).toBe(0);
+    }
+    const tracked = spawnSync("git", ["-C", ROOT, "check-ignore", "--no-index", "-q", "package.json"]);
+    expect(tracked.status).toBe(1);
+  });
+});
+
+describe("the scripts and the README of the learners' copy, as planned", () => {
+  const pkg = JSON.stringify({
+    scripts: {
+      test: "node exercises/_cli/tsc.mjs --noEmit && vitest run --coverage",
+      coverage: "vitest run --coverage --coverage.reporter=text",
+      lint: "eslint --max-warnings 0 src",
+      docs: "tsx playground/build.ts && typedoc",
+      bench: "tsx bench/run.ts",
+    },
+    dependencies: { vitest: "1", tsx: "1", typedoc: "1" },
+    devDependencies: { eslint: "1", "@vitest/coverage-v8": "1" },
+  });
+
+  it("sends what needs the full install through the launcher that says so, and keeps the rest", () => {
+    expect([...devOnlyPackages(pkg)].sort()).toEqual(["@vitest/coverage-v8", "eslint"]);
+    const scripts = (JSON.parse(learnerPackageJson(pkg, () => false)) as { scripts: Record<string, string> }).scripts;
+    expect(scripts).toEqual({
+      test: `node exercises/_cli/tsc.mjs --noEmit && node ${INSTALLED_SCRIPT} vitest run --coverage-if-installed`,
+      coverage: `node ${INSTALLED_SCRIPT} vitest run --coverage --coverage.reporter=text`,
+      lint: `node ${INSTALLED_SCRIPT} eslint --max-warnings 0 src`,
+      docs: "tsx playground/build.ts && typedoc",
+      bench: `node ${NOT_IN_COPY_SCRIPT} bench`,
+    });
+    expect([...notInCopyScripts(JSON.stringify({ scripts }))]).toEqual(["bench"]);
+  });
+
+  it("leaves out an authors' test that imports a package the learner install lacks, and what imports it", () => {
+    const texts: Record<string, string> = {
+      "package.json": pkg,
+      "test/lint-rules.ts": 'import type { Linter } from "eslint";',
+      "test/uses-rules.test.ts": 'import { rules } from "./lint-rules.js";',
+      "test/plain.test.ts": 'import { describe } from "vitest";',
+      "eslint.config.js": 'import js from "eslint";',
+    };
+    const plan = templatePlan(Object.keys(texts), (file) => texts[file] ?? "");
+    expect(plan.leftOut.map((entry) => entry.file).sort()).toEqual(["test/lint-rules.ts", "test/uses-rules.test.ts"]);
+    expect(plan.leftOut[0]?.reason).toMatch(/imports eslint, which the learner install leaves out/);
+  });
+
+  it("the README loses the rows and the sections of the commands not in the copy", () => {
+    const readme = [
+      "# W",
+      "",
+      "| command | what it does |",
+      "|---|---|",
+      "| `npm run lesson N` | a lesson |",
+      "| `npm run check` | lint, format, test; run it before you push |",
+      "| `npm run bench` | the benchmarks |",
+      "| `npm run fidelity -- /path` | compares |",
+      "",
+      "## Checking against nanobot",
+      "",
+      "`npm run fidelity -- /path` compares.",
+      "",
+      "## Licence",
+      "",
+      "MIT; `npm run fidelity` reads nanobot.",
+      "",
+    ].join("\n");
+    expect(learnerReadme(readme, new Set(["bench", "fidelity"]))).toBe(
+      [
+        "# W",
+        "",
+        "| command | what it does |",
+        "|---|---|",
+        "| `npm run lesson N` | a lesson |",
+        "| `npm run check` | lint, format, test; in this copy `npm test` fails until every exercise passes |",
+        "",
+        "## Licence",
+        "",
+        "MIT; `npm run fidelity` reads nanobot.",
+        "",
+      ].join("\n"),
+    );
+  });
+});
+
+describe.skipIf(process.platform === "win32")("putting the worked answers in place", () => {
+  it("the command exercises/README.md gives copies every answer onto the exercises and leaves exercises/README.md as it is", () => {
+    const guide = readFileSync(join(ROOT, "exercises", "README.md"), "utf8");
+    const command = /`(cp -r solutions\/[^`]+ exercises\/)`/.exec(guide)?.[1];
+    expect(command, "exercises/README.md gives the command").toBeDefined();
+    expect(readFileSync(join(ROOT, "solutions", "README.md"), "utf8")).toContain(`\`${command ?? ""}\``);
+    const dir = mkdtempSync(join(tmpdir(), "workbook-answers-"));
+    try {
+      cpSync(join(ROOT, "exercises"), join(dir, "exercises"), { recursive: true, filter: (source) => !source.includes(`${join("exercises", "_cli")}`) });
+      cpSync(join(ROOT, "solutions"), join(dir, "solutions"), { recursive: true });
+      execFileSync("sh", ["-c", command ?? "false"], { cwd: dir });
+      expect(readFileSync(join(dir, "exercises", "README.md"), "utf8")).toBe(guide);
+      const answers = filesUnder(join(dir, "solutions")).filter((file) => file.endsWith(".ts"));
+      expect(answers.length).toBeGreaterThan(9);
+      for (const file of answers) expect(readFileSync(join(dir, "exercises", file), "utf8"), file).toBe(readFileSync(join(dir, "solutions", file), "utf8"));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
