@@ -6,7 +6,7 @@
  *
  *     npm run progress                     the table, and what to do next
  *     npm run -s progress -- --json        the same as JSON, alone on standard output, for instructors' scripts
- *     npm run progress -- --out p.json     the JSON written to a file (the table still printed)
+ *     npm run progress -- --out progress.json   the JSON written to a file (the table still printed)
  *     npm run progress -- --help           these options
  *
  * The JSON also says, per item, the hints and worked answers the CLI showed (`help`).

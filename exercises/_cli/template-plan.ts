@@ -32,8 +32,9 @@
  * are moved out of `solutions/` into `test/exercises/_oracle/` (and the grader's sealed copies into
  * `exercises/_cli/pristine-tests/`), and the tests' imports rewritten to match. A learner who opens
  * that folder can read them: the template hides the answers from `--solution`, the lessons and the
- * folder list, not from someone who reads the tests' imports. The copied-answer flag of `npm run
- * grade` names a file identical to the oracle, or one that imports it.
+ * folder list, not from someone who reads the tests' imports. The class grader (`npm run
+ * grade-class`, run by the instructor on the learners' folders) flags a file identical to the
+ * oracle, or one that imports it; a learner's own `npm run grade` works out no flag.
  *
  * @module
  */
