@@ -129,7 +129,7 @@ export async function connectStdioMcpServer(options: StdioMcpServerOptions): Pro
   const work = (async () => {
     const { Client: SdkClient } = await sdkClient();
     giveUp.signal.throwIfAborted();
-    client = new SdkClient({ name: "tool-calling-workbook", version: "0.2.0" }, { jsonSchemaValidator: new SafeJsonSchemaValidator() });
+    client = new SdkClient({ name: "tool-calling-workbook", version: "0.3.0" }, { jsonSchemaValidator: new SafeJsonSchemaValidator() });
     await client.connect(transport, { signal: giveUp.signal, timeout: timeoutMs });
     giveUp.signal.throwIfAborted();
     return listMcpTools(mcpToolClient(client), options.serverName, listOptions);
