@@ -40,7 +40,9 @@ export function gradeTableLines(report: GradeReport, capstone: CapstoneVerdict |
   const showHelp = all.every((item) => item.help !== null);
   const lines: string[] = [];
   lines.push(bold("Grade") + dim("  (your files in exercises/, graded by the workbook's own tests)"));
-  lines.push(dim(`  ${report.learner}${report.commit === null ? "" : `, commit ${report.commit.slice(0, 12)}`}, graded ${report.time}, workbook ${report.workbookVersion ?? "?"}`));
+  lines.push(
+    dim(`  ${report.learner}${report.commit === null ? "" : `, commit ${report.commit.slice(0, 12)}`}, graded ${report.time}, workbook ${report.workbookVersion ?? "?"}`),
+  );
   if (report.partialCredit) lines.push(dim("  partial credit: points x passed checks / checks (the tests and the type check), rounded down to a tenth"));
   lines.push("");
   const helpHead = showHelp ? `  ${cell("hints", 5)}  ${cell("answers", 8)}` : "";
