@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 import { ROOT } from "./catalog.js";
 import type { ClassRow } from "./class-table.js";
 import { gradeWork, type GradeReport } from "./grading.js";
-import { checkedTotal } from "./report-totals.js";
+import { checkedTotal } from "./class-totals.js";
 import { readState } from "./state.js";
 
 /** What the command line asks for. */
@@ -88,7 +88,7 @@ function jsonFiles(dir: string): string[] {
  * The rows of the grade reports found in `dir`; a file that is not one is a row with its problem.
  * Every row is self-reported (`ClassRow.selfReported`): the file came from the learner's own run
  * and a learner can edit every field. Only the total is checked: it is worked out again from the
- * items' points and maxima (`report-totals.ts`), and a report whose own total differs says so in
+ * items' points and maxima (`class-totals.ts`), and a report whose own total differs says so in
  * its row's problem.
  */
 export function rowsFromReports(dir: string): ClassRow[] {

@@ -17,7 +17,7 @@ import { ROOT } from "../../exercises/_cli/catalog.js";
 import { isGradeReport, readClassArgs, rowsFromReports } from "../../exercises/_cli/class-grading.js";
 import { classCsv, classJson, classTable, csvField, SELF_REPORTED_LINE } from "../../exercises/_cli/class-table.js";
 import type { GradeReport } from "../../exercises/_cli/grading.js";
-import { checkedTotal } from "../../exercises/_cli/report-totals.js";
+import { checkedTotal } from "../../exercises/_cli/class-totals.js";
 import { learnerFolder, ownAnswer } from "./class-folders.js";
 
 let dir: string;
