@@ -13,7 +13,8 @@
  * (`npm ci --omit=dev`, built here from `package-lock.json` as links into the workbook's
  * `node_modules/`), each runs a file of the copy or a command that install has, type-checks with
  * TypeScript 5, or says in one line that it needs the full install. Its README lists only the
- * commands of the copy. The reports the guides write with `--out` are ignored by git.
+ * commands of the copy. The workbook's own `npm run template`, with the learner install (no
+ * Prettier), says in one line that it needs the full install. The reports the guides write with `--out` are ignored by git.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -320,6 +321,15 @@ function scriptsOf(dir: string): Record<string, string> {
 function learnerCopy(): { dir: string; bins: Set<string> } {
   const dir = join(base, "learner");
   cpSync(out, dir, { recursive: true, filter: (source) => source !== join(out, "node_modules") });
+  return { dir, bins: learnerInstall(dir) };
+}
+
+/**
+ * The learner install (`npm ci --omit=dev`) in `dir`: every top-level package `package-lock.json`
+ * does not mark `dev`, linked from the workbook's `node_modules/`, and the commands of
+ * `node_modules/.bin/` that belong to one of them. Returns the commands it has.
+ */
+function learnerInstall(dir: string): Set<string> {
   const installed = join(ROOT, "node_modules");
   const lock = JSON.parse(readFileSync(join(ROOT, "package-lock.json"), "utf8")) as { packages: Record<string, { dev?: boolean }> };
   const kept = new Set<string>();
@@ -343,7 +353,8 @@ function learnerCopy(): { dir: string; bins: Set<string> } {
   }
   expect(kept.has("typescript7"), "the learner install leaves TypeScript 7 out").toBe(false);
   expect(kept.has("typescript"), "the learner install keeps TypeScript 5").toBe(true);
-  return { dir, bins };
+  expect(kept.has("prettier"), "the learner install leaves Prettier out").toBe(false);
+  return bins;
 }
 
 /** Lines of a command's output that look like a stack trace's. */
@@ -400,6 +411,21 @@ describe.skipIf(process.platform === "win32")("the learners' copy: every script 
     expect(bench.output).toContain("not in this copy");
     expect(stackLines(bench.output)).toEqual([]);
   }, 600_000);
+
+  it("with the learner install, the workbook's own npm run template says in one line that it needs the full install, and writes nothing", () => {
+    const dir = join(base, "workbook-learner");
+    mkdirSync(dir);
+    cpSync(join(ROOT, "package.json"), join(dir, "package.json"));
+    cpSync(join(ROOT, "exercises", "_cli"), join(dir, "exercises", "_cli"), { recursive: true });
+    learnerInstall(dir);
+    expect(scriptsOf(dir)["template"]).toMatch(new RegExp(`^node ${INSTALLED_SCRIPT} --needs prettier tsx `));
+    const target = join(base, "not-written");
+    const { status, output } = run(["run", "-s", "template", "--", target], dir);
+    expect(status, output).toBe(1);
+    expect(output.trim()).toBe("npm run template needs the full install (npm ci): prettier is not in the learner install (npm ci --omit=dev) of this copy.");
+    expect(stackLines(output)).toEqual([]);
+    expect(existsSync(target)).toBe(false);
+  }, 300_000);
 
   it("the README lists only the commands of the copy, and does not tell learners to run npm run check before they push", () => {
     const readme = readFileSync(join(out, "README.md"), "utf8");
