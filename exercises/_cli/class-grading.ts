@@ -11,6 +11,7 @@ import { parseArgs } from "node:util";
 import { ROOT } from "./catalog.js";
 import type { ClassRow } from "./class-table.js";
 import { gradeWork, type GradeReport } from "./grading.js";
+import { checkedTotal } from "./class-totals.js";
 import { readState } from "./state.js";
 
 /** What the command line asks for. */
@@ -86,16 +87,18 @@ function jsonFiles(dir: string): string[] {
 /**
  * The rows of the grade reports found in `dir`; a file that is not one is a row with its problem.
  * Every row is self-reported (`ClassRow.selfReported`): the file came from the learner's own run
- * and nothing in it is checked (a learner can edit every field).
+ * and a learner can edit every field. Only the total is checked: it is worked out again from the
+ * items' points and maxima (`class-totals.ts`), and a report whose own total differs says so in
+ * its row's problem.
  */
 export function rowsFromReports(dir: string): ClassRow[] {
   return jsonFiles(dir).map((path): ClassRow => {
     const source = relative(dir, path).split("\\").join("/");
     try {
       const value: unknown = JSON.parse(readFileSync(path, "utf8"));
-      return isGradeReport(value)
-        ? { source, report: value, problem: null, selfReported: true }
-        : { source, report: null, problem: "not a grade report (npm run grade -- --out <file> writes one)", selfReported: true };
+      if (!isGradeReport(value)) return { source, report: null, problem: "not a grade report (npm run grade -- --out <file> writes one)", selfReported: true };
+      const { report, note } = checkedTotal(value);
+      return { source, report, problem: note, selfReported: true };
     } catch (error) {
       return { source, report: null, problem: `not JSON: ${error instanceof Error ? error.message : String(error)}`, selfReported: true };
     }

@@ -19,7 +19,10 @@ export interface ClassRow {
   source: string;
   /** The grade, when there is one. */
   report: GradeReport | null;
-  /** Why there is no grade (not a copy of the workbook, a file that is not a grade report…). */
+  /**
+   * Why there is no grade (not a copy of the workbook, a file that is not a grade report…), or,
+   * beside a grade, what is wrong with it (a report whose own total differs from its items').
+   */
   problem: string | null;
   /**
    * True when the row was read from a grade JSON file (`--reports`): its points, flags and names
@@ -80,6 +83,7 @@ export function rowCells(row: ClassRow, columns: readonly string[]): string[] {
   if (report === null) return ["", row.source, "", "", "", "", ...columns.map(() => ""), "", "", "", "", row.problem ?? "no grade", selfReported];
   const byCommand = new Map(itemsOf(report).map((item) => [item.command, item]));
   const problems = [
+    row.problem ?? "",
     report.error === undefined ? "" : "the tests could not run",
     report.changedTests.length > 0 ? `changed tests: ${report.changedTests.map((c) => c.file).join(" ")}` : "",
   ];
@@ -143,7 +147,7 @@ export interface ClassJsonRow {
   source: string;
   /** True when read from a learner's own grade JSON (`ClassRow.selfReported`): nothing in `report` was checked. */
   selfReported: boolean;
-  /** Why there is no grade, or null. */
+  /** Why there is no grade, or what is wrong with the grade beside it (a report's own total that differs from its items'), or null. */
   problem: string | null;
   /** The grade, or null. */
   report: GradeReport | null;

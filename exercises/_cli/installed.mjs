@@ -4,6 +4,11 @@
 // where the learner install (`npm ci --omit=dev`) left it out, prints one line saying the command
 // needs the full install, and exits with 1, without a stack trace.
 //
+// `--needs <package>` (before the package, as often as needed) names a package the command imports
+// without running it: `npm run template` runs tsx, in both installs, and its script imports Prettier,
+// a devDependency, so the workbook's `template` script is `node exercises/_cli/installed.mjs --needs
+// prettier tsx exercises/_cli/template.ts`, which stops the same way where Prettier is missing.
+//
 // vitest's `--coverage` needs `@vitest/coverage-v8`, a devDependency: without it the command stops
 // the same way, except `--coverage-if-installed`, which is `--coverage` where the package is
 // installed and left out, with one line on standard error, where it is not (`npm test`).
@@ -14,7 +19,10 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const script = `npm run ${process.env.npm_lifecycle_event ?? "this command"}`;
-const [name, ...given] = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const needs = [];
+while (argv[0] === "--needs" && argv[1] !== undefined) needs.push(...argv.splice(0, 2).slice(1));
+const [name, ...given] = argv;
 
 /** The package's folder when it is installed, or null. */
 function installed(pkg) {
@@ -29,11 +37,12 @@ function needsFullInstall(pkg) {
 }
 
 if (name === undefined) {
-  console.log("Usage: node exercises/_cli/installed.mjs <package> [args...]");
+  console.log("Usage: node exercises/_cli/installed.mjs [--needs <package>]... <package> [args...]");
   process.exit(2);
 }
 const folder = installed(name);
 if (folder === null) needsFullInstall(name);
+for (const pkg of needs) if (installed(pkg) === null) needsFullInstall(pkg);
 const coverage = "@vitest/coverage-v8";
 let args = given;
 if (given.includes("--coverage-if-installed")) {

@@ -17,7 +17,9 @@
  *   copy type-checks with the learner install (`npm ci --omit=dev`) and TypeScript 5;
  * - every test or script that imports a file left out, and so on.
  *
- * Rewritten for the learners' copy: in every kept Markdown file a link to a file or folder left out
+ * Rewritten for the learners' copy: every kept Markdown file loses its passages for the authors
+ * alone, between `<!-- authors-only -->` and `<!-- /authors-only -->` (`template-markers.ts`); in
+ * every kept Markdown file a link to a file or folder left out
  * becomes its text followed by "(not in this copy)"; the site's `typedoc.config.mjs` no longer lists
  * a document left out; in `package.json`, every script that runs a file left out, and the authors'
  * own commands (`AUTHORS_COMMANDS`), run `exercises/_cli/not-in-copy.mjs`, which says plainly that
@@ -40,6 +42,7 @@
  */
 import { posix } from "node:path";
 import { ORACLE_TEST_DIR } from "./pristine-tests.js";
+import { withoutAuthorsOnly } from "./template-markers.js";
 
 /** A file left out of the template, and why. */
 export interface LeftOut {
@@ -335,7 +338,13 @@ export function templatePlan(files: readonly string[], read: (file: string) => s
     if (reasons.has(file)) continue;
     if (file.endsWith(".md")) {
       const text = read(file);
-      const unlinked = unlinkLeftOut(file, text, gone, files);
+      let learners: string;
+      try {
+        learners = withoutAuthorsOnly(text);
+      } catch (error) {
+        throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      const unlinked = unlinkLeftOut(file, learners, gone, files);
       const plain = file === "README.md" ? learnerReadme(unlinked, notInCopy) : unlinked;
       if (plain !== text) write.set(file, plain);
     } else if (file === "typedoc.config.mjs") {

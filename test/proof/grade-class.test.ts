@@ -4,16 +4,20 @@
  * a CSV with the points per item, the total, the copied-answer flags, the learner (git author or
  * folder name), when the commit was made, when it was graded, the version and the help shown; and
  * `--reports`, which reads grade JSON files back, every row marked self-reported, with a line saying
- * the points are the learners' own and not checked (a report a learner edited is taken as it says).
+ * the points are the learners' own and not checked (a report a learner edited is taken as it says,
+ * except its total, worked out again from its items, with a note when the report's own differs).
  */
 import { execFileSync, spawnSync } from "node:child_process";
+import fc from "fast-check";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../exercises/_cli/catalog.js";
 import { isGradeReport, readClassArgs, rowsFromReports } from "../../exercises/_cli/class-grading.js";
-import { classCsv, csvField, SELF_REPORTED_LINE } from "../../exercises/_cli/class-table.js";
+import { classCsv, classJson, classTable, csvField, SELF_REPORTED_LINE } from "../../exercises/_cli/class-table.js";
+import type { GradeReport } from "../../exercises/_cli/grading.js";
+import { checkedTotal } from "../../exercises/_cli/class-totals.js";
 import { learnerFolder, ownAnswer } from "./class-folders.js";
 
 let dir: string;
@@ -214,6 +218,76 @@ describe("grading a class from grade JSON files", () => {
       rmSync(reports, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it("a report whose total was edited shows its items' total, with a note in the problem column and the JSON", () => {
+    const reports = mkdtempSync(join(tmpdir(), "workbook-total-"));
+    try {
+      const item = (number: number, points: number) => ({ kind: "exercise", number, command: String(number), points, maxPoints: 10, copied: null, help: null });
+      const edited = {
+        learner: "Cy",
+        commit: null,
+        time: "2026-01-01T00:00:00.000Z",
+        workbookVersion: "0.1.0",
+        partialCredit: false,
+        exercises: Array.from({ length: 10 }, (_, at) => item(at + 1, at === 6 ? 0 : 10)),
+        questions: [],
+        points: 100,
+        maxPoints: 100,
+        passed: 10,
+        total: 10,
+        changedTests: [],
+        copiedChecked: false,
+      };
+      writeFileSync(join(reports, "grade.json"), JSON.stringify(edited));
+      writeFileSync(join(reports, "honest.json"), JSON.stringify({ ...edited, learner: "Di", points: 90 }));
+      const found = rowsFromReports(reports);
+      expect(found.map((row) => [row.source, row.report?.points, row.report?.maxPoints])).toEqual([
+        ["grade.json", 90, 100],
+        ["honest.json", 90, 100],
+      ]);
+      expect(found[0]?.problem).toBe("the report's own total 100/100 differs from its items' 90/100: the items' total is shown");
+      expect(found[1]?.problem).toBeNull();
+      const csv = readCsv(classCsv(found));
+      expect(csv.get("grade.json")).toMatchObject({
+        total: "90",
+        max: "100",
+        problem: "the report's own total 100/100 differs from its items' 90/100: the items' total is shown",
+      });
+      expect(csv.get("honest.json")).toMatchObject({ total: "90", problem: "" });
+      expect(classTable(found)).toMatch(/^Cy .* 90 +100 .*the report's own total 100\/100 differs/m);
+      const json = JSON.parse(classJson(found)) as Array<{ source: string; problem: string | null; report: { points: number } | null }>;
+      expect(json.map((row) => [row.source, row.report?.points, row.problem])).toEqual([
+        ["grade.json", 90, found[0]?.problem],
+        ["honest.json", 90, null],
+      ]);
+    } finally {
+      rmSync(reports, { recursive: true, force: true });
+    }
+  });
+
+  it("the total shown is always the sum of the items' points, and the note appears exactly when the report's own total differs", () => {
+    const points = fc.integer({ min: 0, max: 10 });
+    fc.assert(
+      fc.property(fc.array(points, { maxLength: 14 }), fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 200 }), (items, claimed, claimedMax) => {
+        const report = {
+          learner: "x",
+          partialCredit: false,
+          exercises: items.map((p, at) => ({ kind: "exercise", number: at + 1, command: String(at + 1), points: p, maxPoints: 10, copied: null })),
+          questions: [],
+          points: claimed,
+          maxPoints: claimedMax,
+          passed: 0,
+          total: items.length,
+          changedTests: [],
+          copiedChecked: false,
+        } as unknown as GradeReport;
+        const sum = items.reduce((a, b) => a + b, 0);
+        const { report: shown, note } = checkedTotal(report);
+        expect([shown.points, shown.maxPoints]).toEqual([sum, 10 * items.length]);
+        expect(note === null).toBe(claimed === sum && claimedMax === 10 * items.length);
+      }),
+    );
+  });
 
   it("reads its command line, and keeps a CSV field from being read as a formula", () => {
     expect(readClassArgs(["class", "--reports", "--csv", "out.csv", "--partial"])).toMatchObject({

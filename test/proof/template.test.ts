@@ -8,14 +8,18 @@
  * of its site; no kept Markdown file links to a file that is not there; the authors' commands say
  * they are not in this copy, without a stack trace; and its tests are not "changed" when the
  * workbook's grader reads them. A non-empty folder, and a folder inside the workbook, are refused.
+ * Its Markdown holds none of the passages the workbook marks as for its authors alone, and the
+ * workbook's markers are paired and inline.
  *
  * Its scripts, with the full install, pass the lint and the format check; with the learner install
  * (`npm ci --omit=dev`, built here from `package-lock.json` as links into the workbook's
  * `node_modules/`), each runs a file of the copy or a command that install has, type-checks with
  * TypeScript 5, or says in one line that it needs the full install. Its README lists only the
- * commands of the copy. The reports the guides write with `--out` are ignored by git.
+ * commands of the copy. The workbook's own `npm run template`, with the learner install (no
+ * Prettier), says in one line that it needs the full install. The reports the guides write with `--out` are ignored by git.
  */
 import { execFileSync, spawnSync } from "node:child_process";
+import fc from "fast-check";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -23,6 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../exercises/_cli/catalog.js";
 import { changedTests, pristineTestFiles, pristineTestText, sameTest } from "../../exercises/_cli/pristine-tests.js";
 import { templateTargetProblem } from "../../exercises/_cli/template-copy.js";
+import { AUTHORS_ONLY_CLOSE, AUTHORS_ONLY_OPEN, authorsOnlyProblem, withoutAuthorsOnly } from "../../exercises/_cli/template-markers.js";
 import {
   AUTHORS_COMMANDS,
   deeperImports,
@@ -201,7 +206,7 @@ describe("the learners' copy holds no instructor's material, and promises nothin
       }
     }
     expect(broken).toEqual([]);
-    expect(readFileSync(join(out, "exercises", "README.md"), "utf8")).toContain("`../solutions/` (not in this copy)");
+    expect(readFileSync(join(out, "README.md"), "utf8")).toContain("`solutions/` (not in this copy)");
   });
 
   it("the authors' commands say they are not in this copy, exit with 1, and print no stack trace", () => {
@@ -223,6 +228,56 @@ describe("the learners' copy holds no instructor's material, and promises nothin
       expect(sameTest(toOracleImports(text), text), file).toBe(true);
     }
     expect(sameTest("import { a } from './_oracle/01/x.js';", "import { a } from './mine/01/x.js';")).toBe(false);
+  });
+});
+
+describe("passages for the authors alone", () => {
+  it("the template's exercises/README.md has none of them and no marker; the workbook's keeps them, its markers paired and inline", () => {
+    const made = readFileSync(join(out, "exercises", "README.md"), "utf8");
+    for (const gone of [AUTHORS_ONLY_OPEN, AUTHORS_ONLY_CLOSE, "authors-only", "cp -r solutions/", "`solutions/` — the worked answers", "npm run wrong-answers"])
+      expect(made).not.toContain(gone);
+    expect(made).toContain("`TODO(lesson N)` — and `hints.md`.\n\n## Before you start");
+    expect(made).toContain("each with the test that fails when it is broken.\n");
+    expect(made).toContain("| Set by | Variable | The tests run against |\n|---|---|---|\n| `npm run exercise`, ");
+    const own = readFileSync(join(ROOT, "exercises", "README.md"), "utf8");
+    expect(own).toContain("cp -r solutions/");
+    const markdown = execFileSync("git", ["-C", ROOT, "ls-files", "*.md"], { encoding: "utf8" })
+      .split("\n")
+      .filter((file) => file !== "");
+    for (const file of markdown) {
+      const text = readFileSync(join(ROOT, file), "utf8");
+      expect(authorsOnlyProblem(text), file).toBeNull();
+      // A comment that opens a line would start an HTML block: it would end the paragraph or the table it stands in.
+      for (const line of text.split("\n")) if (line.includes("authors-only")) expect(line.trimStart().startsWith("<!--"), `${file}: ${line}`).toBe(false);
+      if (existsSync(join(out, file))) expect(readFileSync(join(out, file), "utf8"), file).not.toContain("authors-only");
+    }
+  });
+
+  it("a passage goes with its markers: a clause joins what stands around it, a table row goes whole, unpaired markers are refused", () => {
+    expect(withoutAuthorsOnly(`One, two<!-- authors-only -->, and\nthree<!-- /authors-only -->.\n`)).toBe("One, two.\n");
+    expect(withoutAuthorsOnly(`| a | b |\n|---|---|\n| <!-- authors-only -->x | y<!-- /authors-only --> |\n| z | w |`)).toBe("| a | b |\n|---|---|\n| z | w |");
+    expect(withoutAuthorsOnly("no passage\n")).toBe("no passage\n");
+    expect(authorsOnlyProblem("a <!-- authors-only --> b")).toBe("line 1: <!-- authors-only --> never closed");
+    expect(authorsOnlyProblem("a\nb <!-- /authors-only -->")).toBe("line 2: <!-- /authors-only --> with no <!-- authors-only --> before it");
+    expect(() => withoutAuthorsOnly("<!-- authors-only --><!-- authors-only --><!-- /authors-only -->")).toThrow(
+      /line 1: <!-- authors-only --> inside the passage opened on line 1/,
+    );
+    expect(() => templatePlan(["README.md"], () => "x <!-- authors-only -->")).toThrow(/^README\.md: unpaired <!-- authors-only --> markers: line 1/);
+  });
+
+  it("never leaves a marker, nor any text of a passage, and keeps every word outside the passages", () => {
+    const word = fc.constantFrom("alpha", "beta", "| cell |", "\n", " ", ".");
+    const piece = fc.record({ before: fc.array(word, { maxLength: 4 }), secret: fc.array(fc.constantFrom("SECRET", "\n", " "), { maxLength: 4 }), passage: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 6 }), (pieces) => {
+        const text = pieces.map((p) => p.before.join("") + (p.passage ? `${AUTHORS_ONLY_OPEN}${p.secret.join("")}${AUTHORS_ONLY_CLOSE}` : "")).join("");
+        const result = withoutAuthorsOnly(text);
+        expect(result).not.toContain("authors-only");
+        expect(result).not.toContain("SECRET");
+        const words = (t: string): string[] => t.match(/alpha|beta/g) ?? [];
+        expect(words(result)).toEqual(words(pieces.map((p) => p.before.join("")).join("")));
+      }),
+    );
   });
 });
 
@@ -320,6 +375,15 @@ function scriptsOf(dir: string): Record<string, string> {
 function learnerCopy(): { dir: string; bins: Set<string> } {
   const dir = join(base, "learner");
   cpSync(out, dir, { recursive: true, filter: (source) => source !== join(out, "node_modules") });
+  return { dir, bins: learnerInstall(dir) };
+}
+
+/**
+ * The learner install (`npm ci --omit=dev`) in `dir`: every top-level package `package-lock.json`
+ * does not mark `dev`, linked from the workbook's `node_modules/`, and the commands of
+ * `node_modules/.bin/` that belong to one of them. Returns the commands it has.
+ */
+function learnerInstall(dir: string): Set<string> {
   const installed = join(ROOT, "node_modules");
   const lock = JSON.parse(readFileSync(join(ROOT, "package-lock.json"), "utf8")) as { packages: Record<string, { dev?: boolean }> };
   const kept = new Set<string>();
@@ -343,7 +407,8 @@ function learnerCopy(): { dir: string; bins: Set<string> } {
   }
   expect(kept.has("typescript7"), "the learner install leaves TypeScript 7 out").toBe(false);
   expect(kept.has("typescript"), "the learner install keeps TypeScript 5").toBe(true);
-  return { dir, bins };
+  expect(kept.has("prettier"), "the learner install leaves Prettier out").toBe(false);
+  return bins;
 }
 
 /** Lines of a command's output that look like a stack trace's. */
@@ -400,6 +465,21 @@ describe.skipIf(process.platform === "win32")("the learners' copy: every script 
     expect(bench.output).toContain("not in this copy");
     expect(stackLines(bench.output)).toEqual([]);
   }, 600_000);
+
+  it("with the learner install, the workbook's own npm run template says in one line that it needs the full install, and writes nothing", () => {
+    const dir = join(base, "workbook-learner");
+    mkdirSync(dir);
+    cpSync(join(ROOT, "package.json"), join(dir, "package.json"));
+    cpSync(join(ROOT, "exercises", "_cli"), join(dir, "exercises", "_cli"), { recursive: true });
+    learnerInstall(dir);
+    expect(scriptsOf(dir)["template"]).toMatch(new RegExp(`^node ${INSTALLED_SCRIPT} --needs prettier tsx `));
+    const target = join(base, "not-written");
+    const { status, output } = run(["run", "-s", "template", "--", target], dir);
+    expect(status, output).toBe(1);
+    expect(output.trim()).toBe("npm run template needs the full install (npm ci): prettier is not in the learner install (npm ci --omit=dev) of this copy.");
+    expect(stackLines(output)).toEqual([]);
+    expect(existsSync(target)).toBe(false);
+  }, 300_000);
 
   it("the README lists only the commands of the copy, and does not tell learners to run npm run check before they push", () => {
     const readme = readFileSync(join(out, "README.md"), "utf8");
