@@ -234,13 +234,21 @@ describe("the learners' copy holds no instructor's material, and promises nothin
 describe("passages for the authors alone", () => {
   it("the template's exercises/README.md has none of them and no marker; the workbook's keeps them, its markers paired and inline", () => {
     const made = readFileSync(join(out, "exercises", "README.md"), "utf8");
-    for (const gone of [AUTHORS_ONLY_OPEN, AUTHORS_ONLY_CLOSE, "authors-only", "cp -r solutions/", "`solutions/` — the worked answers", "npm run wrong-answers"])
+    for (const gone of [
+      AUTHORS_ONLY_OPEN,
+      AUTHORS_ONLY_CLOSE,
+      "authors-only",
+      "cp -R solutions/",
+      "Copy-Item -Recurse",
+      "`solutions/` — the worked answers",
+      "npm run wrong-answers",
+    ])
       expect(made).not.toContain(gone);
     expect(made).toContain("`TODO(lesson N)` — and `hints.md`.\n\n## Before you start");
     expect(made).toContain("each with the test that fails when it is broken.\n");
     expect(made).toContain("| Set by | Variable | The tests run against |\n|---|---|---|\n| `npm run exercise`, ");
     const own = readFileSync(join(ROOT, "exercises", "README.md"), "utf8");
-    expect(own).toContain("cp -r solutions/");
+    expect(own).toContain("cp -R solutions/");
     const markdown = execFileSync("git", ["-C", ROOT, "ls-files", "*.md"], { encoding: "utf8" })
       .split("\n")
       .filter((file) => file !== "");
