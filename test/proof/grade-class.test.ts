@@ -37,6 +37,29 @@ function readCsv(text: string): Map<string, Record<string, string>> {
   );
 }
 
+/**
+ * A grade report as a learner could have edited it: ten exercises worth 10 each, `pointsOf` giving
+ * each one's points, and a total that claims 100 of 100 whatever the items say.
+ */
+function editedReport(learner: string, pointsOf: (number: number) => number, copiedChecked: boolean) {
+  const item = (number: number) => ({ kind: "exercise", number, command: String(number), points: pointsOf(number), maxPoints: 10, copied: null, help: null });
+  return {
+    learner,
+    commit: null,
+    time: "2026-01-01T00:00:00.000Z",
+    workbookVersion: "0.1.0",
+    partialCredit: false,
+    exercises: Array.from({ length: 10 }, (_, at) => item(at + 1)),
+    questions: [],
+    points: 100,
+    maxPoints: 100,
+    passed: 10,
+    total: 10,
+    changedTests: [],
+    copiedChecked,
+  };
+}
+
 /** Exercise 4 answered with src/'s own suggestion and message. */
 const FOUR_FROM_SRC = [
   'import { suggestToolName } from "../../src/tools/suggest.js";',
@@ -175,22 +198,7 @@ describe("grading a class from grade JSON files", () => {
   it("a report the learner edited is read as it says, but marked self-reported in the table, the CSV and the JSON, and the run says the points are not checked", () => {
     const reports = mkdtempSync(join(tmpdir(), "workbook-edited-"));
     try {
-      const item = (number: number) => ({ kind: "exercise", number, command: String(number), points: 10, maxPoints: 10, copied: null, help: null });
-      const edited = {
-        learner: "Someone Else",
-        commit: null,
-        time: "2026-01-01T00:00:00.000Z",
-        workbookVersion: "0.1.0",
-        partialCredit: false,
-        exercises: Array.from({ length: 10 }, (_, at) => item(at + 1)),
-        questions: [],
-        points: 100,
-        maxPoints: 100,
-        passed: 10,
-        total: 10,
-        changedTests: [],
-        copiedChecked: true,
-      };
+      const edited = editedReport("Someone Else", () => 10, true);
       writeFileSync(join(reports, "grade.json"), JSON.stringify(edited));
       const csvFile = join(reports, "class.csv");
       const result = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "exercises", "_cli", "grade-class.ts"), reports, "--reports", "--csv", csvFile], {
@@ -222,22 +230,7 @@ describe("grading a class from grade JSON files", () => {
   it("a report whose total was edited shows its items' total, with a note in the problem column and the JSON", () => {
     const reports = mkdtempSync(join(tmpdir(), "workbook-total-"));
     try {
-      const item = (number: number, points: number) => ({ kind: "exercise", number, command: String(number), points, maxPoints: 10, copied: null, help: null });
-      const edited = {
-        learner: "Cy",
-        commit: null,
-        time: "2026-01-01T00:00:00.000Z",
-        workbookVersion: "0.1.0",
-        partialCredit: false,
-        exercises: Array.from({ length: 10 }, (_, at) => item(at + 1, at === 6 ? 0 : 10)),
-        questions: [],
-        points: 100,
-        maxPoints: 100,
-        passed: 10,
-        total: 10,
-        changedTests: [],
-        copiedChecked: false,
-      };
+      const edited = editedReport("Cy", (number) => (number === 7 ? 0 : 10), false);
       writeFileSync(join(reports, "grade.json"), JSON.stringify(edited));
       writeFileSync(join(reports, "honest.json"), JSON.stringify({ ...edited, learner: "Di", points: 90 }));
       const found = rowsFromReports(reports);
