@@ -11,6 +11,7 @@ import { selfCheckOf, type Exercise } from "./catalog.js";
 import { bold, dim, yellow } from "./colour.js";
 import { lessonsText, printExerciseSummary } from "./report.js";
 import { startTypeChecker, type TypeChecker, type TypeProblem } from "./typecheck.js";
+import { quickRun } from "./quick-run.js";
 import { openVitest } from "./vitest-api.js";
 import type { RunReport } from "./vitest-run.js";
 
@@ -62,23 +63,30 @@ export async function typeProblems(checker: TypeChecker, exercise: Exercise, cha
 }
 
 /**
- * One check: the type check and the tests at the same time, in-process. Vitest is asked for first:
- * its worker thread starts loading on the other core at once, while this one works out whether the
- * type check's last verdict still holds (reading and hashing the files it depends on).
+ * One check: the type check and the tests at the same time. The tests run in the quick check
+ * (`./quick-run.js`: a bundle run by vitest's runner in a worker thread, no vite), which starts its
+ * thread first, so it loads on the other core while this one bundles and works out whether the type
+ * check's last verdict still holds. When the quick check gives way, vitest runs the tests in-process
+ * as it always did.
  */
 export async function checkOnce(exercise: Exercise): Promise<boolean> {
-  const opening = openVitest({ kind: "exercises" });
+  const quick = quickRun(exercise.testFile).catch(() => null);
   const checker = startTypeChecker();
   const problems = typeProblems(checker, exercise);
-  const vitest = await opening.catch(async (error: unknown) => {
-    await problems.catch(() => undefined);
-    await checker.close();
-    throw error;
-  });
   try {
-    const report = await vitest.run([exercise.testFile]);
-    return printVerdict(exercise, report, await problems);
+    const report = await quick;
+    if (report !== null) return printVerdict(exercise, report, await problems);
+    const vitest = await openVitest({ kind: "exercises" }).catch(async (error: unknown) => {
+      await problems.catch(() => undefined);
+      throw error;
+    });
+    try {
+      const slow = await vitest.run([exercise.testFile]);
+      return printVerdict(exercise, slow, await problems);
+    } finally {
+      await vitest.close();
+    }
   } finally {
-    await Promise.all([vitest.close(), checker.close()]);
+    await checker.close();
   }
 }

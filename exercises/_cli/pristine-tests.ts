@@ -169,7 +169,7 @@ export interface PristineTests {
 }
 
 /** The grader's files copied next to the tests, from `exercises/_cli/`: the setup file and what it imports. */
-const GRADER_FILES = ["run-setup.ts", "matchers.ts"] as const;
+const GRADER_FILES = ["run-setup.ts", "matcher-guard.ts", "matchers.ts"] as const;
 
 function sha256(text: string | Buffer): string {
   return createHash("sha256").update(text).digest("hex");

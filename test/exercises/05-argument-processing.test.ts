@@ -32,7 +32,7 @@ import { coerce, prepare, unwrap } from "../../exercises/05-argument-processing/
 import * as answer from "../../solutions/05-argument-processing/prepare.js";
 import { expectSameAsAnswer, type Rule } from "./_support/differential.js";
 import { anyWhitespace } from "./_support/domain.js";
-import { argumentRecipe, argumentText, build, buildTools, jsonText, SCHEMAS, toolArguments, toolName, type Recipe } from "./_support/gen-05.js";
+import { argumentRecipe, argumentText, build, buildTools, jsonText, SCHEMAS, toolArguments, toolName, wrappedInput, type Recipe } from "./_support/gen-05.js";
 import { showSnapshot, snapshot } from "./_support/snapshot.js";
 import { argumentsTool, countingReadTool, toolMap } from "./_support/tools.js";
 
@@ -285,21 +285,7 @@ const blankOrNothing = fc.oneof(
   fc.array(anyWhitespace(), { maxLength: 4 }).map((chars): Recipe => ({ leaf: chars.join("") })),
 );
 const anyUnwrapInput = fc.record({ schema: fc.integer({ min: 0, max: SCHEMAS.length - 1 }), value: argumentRecipe() });
-const wrapped = fc.record({
-  schema: fc.integer({ min: 0, max: SCHEMAS.length - 1 }),
-  value: fc
-    .tuple(
-      argumentRecipe(1),
-      fc.array(fc.tuple(fc.constantFrom("path", "Arguments", "__proto__", "constructor"), argumentRecipe(0)), { maxLength: 1 }),
-      fc.boolean(),
-      fc.boolean(),
-      fc.constantFrom("arguments", "arguments", "arguments", "Arguments", "arguments "),
-    )
-    .map(([inner, others, getter, nullPrototype, key]): Recipe => ({
-      object: [[key, inner, getter], ...others.map(([k, v]): readonly [string, Recipe, boolean] => [k, v, false])],
-      nullPrototype,
-    })),
-});
+const wrapped = wrappedInput();
 const prepareInput = fc.record({ name: toolName(), params: toolArguments() });
 
 describe("exercise 5: every rule, on generated arguments", () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { isPlainObject } from "../../../src/util/json.js";
 import { pyStrip } from "../../../src/util/python-space.js";
 import { holds, PROTOTYPE_KEYS } from "../_support/domain.js";
-import { argumentRecipe, argumentText, build, hasGetter, toolArguments, toolName, type Recipe } from "../_support/gen-05.js";
+import { argumentRecipe, argumentText, build, hasGetter, SCHEMAS, toolArguments, toolName, wrappedInput, type Recipe } from "../_support/gen-05.js";
 import { expectReach } from "../_support/reach.js";
 
 const parses = (text: string): boolean => {
@@ -75,6 +75,25 @@ describe("exercise 5's generators", () => {
       { size: (r) => parts(build(r)).length },
     );
     expect(reach.largest).toBeGreaterThanOrEqual(8);
+  });
+
+  it("unwrap's wrappers reach the wrapper alone holding undefined or null, under a schema without arguments, and wrappers beside other keys", () => {
+    const alone = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && Object.keys(value).join() === "arguments";
+    const plainSchema = (i: number): boolean => !Object.hasOwn((SCHEMAS[i]?.().properties ?? {}), "arguments");
+    expectReach("wrappedInput", wrappedInput(), {
+      "the wrapper alone holding undefined": (d) => {
+        const v = build(d.value);
+        return alone(v) && v["arguments"] === undefined && plainSchema(d.schema);
+      },
+      "the wrapper alone holding null": (d) => {
+        const v = build(d.value);
+        return alone(v) && v["arguments"] === null && plainSchema(d.schema);
+      },
+      "a wrapper as a getter": (d) => hasGetter(d.value),
+      "a wrapper with another key": (d) => Object.keys(build(d.value) as object).length > 1,
+      "a key that only looks like arguments": (d) => Object.keys(build(d.value) as object).some((k) => k !== "arguments" && k.trim().toLowerCase() === "arguments"),
+      "a schema that declares arguments": (d) => !plainSchema(d.schema),
+    });
   });
 
   it("prepare's names and arguments reach exact names, near misses, prototype names, and right, wrong and cast-needing fields", () => {

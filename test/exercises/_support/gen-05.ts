@@ -117,6 +117,38 @@ export function argumentRecipe(depth = 2): fc.Arbitrary<Recipe> {
   );
 }
 
+/** An `unwrap` input: one of {@link SCHEMAS} by index, and the value. */
+export interface UnwrapInput {
+  readonly schema: number;
+  readonly value: Recipe;
+}
+
+/**
+ * `unwrap` inputs with an `arguments` wrapper: the key as written or nearly, another key beside it
+ * or not, as a getter or not, with or without a prototype. A quarter of them are the wrapper alone
+ * holding nothing (`undefined` or `null`), the inside most easily taken for "no wrapper": in every
+ * run of 50, one is all but certain to come.
+ */
+export function wrappedInput(): fc.Arbitrary<UnwrapInput> {
+  const schema = fc.integer({ min: 0, max: SCHEMAS.length - 1 });
+  const any = fc
+    .tuple(
+      argumentRecipe(1),
+      fc.array(fc.tuple(fc.constantFrom("path", "Arguments", "__proto__", "constructor"), argumentRecipe(0)), { maxLength: 1 }),
+      fc.boolean(),
+      fc.boolean(),
+      fc.constantFrom("arguments", "arguments", "arguments", "Arguments", "arguments "),
+    )
+    .map(([inner, others, getter, nullPrototype, key]): Recipe => ({
+      object: [[key, inner, getter], ...others.map(([k, v]): readonly [string, Recipe, boolean] => [k, v, false])],
+      nullPrototype,
+    }));
+  const holdingNothing = fc
+    .tuple(fc.constantFrom<Recipe>({ leaf: undefined }, { leaf: null }), fc.boolean(), fc.boolean())
+    .map(([inner, getter, nullPrototype]): Recipe => ({ object: [["arguments", inner, getter]], nullPrototype }));
+  return fc.record({ schema, value: fc.oneof({ arbitrary: any, weight: 3 }, { arbitrary: holdingNothing, weight: 1 }) });
+}
+
 /** The schemas `unwrap` is given: properties without `arguments`, with it, none at all, empty, one that only differs in case, and one with `arguments` nested a level down. */
 export const SCHEMAS: readonly (() => JsonSchema)[] = [
   () => countingReadTool().parameters,

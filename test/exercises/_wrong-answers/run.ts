@@ -10,7 +10,12 @@
  *     npm run wrong-answers -- 7 q5         only exercise 7 and question 5
  *     npm run wrong-answers -- --markdown   the tables as markdown
  *
- * Not part of `npm test`: it loads each test file once per wrong answer (well over a hundred).
+ * Each folder's tests also run in the learner's quick check (`exercises/_cli/quick-run.ts`: a
+ * bundle, vitest's runner, no vite), with the same fast-check seed, and its report must be the one
+ * vitest gave, test by test (`test/proof/quick-run-compare.ts`); `--no-quick` skips that half.
+ *
+ * Not part of `npm test`: it loads each test file once per wrong answer (well over a hundred), twice
+ * with the quick check.
  *
  * @module
  */
@@ -19,6 +24,10 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import type { TestModule } from "vitest/node";
 import { ROOT } from "../../../exercises/_cli/catalog.js";
+import { quickRunFiles } from "../../../exercises/_cli/quick-run.js";
+import { reportFromModules } from "../../../exercises/_cli/vitest-api.js";
+import type { RunReport } from "../../../exercises/_cli/vitest-run.js";
+import { sameReports } from "../../proof/quick-run-compare.js";
 import { applyEdits, rulesOf, testFileOf, type WrongAnswer } from "./apply.js";
 import { WRONG_ANSWERS } from "./catalog.js";
 
@@ -56,8 +65,15 @@ function layOut(base: string, name: string, testFile: string, folder: string, an
   if (answer !== null) writeFileSync(join(dir, "exercises", folder, answer.file), applyEdits(answer));
 }
 
+/** The seed both runs draw with, unless `FC_SEED` names one. */
+const SEED = "20261205";
+
 async function main(argv: readonly string[]): Promise<number> {
   const markdown = argv.includes("--markdown");
+  const quick = !argv.includes("--no-quick");
+  // Both runs draw the same inputs: vitest's threads and the quick check's read the seed from here.
+  process.env["FC_SEED"] ??= SEED;
+  const vitestReports = new Map<string, RunReport>();
   const filters = argv.filter((a) => !a.startsWith("--"));
   const answers = WRONG_ANSWERS.filter((a) => wanted(a, filters));
   const baselines = [...new Map(answers.map((a) => [testFileOf(a), a.folder])).entries()];
@@ -89,6 +105,7 @@ async function main(argv: readonly string[]): Promise<number> {
                 const run = runs.find((r) => r.name === name);
                 if (run === undefined) continue;
                 const tests = [...module.children.allTests()];
+                vitestReports.set(run.name, reportFromModules([module], [], 0, join(base, run.name)));
                 outcomes.set(run.name, {
                   folder: run.folder,
                   testFile: run.testFile,
@@ -112,18 +129,55 @@ async function main(argv: readonly string[]): Promise<number> {
     await vitest.start();
     await vitest.close();
     const seconds = (Date.now() - started) / 1000;
+    const differences = quick ? await compareWithQuick(base, runs, vitestReports) : [];
     return report(
       runs.map((r) => outcomes.get(r.name) ?? { folder: r.folder, testFile: r.testFile, answer: r.answer, tests: 0, failed: [], loadError: "did not run" }),
       markdown,
       seconds,
+      differences,
+      quick,
     );
   } finally {
     rmSync(base, { recursive: true, force: true });
   }
 }
 
-function report(outcomes: readonly Outcome[], markdown: boolean, seconds: number): number {
-  const problems: string[] = [];
+/**
+ * Runs every folder's test file in the quick check and compares its report with vitest's: the
+ * differences, one line each (none when the two judge alike).
+ */
+async function compareWithQuick(base: string, runs: ReadonlyArray<{ name: string; testFile: string }>, vitestReports: ReadonlyMap<string, RunReport>): Promise<string[]> {
+  const started = Date.now();
+  const differences: string[] = [];
+  let gaveWay: string | null = null;
+  const report = await quickRunFiles(
+    runs.map((run) => join(base, run.name, run.testFile)),
+    { onGiveWay: (reason) => (gaveWay = reason) },
+  );
+  if (report === null) return [`the quick check gave way: ${gaveWay ?? "no reason"}`];
+  for (const run of runs) {
+    const slow = vitestReports.get(run.name);
+    const file = join(base, run.name, run.testFile).split("\\").join("/");
+    const mine = report.files.filter((f) => join(ROOT, f.file).split("\\").join("/") === file);
+    if (slow === undefined || mine.length !== 1) {
+      differences.push(`${run.name} (${run.testFile}): ${slow === undefined ? "vitest" : "the quick check"} did not report it`);
+      continue;
+    }
+    // Named alike (the test file, relative to its own folder), so that only the verdicts are compared.
+    const files = mine.map((f) => ({ ...f, file: run.testFile, tests: f.tests.map((t) => ({ ...t, file: run.testFile })) }));
+    const quickReport: RunReport = { files, tests: files.flatMap((f) => f.tests), exitCode: null, output: report.output, durationMs: 0 };
+    const difference = sameReports(quickReport, slow);
+    if (difference !== null) differences.push(`${run.name} (${run.testFile}): ${difference.slice(0, 400)}`);
+  }
+  console.log(
+    `The quick check: ${runs.length - differences.length} of ${runs.length} folders judged as vitest judged them, in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${process.env["FC_SEED"] ?? "?"}).`,
+  );
+  return differences;
+}
+
+function report(outcomes: readonly Outcome[], markdown: boolean, seconds: number, differences: readonly string[], quick: boolean): number {
+  const problems: string[] = differences.map((d) => `the quick check differs from vitest: ${d}`);
+  if (!quick) console.log("(The quick check was not compared: --no-quick.)");
   for (const worked of outcomes.filter((o) => o.answer === null)) {
     if (worked.tests === 0 || worked.failed.length > 0 || worked.loadError !== "") {
       problems.push(`the worked answer fails ${worked.testFile}: ${worked.loadError || worked.failed.join(", ") || "no tests ran"}`);
