@@ -46,6 +46,10 @@ describe("exercise 4's generators", () => {
     expectReach("namesInput(scriptChar)", namesInput(scriptChar()), {
       "a letter of another script": some((n) => /\P{ASCII}/u.test(n) && /\p{L}/u.test(n)),
       "a number that is not a decimal digit": some((n) => /[\p{Nl}\p{No}]/u.test(n)),
+      "a registered name that is the name less its Roman numerals, fractions or other numbers": (i) =>
+        /[\p{Nl}\p{No}]/u.test(i.name) && i.registered.includes([...i.name].filter((c) => !/[\p{Nl}\p{No}]/u.test(c)).join("")),
+      "a registered name that is the name less its combining marks": (i) =>
+        /\p{M}/u.test(i.name) && i.registered.includes([...i.name].filter((c) => !/\p{M}/u.test(c)).join("")),
       "outside the BMP": some(holds.astral),
       "one match": (i) => matchCount(i) === 1,
     });

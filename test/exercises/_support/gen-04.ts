@@ -127,17 +127,73 @@ export function namesInput(char: fc.Arbitrary<string> = nameChar()): fc.Arbitrar
       { arbitrary: variant(second), weight: 2 },
       { arbitrary: fc.constantFrom(...PROTOTYPE_KEYS, "", "read_file", "readFile"), weight: 1 },
     );
-    const registered = fc.array(pool, { maxLength: 6 }).chain((names) =>
-      // A name listed twice, now and then.
-      names.length > 0
-        ? fc.oneof(
-            fc.constant(names),
-            fc.constantFrom(...names).map((again) => [...names, again]),
-          )
-        : fc.constant(names),
-    );
-    return fc.record({ name: fc.oneof({ arbitrary: variant(first), weight: 5 }, { arbitrary: fc.constantFrom(...PROTOTYPE_KEYS), weight: 1 }), registered });
+    const name = fc.oneof({ arbitrary: variant(first), weight: 5 }, { arbitrary: fc.constantFrom(...PROTOTYPE_KEYS), weight: 1 });
+    return name.chain((drawn) => {
+      // Now and then the name itself less every character of one general category: keys that differ by one kind of character.
+      const registered = fc.array(fc.oneof({ arbitrary: pool, weight: 3 }, { arbitrary: categoryTwin(drawn), weight: 1 }), { maxLength: 6 }).chain((names) =>
+        // A name listed twice, now and then.
+        names.length > 0
+          ? fc.oneof(
+              fc.constant(names),
+              fc.constantFrom(...names).map((again) => [...names, again]),
+            )
+          : fc.constant(names),
+      );
+      return registered.map((list): NamesInput => ({ name: drawn, registered: list }));
+    });
   });
+}
+
+/** The general categories of Unicode, by their short names (`Nd`, `No`, `Mn`, …): what a key rule tells apart. */
+export const GENERAL_CATEGORIES = [
+  "Lu",
+  "Ll",
+  "Lt",
+  "Lm",
+  "Lo",
+  "Mn",
+  "Mc",
+  "Me",
+  "Nd",
+  "Nl",
+  "No",
+  "Pc",
+  "Pd",
+  "Ps",
+  "Pe",
+  "Pi",
+  "Pf",
+  "Po",
+  "Sm",
+  "Sc",
+  "Sk",
+  "So",
+  "Zs",
+  "Zl",
+  "Zp",
+  "Cc",
+  "Cf",
+  "Cs",
+  "Co",
+  "Cn",
+] as const;
+
+const CATEGORY_TESTS = GENERAL_CATEGORIES.map((category) => [category, new RegExp(`^\\p{${category}}$`, "u")] as const);
+
+/** The general category of one character (a code point, or a lone surrogate). */
+export function categoryOf(ch: string): string {
+  return CATEGORY_TESTS.find(([, test]) => test.test(ch))?.[0] ?? "Cn";
+}
+
+/**
+ * `name` less every character of one general category found in it (each category it holds equally
+ * likely): two names whose keys differ exactly where a key rule draws its line, a decimal digit
+ * against a Roman numeral or a fraction, a letter against a mark. The name itself when it is empty.
+ */
+export function categoryTwin(name: string): fc.Arbitrary<string> {
+  const present = [...new Set([...name].map(categoryOf))];
+  if (present.length === 0) return fc.constant(name);
+  return fc.constantFrom(...present).map((category) => [...name].filter((ch) => categoryOf(ch) !== category).join(""));
 }
 
 /** Characters that are never letters or digits, with a few letters so that some keys are not empty. */

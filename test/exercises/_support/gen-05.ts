@@ -176,9 +176,15 @@ export function buildTools(): Tool[] {
 
 /** Names for `prepare`: the tools' exact names often, near misses, padded, prototype-looking and empty names. */
 export function toolName(): fc.Arbitrary<string> {
+  const exact = fc.constantFrom("read_file", "run_script", "wait");
+  // An exact name with white space of any kind before it, after it or both: the near miss a trim would turn into a hit.
+  const spaced = fc
+    .tuple(exact, anyWhitespace(), fc.constantFrom("before", "after", "both"))
+    .map(([name, space, where]) => (where === "before" ? space + name : where === "after" ? name + space : space + name + space));
   return fc.oneof(
-    { arbitrary: fc.constantFrom("read_file", "run_script", "wait"), weight: 6 },
-    { arbitrary: fc.constantFrom("ReadFile", "read-file", "READ_FILE", "read_file ", " wait", "Wait", "runScript", "run_scripts", "read_fil"), weight: 2 },
+    { arbitrary: exact, weight: 6 },
+    { arbitrary: fc.constantFrom("ReadFile", "read-file", "READ_FILE", "Wait", "runScript", "run_scripts", "read_fil"), weight: 2 },
+    { arbitrary: spaced, weight: 2 },
     { arbitrary: fc.constantFrom(...PROTOTYPE_KEYS, ""), weight: 1 },
   );
 }
