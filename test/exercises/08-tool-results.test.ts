@@ -210,6 +210,17 @@ describe("exercise 8: every rule against the worked answer, on generated inputs"
     });
   });
 
+  it("R7 (every input): over the limit with a working workspace, every kind of result is saved whole and referenced by its text", async () => {
+    await expectSameAsAnswer({
+      rule: rules("R7"),
+      input: messageInput({ workspaces: ["folder"], limits: ["length - 1", "half", "length - 1"] }),
+      learner: (i) => messageOf(buildToolMessage, i),
+      answer: (i) => messageOf(answer.buildToolMessage, i),
+      show: showMessageInput,
+      runs: 16,
+    });
+  });
+
   it("R7, R8, R9, R10 (every input): with a workspace that works, is a file or is missing: what is sent and what is written", async () => {
     await expectSameAsAnswer({
       rule: rules("R7", "R8", "R9", "R10"),
