@@ -87,7 +87,12 @@ beforeAll(() => {
     env: { ...process.env, INIT_CWD: ROOT },
   });
   made = { status: result.status, stdout: result.stdout };
-  symlinkSync(join(ROOT, "node_modules"), join(out, "node_modules"), "junction");
+  // The full install: each installed package linked. The caches stay the copy's own: the launcher
+  // compiles the copy's CLI into node_modules/.cache/, which must not replace the workbook's while
+  // other test files run it.
+  mkdirSync(join(out, "node_modules"));
+  for (const name of readdirSync(join(ROOT, "node_modules")))
+    if (name !== ".cache" && name !== ".vite") symlinkSync(join(ROOT, "node_modules", name), join(out, "node_modules", name), "junction");
 }, 300_000);
 
 afterAll(() => rmSync(base, { recursive: true, force: true }));
