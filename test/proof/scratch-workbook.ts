@@ -33,6 +33,9 @@ async function compileCli(root: string, outDir: string): Promise<void> {
   await esbuild.build({
     entryPoints: Object.fromEntries(ENTRIES.map((entry) => [entry, join(root, "exercises", "_cli", `${entry}.ts`)])),
     outdir: outDir,
+    // esbuild's service keeps the folder this process was in when it started, which an earlier test
+    // file may have deleted since; inside it nothing resolves, so every build names its own.
+    absWorkingDir: root,
     outExtension: { ".js": ".mjs" },
     bundle: true,
     platform: "node",
