@@ -82,6 +82,7 @@ export const AUTHORS_COMMANDS = [
   "grade-class",
   "workflow",
   "test:browser",
+  "check:template",
 ] as const;
 
 /** The script the template's authors' commands run instead: it says the command is not in this copy. */
@@ -149,7 +150,8 @@ function throughInstalled(script: string, part: string, devOnly: ReadonlySet<str
 
 /**
  * `package.json` with every script that runs a left-out file, and every authors' command, sent to
- * `NOT_IN_COPY_SCRIPT`, and every command that runs a tool of the full install only sent through
+ * `NOT_IN_COPY_SCRIPT`; a script that chains one of those (`npm run check` runs the authors'
+ * `npm run check:template`) without it; and every command that runs a tool of the full install only sent through
  * `INSTALLED_SCRIPT`: with the learner install (`npm ci --omit=dev`) every script either works or
  * says in one line that it needs the full install.
  */
@@ -157,14 +159,16 @@ export function learnerPackageJson(text: string, gone: (file: string) => boolean
   const pkg = JSON.parse(text) as { scripts?: Record<string, string> };
   const scripts = pkg.scripts ?? {};
   const devOnly = devOnlyPackages(text);
+  const notInCopy = new Set<string>();
   for (const [name, command] of Object.entries(scripts)) {
     const runsGone = command.split(/\s+/).some((word) => gone(word.replace(/^\.\//, "")));
-    if (runsGone || (AUTHORS_COMMANDS as readonly string[]).includes(name)) scripts[name] = `node ${NOT_IN_COPY_SCRIPT} ${name}`;
-    else
-      scripts[name] = command
-        .split("&&")
-        .map((part) => throughInstalled(name, part, devOnly))
-        .join("&&");
+    if (runsGone || (AUTHORS_COMMANDS as readonly string[]).includes(name)) notInCopy.add(name);
+  }
+  for (const [name, command] of Object.entries(scripts)) {
+    const parts = command.split("&&").filter((part) => !notInCopy.has(/^npm run ([\w:-]+)$/.exec(part.trim())?.[1] ?? ""));
+    // A script made only of authors' commands is one itself.
+    if (notInCopy.has(name) || parts.length === 0) scripts[name] = `node ${NOT_IN_COPY_SCRIPT} ${name}`;
+    else scripts[name] = parts.map((part) => throughInstalled(name, part, devOnly)).join("&&");
   }
   return `${JSON.stringify(pkg, null, 2)}\n`;
 }
@@ -182,7 +186,7 @@ const CHECK_BEFORE_PUSH = "; run it before you push";
  * The README of the learners' copy: the table of commands without the rows of the commands that
  * are not in this copy (`notInCopy`), no section (`## …`) that opens on one of them, and the row of
  * `npm run check` no longer telling learners to run it before they push (there `npm test` fails
- * until every exercise passes).
+ * until every exercise passes) nor naming, in its list of what it runs, a command not in this copy.
  */
 export function learnerReadme(text: string, notInCopy: ReadonlySet<string>): string {
   const opensOnGone = (line: string): boolean => {
@@ -202,7 +206,13 @@ export function learnerReadme(text: string, notInCopy: ReadonlySet<string>): str
     .join("")
     .split("\n")
     .filter((line) => !(line.startsWith("| ") && opensOnGone(line)))
-    .map((line) => (line.startsWith("| `npm run check` |") ? line.replace(CHECK_BEFORE_PUSH, "; in this copy `npm test` fails until every exercise passes") : line))
+    .map((line) =>
+      line.startsWith("| `npm run check` |")
+        ? line
+            .replace(CHECK_BEFORE_PUSH, "; in this copy `npm test` fails until every exercise passes")
+            .replace(/`npm run ([\w:-]+)`, /g, (named: string, name: string) => (notInCopy.has(name) ? "" : named))
+        : line,
+    )
     .join("\n");
 }
 
