@@ -107,8 +107,7 @@ function suggestProperty(id: string, sentence: string, input: fc.Arbitrary<Names
     learner: ({ name, registered }) => suggestName(name, [...registered]),
     answer: ({ name, registered }) => answer.suggestName(name, [...registered]),
     show: showCall("suggestName"),
-    // Pure string work, a few microseconds a call: enough runs that a wrong key rule meets its corner every time.
-    runs: 250,
+    runs: 100,
   });
 }
 
@@ -120,7 +119,7 @@ function messageProperty(id: string, sentence: string, input: fc.Arbitrary<Names
     learner: ({ name, registered }) => notFoundMessage(name, [...registered]),
     answer: ({ name, registered }) => answer.notFoundMessage(name, [...registered]),
     show: showCall("notFoundMessage"),
-    runs: 150,
+    runs: 60,
   });
 }
 

@@ -127,10 +127,12 @@ export function namesInput(char: fc.Arbitrary<string> = nameChar()): fc.Arbitrar
       { arbitrary: variant(second), weight: 2 },
       { arbitrary: fc.constantFrom(...PROTOTYPE_KEYS, "", "read_file", "readFile"), weight: 1 },
     );
-    const name = fc.oneof({ arbitrary: variant(first), weight: 5 }, { arbitrary: fc.constantFrom(...PROTOTYPE_KEYS), weight: 1 });
+    // Now and then a name whose key is a member every plain object inherits ("constructor"), however it is written.
+    const inherited = fc.constantFrom("constructor", "Constructor", "CONSTRUCTOR", "con_structor", "constructor_");
+    const name = fc.oneof({ arbitrary: variant(first), weight: 5 }, { arbitrary: fc.constantFrom(...PROTOTYPE_KEYS), weight: 1 }, { arbitrary: inherited, weight: 1 });
     return name.chain((drawn) => {
       // Now and then the name itself less every character of one general category: keys that differ by one kind of character.
-      const registered = fc.array(fc.oneof({ arbitrary: pool, weight: 3 }, { arbitrary: categoryTwin(drawn), weight: 1 }), { maxLength: 6 }).chain((names) =>
+      const registered = fc.array(fc.oneof({ arbitrary: pool, weight: 2 }, { arbitrary: categoryTwin(drawn), weight: 1 }), { maxLength: 6 }).chain((names) =>
         // A name listed twice, now and then.
         names.length > 0
           ? fc.oneof(
@@ -215,8 +217,19 @@ export function perCharacterCaseChar(): fc.Arbitrary<string> {
   return fc.constantFrom("Σ", "Α", "ς", "σ", "İ", "i", "e", "\u0301", "é", "ß", "_");
 }
 
-/** Letters and digits of every script, combining marks and astral letters among them. */
+/**
+ * The characters where "letters and digits" draws its line, drawn often: numbers that are not
+ * decimal digits (Roman numerals, superscripts, fractions, circled digits) and marks that are
+ * alphabetic without being letters.
+ */
+const KEY_LINE = ["Ⅻ", "ⅻ", "²", "①", "\u00bd", "\u2167", "\u093f", "\u0345", "\u0903", "\u0bbe"] as const;
+
+/** Letters and digits of every script, combining marks and astral letters among them; a third of them from {@link KEY_LINE}. */
 export function scriptChar(): fc.Arbitrary<string> {
+  return fc.oneof({ arbitrary: fc.constantFrom(...KEY_LINE), weight: 1 }, { arbitrary: anyScriptChar(), weight: 2 });
+}
+
+function anyScriptChar(): fc.Arbitrary<string> {
   return fc.constantFrom(
     ...OTHER_SCRIPTS,
     ...OTHER_DIGITS,
