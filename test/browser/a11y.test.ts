@@ -4,9 +4,9 @@
  * no WCAG 2.1 A or AA violation on any document page, on the two class pages the lessons link most
  * (ToolRegistry and AgentRunner), or in the playground opened, after a call and after a turn; each
  * in the light and the dark scheme. Every diagram is an image with a name and a text version made
- * from its source, and is drawn again when the theme changes. The site opened from disk (file://)
- * keeps its icons, diagrams, search and the playground, and the playground links open the
- * playground itself.
+ * from its source, and the playground links open the playground itself. That the diagrams are drawn
+ * again when the theme changes, and that the site works opened from disk, is `site-reader.test.ts`
+ * (pages of its own, beside the visit below).
  *
  * Light and dark: in light every rule runs. In dark, each page is first shown to differ from its
  * light self in colours only: the style rules of one scheme set colours only, and the document
@@ -22,35 +22,21 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../docs/root.js";
 import { sharedSite } from "../docs/shared-site.js";
-import {
-  auditPlaygroundStates,
-  axeFindings,
-  chooseSiteTheme,
-  diagramAlternatives,
-  emulateScheme,
-  findingLines,
-  findingsTable,
-  waitForDiagrams,
-  waitForSite,
-  type Audit,
-  type DiagramAlternative,
-  type Scheme,
-} from "./a11y-audit.js";
+import { auditPlaygroundStates, findingLines, findingsTable, type Audit, type DiagramAlternative, type Scheme } from "./a11y-audit.js";
 import { browserPlan, launchChromium, type HeadlessBrowser } from "./chromium.js";
-import { COLOUR_RULES, recordStructure, schemeDependentStyles, structureChanges } from "./scheme-invariance.js";
+import { contrast } from "./contrast.js";
+import { COLOUR_RULES } from "./scheme-invariance.js";
 import { serveFolder, type StaticServer } from "./serve.js";
 import { sharedSiteVisit, type SiteVisit } from "./site-visit.js";
 
 const plan = browserPlan();
-let out = "";
 let server: StaticServer | null = null;
 let browser: HeadlessBrowser | null = null;
-/** The one tab the tests below use: the playground's audit, then the pages a test opens. */
+/** The tab the playground is audited in. */
 let tab: Page | null = null;
 
 const LESSON_5 = "documents/Lessons.05._Argument_processing.html";
@@ -97,9 +83,8 @@ async function inspectPlayground(page: Page, state: string, scheme: Scheme): Pro
 
 async function auditEverything(): Promise<void> {
   const build = await sharedSite();
-  out = build.out;
   expect(build.converted, "TypeDoc could not convert the project").toBe(true);
-  server = await serveFolder(out);
+  server = await serveFolder(build.out);
   browser = await launchChromium(plan);
   const started = performance.now();
   tab = await browser.context.newPage();
@@ -124,26 +109,6 @@ function schemeLines(audits: readonly Audit[]): string[] {
     ...(a.rules === (a.scheme === "light" ? "all" : "colours") ? [] : [`${a.page} [${a.state}, ${a.scheme}] ran ${a.rules} rules`]),
     ...a.schemeDifferences.map((d) => `${a.page} [${a.state}, ${a.scheme}] differs between the schemes in more than colours: ${d}`),
   ]);
-}
-
-/** Opens a page of the served site in the given scheme, with the theme menu following the system, and waits for it to be drawn. */
-async function openSitePage(page: Page, path: string, scheme: Scheme): Promise<void> {
-  await emulateScheme(page, scheme);
-  await page.goto((server?.url ?? "") + path, { waitUntil: "load" });
-  await waitForSite(page);
-}
-
-/** WCAG's contrast ratio of two computed `rgb(…)` colours. */
-function contrast(a: string, b: string): number {
-  const luminance = (rgb: string): number => {
-    const [r = 0, g = 0, bl = 0] = (rgb.match(/\d+(?:\.\d+)?/g) ?? []).slice(0, 3).map((v) => {
-      const c = Number(v) / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [hi = 0, lo = 0] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
 }
 
 /** The first mermaid block of a markdown file. */
@@ -246,31 +211,6 @@ describe.skipIf(plan.skip)("accessibility of the site and the playground", { tim
     expect(broken).toEqual([]);
   });
 
-  it("draws the diagrams again when the theme changes, in the menu or in the system, with arrows that keep 3:1 on the page", async () => {
-    const page = tab!;
-    await openSitePage(page, LESSON_5, "light");
-    const light = await diagramAlternatives(page);
-    expect(light.map((d) => d.drawnFor)).toEqual(light.map(() => "default"));
-    expect(await schemeDependentStyles(page)).toEqual([]);
-    await recordStructure(page);
-    // The menu chooses dark while the system stays light: drawn again, differing in colours only, and nothing fails.
-    await chooseSiteTheme(page, "dark");
-    const dark = await diagramAlternatives(page);
-    expect(dark.map((d) => d.drawnFor)).toEqual(dark.map(() => "dark"));
-    expect(await structureChanges(page)).toEqual([]);
-    const state = "the menu's dark over the system's light";
-    const findings = await axeFindings(page, COLOUR_RULES);
-    expect(findingLines([{ page: LESSON_5, state, scheme: "dark", rules: "colours", schemeDifferences: [], findings }])).toEqual([]);
-    for (const d of [...light, ...dark]) expect(contrast(d.edgeColour, d.background), `${d.drawnFor}: ${d.edgeColour} on ${d.background}`).toBeGreaterThanOrEqual(3);
-    expect(dark[0]?.edgeColour).not.toBe(light[0]?.edgeColour);
-    // Back to the system's choice, then the system turns dark.
-    await chooseSiteTheme(page, "os");
-    expect((await diagramAlternatives(page)).map((d) => d.drawnFor)).toEqual(light.map(() => "default"));
-    await emulateScheme(page, "dark");
-    await waitForDiagrams(page);
-    expect((await diagramAlternatives(page)).map((d) => d.drawnFor)).toEqual(light.map(() => "dark"));
-  });
-
   it("opens the playground itself from every link that says so, and lists it on the landing page and in the instructor's guide", async () => {
     expect([...playgroundLinks.keys()]).toEqual(
       expect.arrayContaining(["index.html", "documents/Instructor_s_guide.html", LESSON_5, "documents/Lessons.06._Batch_execution.html"]),
@@ -289,51 +229,5 @@ describe.skipIf(plan.skip)("accessibility of the site and the playground", { tim
   it("keeps the landing page's tables inside its column", () => {
     expect(visit.landing.overflow).toEqual([]);
     expect(visit.landing.scroll).toBeLessThanOrEqual(0);
-  });
-
-  it("works opened from disk: icons, diagrams, search and the playground, with no error", async () => {
-    const page = tab!;
-    const errors: string[] = [];
-    const onConsole = (m: { type(): string; text(): string }): void => {
-      if (m.type() === "error") errors.push(m.text());
-    };
-    const onPageError = (e: Error): void => {
-      errors.push(e.message);
-    };
-    page.on("console", onConsole);
-    page.on("pageerror", onPageError);
-    try {
-      await emulateScheme(page, "light");
-      const fileUrl = (path: string): string => pathToFileURL(join(out, path)).href;
-      // Icons: every <use> of the page points into the page's own icon set, and finds its icon.
-      for (const path of ["index.html", "classes/index.ToolRegistry.html"]) {
-        await page.goto(fileUrl(path));
-        await waitForSite(page);
-        const lost = await page.evaluate<string[]>(`[...document.querySelectorAll("use")]
-          .map((u) => u.getAttribute("href") || "")
-          .filter((href) => !href.startsWith("#") || document.getElementById(href.slice(1)) === null)`);
-        expect(lost, path).toEqual([]);
-        expect(await page.evaluate<number>(`document.querySelectorAll("use").length`)).toBeGreaterThan(10);
-      }
-      // Diagrams.
-      await page.goto(fileUrl(LESSON_5));
-      await waitForSite(page);
-      expect((await diagramAlternatives(page)).map((d) => d.role)).toEqual(["img"]);
-      // Search: the index is a script of the site, read from disk too.
-      await page.click("#tsd-search-trigger");
-      await page.fill("#tsd-search-input", "ToolRegistry");
-      await page.waitForSelector("#tsd-search-results li a");
-      expect(await page.evaluate<string>(`document.querySelector("#tsd-search-results li a").textContent`)).toContain("ToolRegistry");
-      await page.keyboard.press("Escape");
-      // The playground, from lesson 5's link.
-      await page.click(".col-content a:text('the playground')");
-      await page.waitForSelector("body[data-ready=true]");
-      expect(page.url().startsWith("file:")).toBe(true);
-      expect(await page.title()).toBe("Tool-call playground");
-      expect(errors).toEqual([]);
-    } finally {
-      page.off("console", onConsole);
-      page.off("pageerror", onPageError);
-    }
   });
 });

@@ -8,5 +8,6 @@ export const BROWSER_TESTS: readonly string[] = [
   "test/browser/site.test.ts",
   "test/browser/playground.test.ts",
   "test/browser/a11y.test.ts",
+  "test/browser/site-reader.test.ts",
   "test/browser/playground-keyboard.test.ts",
 ];
