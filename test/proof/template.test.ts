@@ -254,7 +254,7 @@ describe("passages for the authors alone", () => {
       expect(made).not.toContain(gone);
     expect(made).toContain("`TODO(lesson N)` — and `hints.md`.\n\n## Before you start");
     expect(made).toContain("each with the test that fails when it is broken.\n");
-    expect(made).toContain("| Set by | Variable | The tests run against |\n|---|---|---|\n| `npm run exercise`, ");
+    expect(made).toContain("| Set by | Variable | The tests run against |\n|---|---|---|\n| `npm run exercise N`, ");
     const own = readFileSync(join(ROOT, "exercises", "README.md"), "utf8");
     expect(own).toContain("cp -R solutions/");
     const markdown = execFileSync("git", ["-C", ROOT, "ls-files", "*.md"], { encoding: "utf8" })
