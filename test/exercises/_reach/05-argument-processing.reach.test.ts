@@ -79,7 +79,7 @@ describe("exercise 5's generators", () => {
 
   it("unwrap's wrappers reach the wrapper alone holding undefined or null, under a schema without arguments, and wrappers beside other keys", () => {
     const alone = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && Object.keys(value).join() === "arguments";
-    const plainSchema = (i: number): boolean => !Object.hasOwn((SCHEMAS[i]?.().properties ?? {}), "arguments");
+    const plainSchema = (i: number): boolean => !Object.hasOwn(SCHEMAS[i]?.().properties ?? {}, "arguments");
     expectReach("wrappedInput", wrappedInput(), {
       "the wrapper alone holding undefined": (d) => {
         const v = build(d.value);
