@@ -27,7 +27,19 @@ import { toolResultToText } from "../../src/agent/results/result-text.js";
 import { buildToolMessage, truncate } from "../../exercises/08-tool-results/tool-message.js";
 import * as answer from "../../solutions/08-tool-results/tool-message.js";
 import { expectSameAsAnswer, type Rule } from "./_support/differential.js";
-import { buildResult, callName, limitFor, READ_FILE_LOOKALIKES, makeWorkspace, messageInput, removeWorkspaces, textAndLimit, type MessageInput } from "./_support/gen-08.js";
+import {
+  buildResult,
+  callName,
+  limitFor,
+  READ_FILE_LOOKALIKES,
+  makeWorkspace,
+  messageInput,
+  nonTextResultSpec,
+  removeWorkspaces,
+  resultSpec,
+  textAndLimit,
+  type MessageInput,
+} from "./_support/gen-08.js";
 import { showSnapshot, showString, snapshot } from "./_support/snapshot.js";
 
 const call = (name = "fetch", id = "call_1"): ToolCallRequest => new ToolCallRequest({ id, name, arguments: {} });
@@ -206,14 +218,14 @@ describe("exercise 8: every rule against the worked answer, on generated inputs"
       learner: (i) => messageOf(buildToolMessage, i),
       answer: (i) => messageOf(answer.buildToolMessage, i),
       show: showMessageInput,
-      runs: 30,
+      runs: 40,
     });
   });
 
   it("R7 (every input): over the limit with a working workspace, every kind of result is saved whole and referenced by its text", async () => {
     await expectSameAsAnswer({
       rule: rules("R7"),
-      input: messageInput({ workspaces: ["folder"], limits: ["length - 1", "half", "length - 1"] }),
+      input: messageInput({ workspaces: ["folder"], limits: ["length - 1", "half", "length - 1"], results: fc.oneof(nonTextResultSpec(), nonTextResultSpec(), resultSpec()) }),
       learner: (i) => messageOf(buildToolMessage, i),
       answer: (i) => messageOf(answer.buildToolMessage, i),
       show: showMessageInput,

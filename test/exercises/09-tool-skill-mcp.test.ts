@@ -30,7 +30,7 @@ import { adaptServerTools, blockText, McpTool, type McpToolOptions } from "../..
 import * as answer from "../../solutions/09-tool-skill-mcp/mcp-tool.js";
 import type { Tool } from "../../src/tools/base.js";
 import { expectSameAsAnswer, type Rule } from "./_support/differential.js";
-import { answerSpec, fakeServer, infoSpec, listingSpec, mcpName, optionsSpec, paramsSpec, type AnswerSpec, type InfoSpec } from "./_support/gen-09.js";
+import { answerSpec, blockSpec, fakeServer, infoSpec, listingSpec, mcpName, optionsSpec, paramsSpec, type AnswerSpec, type InfoSpec } from "./_support/gen-09.js";
 import { showSnapshot, showString, snapshot } from "./_support/snapshot.js";
 import { flaggedTool } from "./_support/tools.js";
 
@@ -319,6 +319,18 @@ describe("exercise 9: every rule against the worked answer, on generated inputs"
       answer: (i) => executed(answerSide, i),
       show: (i) => `new McpTool(client, "srv", ${show(i.tool)}).execute(${show(i.params)}), the server answering ${show(i.answer)}`,
       runs: 100,
+    });
+  });
+
+  it("R8, R9, R10 (every input): one block of any kind, read on its own", async () => {
+    await expectSameAsAnswer({
+      rule: rules("R8", "R9", "R10"),
+      input: blockSpec(),
+      learner: (block) => blockText(structuredClone(block) as Parameters<typeof blockText>[0]),
+      answer: (block) => answer.blockText(structuredClone(block) as Parameters<typeof blockText>[0]),
+      show: (block) => `blockText(${show(block)})`,
+      // Pure and quick: enough runs that every odd field (an empty mimeType, a number for data) comes up.
+      runs: 200,
     });
   });
 

@@ -54,7 +54,7 @@ describe("exercise 3's generators", () => {
       },
       { size: (s) => s.tools.length },
     );
-    expect(reach.largest).toBe(6);
+    expect(reach.largest, "six drawn tools and the pair that parts the two orders").toBe(8);
   });
 
   it("cache scripts reach every change between reads, and reads with none", () => {

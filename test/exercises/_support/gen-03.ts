@@ -27,7 +27,7 @@ function body(): fc.Arbitrary<string> {
     { arbitrary: fc.array(fc.constantFrom(...ORDER_CORNERS, ...CASE_CORNERS.slice(0, 6)), { maxLength: 3 }).map((chars) => chars.join("")), weight: 3 },
     { arbitrary: fc.constantFrom(...PROTOTYPE_KEYS), weight: 1 },
     // Where UTF-16 order and code-point order part ways: a surrogate pair against U+E000–U+FFFF.
-    { arbitrary: fc.constantFrom("\ue000", "\uff21", "\ufb01", "\uffff", ...ASTRAL.slice(0, 4)).map((ch) => `${ch}x`), weight: 2 },
+    { arbitrary: fc.constantFrom("\ue000", "\uff21", "\ufb01", "\uffff", ...ASTRAL.slice(0, 4)).map((ch) => `${ch}x`), weight: 4 },
   );
 }
 
@@ -67,10 +67,17 @@ export interface Script {
 /** A set of tools registered once each, in any order, then read: the order's domain. */
 export function orderScript(): fc.Arbitrary<Script> {
   const tool = fc.record({ name: fc.nat(7), description: fc.nat(2), schema: fc.nat(2) });
-  return fc.record({ names: fc.array(toolName(), { minLength: 1, maxLength: 8 }), tools: fc.array(tool, { maxLength: 6 }) }).map(({ names, tools }): Script => {
-    const specs = tools.map((t): ToolSpec => ({ name: names[t.name % names.length] ?? "", description: t.description, schema: t.schema }));
-    return { tools: specs, ops: [...specs.map((_, i): Op => ({ op: "register", tool: i })), { op: "get" }] };
-  });
+  // Half the sets also hold two names that differ only where UTF-16 order and code-point order part ways.
+  const parting = fc
+    .tuple(fc.constantFrom("", "mcp_", "a"), fc.constantFrom("\ue000", "\uff21", "\ufb01", "\uffff"), fc.constantFrom(...ASTRAL.slice(0, 4)))
+    .map(([prefix, high, astral]) => [`${prefix}${high}x`, `${prefix}${astral}x`] as const);
+  return fc
+    .record({ names: fc.array(toolName(), { minLength: 1, maxLength: 8 }), tools: fc.array(tool, { maxLength: 6 }), pair: fc.option(parting, { freq: 2 }) })
+    .map(({ names, tools, pair }): Script => {
+      const drawn = tools.map((t): ToolSpec => ({ name: names[t.name % names.length] ?? "", description: t.description, schema: t.schema }));
+      const specs = pair === null ? drawn : [...drawn, { name: pair[0], description: 0, schema: 1 }, { name: pair[1], description: 1, schema: 0 }];
+      return { tools: specs, ops: [...specs.map((_, i): Op => ({ op: "register", tool: i })), { op: "get" }] };
+    });
 }
 
 /** Any sequence of up to 14 steps: registers (new names, repeated names, the same tool again), unregisters (known and unknown names), reads. */

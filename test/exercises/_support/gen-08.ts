@@ -81,6 +81,11 @@ export function buildResult(spec: ResultSpec): unknown {
   }
 }
 
+/** Every kind of result but plain text: a tool result, blocks, a list, an object, nothing, a falsy value (whose text is not the value itself). */
+export function nonTextResultSpec(): fc.Arbitrary<ResultSpec> {
+  return resultSpec().filter((spec) => spec.kind !== "string" && spec.kind !== "blank");
+}
+
 /** Blank text of every kind: JavaScript's and Python's white space alike, and the empty string. */
 export function blankText(): fc.Arbitrary<string> {
   return fc.array(fc.constantFrom(...SHARED_WHITESPACE, ...PYTHON_ONLY_WHITESPACE), { maxLength: 4 }).map((chars) => chars.join(""));
@@ -128,7 +133,18 @@ export interface MessageInput {
 }
 
 /** `read_file` and names that only look like it: another case, a space, another separator, a prefix or a suffix. */
-export const READ_FILE_LOOKALIKES = ["read_file", "READ_FILE", "read_file ", " read_file", "readFile", "read-file", "mcp_fs_read_file", "read_file_2"] as const;
+export const READ_FILE_LOOKALIKES = [
+  "read_file",
+  "READ_FILE",
+  "Read_File",
+  "rEAD_fILE",
+  "read_file ",
+  " read_file",
+  "readFile",
+  "read-file",
+  "mcp_fs_read_file",
+  "read_file_2",
+] as const;
 
 /** A call name: `read_file` and its look-alikes (common, `weight` of 5), any name otherwise. */
 export function callName(weight = 2): fc.Arbitrary<string> {
@@ -137,12 +153,12 @@ export function callName(weight = 2): fc.Arbitrary<string> {
 
 /** Inputs for `buildToolMessage`: every result kind, every limit around the text's size, every workspace kind. */
 export function messageInput(
-  options: { workspaces?: readonly WorkspaceSpec[]; names?: fc.Arbitrary<string>; limits?: readonly MessageInput["limit"][] } = {},
+  options: { workspaces?: readonly WorkspaceSpec[]; names?: fc.Arbitrary<string>; limits?: readonly MessageInput["limit"][]; results?: fc.Arbitrary<ResultSpec> } = {},
 ): fc.Arbitrary<MessageInput> {
   return fc.record({
     name: options.names ?? callName(),
     id: fc.oneof(fc.constantFrom("call_1", "c-2", "a b", "..", "x/y", "constructor"), oddText({ minLength: 1, maxLength: 6 })),
-    result: resultSpec(),
+    result: options.results ?? resultSpec(),
     limit: fc.constantFrom(...(options.limits ?? ["length - 1", "length", "length + 1", "length - 1", "length + 1", "half", "zero", "negative", "huge"])),
     workspace: fc.constantFrom(...(options.workspaces ?? ["none", "empty string", "folder", "a file", "missing"])),
     sessionKey: fc.constantFrom(undefined, "s1", "", "a/b", "Default"),

@@ -90,7 +90,7 @@ export function blockSpec(): fc.Arbitrary<BlockSpec> {
   const media = fc
     .record({
       type: fc.constantFrom("image", "audio"),
-      mimeType: maybe(fc.constantFrom("image/png", "audio/wav", "", "text/plain; charset=utf-8")),
+      mimeType: maybe(fc.constantFrom("image/png", "", "audio/wav", "", "text/plain; charset=utf-8")),
       data: maybe(fc.oneof(fc.constantFrom("", "AAAA", "UklGRg=="), fc.constant(42))),
     })
     .map(dropUndefined);
@@ -134,6 +134,11 @@ export function answerSpec(): fc.Arbitrary<AnswerSpec> {
         fc.constant([]),
         blockSpec().map((b) => [b]),
         fc.array(blockSpec(), { minLength: 2, maxLength: 6 }),
+        // Text blocks of blank text only: text that is there, though there is nothing to read.
+        fc.array(
+          fc.constantFrom(" ", "\n", "\t", "", "\u00a0", "\u3000").map((text): BlockSpec => ({ type: "text", text })),
+          { minLength: 1, maxLength: 3 },
+        ),
       ),
       isError: fc.constantFrom(true, true, false, ...NOT_QUITE_BOOLEANS),
     },
