@@ -11,7 +11,8 @@
  *     npm run wrong-answers -- --markdown   the tables as markdown
  *
  * Each folder's tests also run in the learner's quick check (`exercises/_cli/quick-run.ts`: a
- * bundle, vitest's runner, no vite), with the same fast-check seed, and its report must be the one
+ * bundle, vitest's runner, no vite), drawing the same inputs (each rule has a seed of its own, or
+ * `FC_SEED` sets one for all), and its report must be the one
  * vitest gave, test by test (`test/proof/quick-run-compare.ts`); `--no-quick` skips that half.
  *
  * Not part of `npm test`: it loads each test file once per wrong answer (well over a hundred), twice
@@ -65,14 +66,9 @@ function layOut(base: string, name: string, testFile: string, folder: string, an
   if (answer !== null) writeFileSync(join(dir, "exercises", folder, answer.file), applyEdits(answer));
 }
 
-/** The seed both runs draw with, unless `FC_SEED` names one. */
-const SEED = "20261205";
-
 async function main(argv: readonly string[]): Promise<number> {
   const markdown = argv.includes("--markdown");
   const quick = !argv.includes("--no-quick");
-  // Both runs draw the same inputs: vitest's threads and the quick check's read the seed from here.
-  process.env["FC_SEED"] ??= SEED;
   const vitestReports = new Map<string, RunReport>();
   const filters = argv.filter((a) => !a.startsWith("--"));
   const answers = WRONG_ANSWERS.filter((a) => wanted(a, filters));
@@ -170,7 +166,7 @@ async function compareWithQuick(base: string, runs: ReadonlyArray<{ name: string
     if (difference !== null) differences.push(`${run.name} (${run.testFile}): ${difference.slice(0, 400)}`);
   }
   console.log(
-    `The quick check: ${runs.length - differences.length} of ${runs.length} folders judged as vitest judged them, in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${process.env["FC_SEED"] ?? "?"}).`,
+    `The quick check: ${runs.length - differences.length} of ${runs.length} folders judged as vitest judged them, in ${((Date.now() - started) / 1000).toFixed(1)} s (${process.env["FC_SEED"] === undefined ? "each rule's own seed" : `seed ${process.env["FC_SEED"]}`}).`,
   );
   return differences;
 }
