@@ -2,10 +2,12 @@
  * What two reports of the same tests must share to be the same verdict for a learner: per file its
  * status and message, per test its name, status, messages and diffs, and where each failure
  * happened in the workbook's files (the `file:line` of every stack frame outside the installed
- * packages and Node itself). Durations, columns and the runners' own frames are left out.
+ * packages and Node itself). Durations, columns, the runners' own frames and the paths of
+ * temporary folders named in messages are left out.
  *
  * @module
  */
+import { tmpdir } from "node:os";
 import type { RunReport, TestFailure } from "../../exercises/_cli/vitest-run.js";
 
 /** One failure of a test, as the learner reads it. */
@@ -45,6 +47,23 @@ export function ownFrames(stack: string | undefined): string[] {
   return frames;
 }
 
+/**
+ * `text` with every path under the temporary folder written alike: two runs of one test make
+ * folders of their own there (`mkdtemp`'s random suffix, a scratch folder's number), and a message
+ * may name one.
+ */
+export function sameTempNames(text: string): string {
+  const temp = tmpdir().split("\\").join("/");
+  return text
+    .split("\\")
+    .join("/")
+    .replaceAll(new RegExp(`${escapeRegExp(temp)}/[^\\s'"\`]+`, "g"), `${temp}/<a path of its own>`);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 /** The verdict of `report`: what a learner reads of it. */
 export function verdictOf(report: RunReport): ReportVerdict {
   return {
@@ -56,8 +75,8 @@ export function verdictOf(report: RunReport): ReportVerdict {
         fullName: t.fullName,
         status: t.status,
         failures: (t.failures ?? t.failureMessages.map((message): TestFailure => ({ message }))).map((f) => ({
-          message: f.message,
-          diff: f.diff ?? null,
+          message: sameTempNames(f.message),
+          diff: f.diff === undefined ? null : sameTempNames(f.diff),
           frames: ownFrames(f.stack),
         })),
       })),
