@@ -1,14 +1,14 @@
 /**
  * The shortcuts of the call path give the answers of the full rules they stand in for: text that
  * cannot be JSON by its ends is kept without a parse, a name's ASCII key, short integer text,
- * the walk for unsafe numbers at any depth, the order of a long refused list, and a malformed
+ * the look for 16 digits in a row (one character in 16 read), the walk for unsafe numbers at any depth, the order of a long refused list, and a malformed
  * text parsed once at most (counted, not timed). `FC_RUNS` changes the number of runs, `FC_SEED`
  * replays a failure.
  */
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readArgumentText } from "../../src/tools/argument-text.js";
-import { findInexactInteger, holdsUnsafeNumber } from "../../src/tools/integer-literals.js";
+import { findInexactInteger, holdsUnsafeNumber, mayHoldInexactInteger } from "../../src/tools/integer-literals.js";
 import { nameKey } from "../../src/tools/suggest.js";
 import { readIntegerText } from "../../src/schema/number-text.js";
 import { createAjv } from "../../src/schema/validate.js";
@@ -57,6 +57,53 @@ describe("property: the call path's shortcuts agree with the full rules", () => 
         expect(readArgumentText(raw, "any")).toEqual(readByParsing(raw));
       }),
       propertyConfig("shortcuts: argument text", 300),
+    );
+  });
+
+  it("16 ASCII digits in a row are found wherever the run starts and ends, and no other digit counts", () => {
+    // Every run of 0 to 40 digits starting at every place from 0 to 40: each place modulo 16, each
+    // length around 16, at the text's start and end and between other characters.
+    for (let start = 0; start <= 40; start++) {
+      for (let length = 0; length <= 40; length++) {
+        for (const [before, after] of [
+          ["a", ""],
+          [" ", "x"],
+          ["\u0663", "\uff11"],
+        ] as const) {
+          const t = before.repeat(start) + "7".repeat(length) + after.repeat(3);
+          expect(mayHoldInexactInteger(t), `${start} ${length}`).toBe(length >= 16);
+        }
+      }
+    }
+    // Mixed: runs between characters that are not ASCII digits (digits of other scripts among them).
+    const other = fc.constantFrom("\u0663", "\uff11", "\u096a", "\ud835\udfce", "a", ".", "-", "e", " ", '"', "\ud800");
+    const digitRun = fc
+      .oneof(fc.constantFrom(15, 16, 17), fc.nat({ max: 40 }))
+      .chain((n) => fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: n, maxLength: n }));
+    const text = fc
+      .tuple(fc.nat({ max: 31 }), fc.array(fc.tuple(digitRun, other), { maxLength: 6 }))
+      .map(([lead, parts]) => "-".repeat(lead) + parts.map(([run, o]) => run + o).join(""));
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(mayHoldInexactInteger(t), JSON.stringify(t)).toBe(/\d{16}/.test(t));
+      }),
+      propertyConfig("shortcuts: 16 digits in a row", 500),
+    );
+  });
+
+  it("an object's integer of 14 to 20 digits, at any place in the text, is read or kept as text as the full rules say", () => {
+    const literal = fc.tuple(fc.boolean(), fc.integer({ min: 14, max: 20 }), fc.bigInt({ min: 1n, max: 10n ** 20n })).map(([negative, digits, n]) => {
+      const text = n.toString().padStart(digits, "1").slice(-digits);
+      return (negative ? "-" : "") + (text.startsWith("0") ? `9${text.slice(1)}` : text);
+    });
+    const raw = fc
+      .tuple(fc.string({ unit: fc.constantFrom("a", "1", " ", "é"), maxLength: 31 }), literal, fc.constantFrom("", ".5", "e2"))
+      .map(([pad, number, tail]) => `{"pad": ${JSON.stringify(pad)}, "n": ${number}${tail}}`);
+    fc.assert(
+      fc.property(raw, (text) => {
+        expect(readArgumentText(text, "object-or-array")).toEqual(readByParsing(text));
+      }),
+      propertyConfig("shortcuts: long integers", 300),
     );
   });
 
