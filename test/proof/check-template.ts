@@ -1,30 +1,37 @@
 /**
- * `npm run check:template`: the lint and the format check of the Classroom template. It writes the
- * template into a temporary folder as `npm run template` does, gives it the workbook's full install
- * (its `node_modules/` linked in), and runs the copy's own `npm run format:check` and
- * `npm run lint` there: a file the template rewrites (a shorter README, a `package.json` with other
- * scripts, the oracle's imports one folder deeper) must keep the workbook's format and pass its lint.
+ * `npm run check:template`: the lint, the format check and the type check of the Classroom
+ * template. It writes the template into a temporary folder as `npm run template` does, gives it the
+ * workbook's full install (its `node_modules/` linked in), and runs the copy's own
+ * `npm run format:check` and `npm run lint` there: a file the template rewrites (a shorter README, a
+ * `package.json` with other scripts, the oracle's imports one folder deeper) must keep the
+ * workbook's format and pass its lint. Then it copies the template beside it with the learner
+ * install (`npm ci --omit=dev`, `learner-install-links.ts`) and runs the copy's `npm run typecheck`
+ * there, which that install runs with TypeScript 5: what learners type-check with must pass too.
  * `npm run check` runs it after the workbook's own lint and format check, so CI runs it; `npm test`
  * keeps the template's behaviour tests (`template.test.ts`).
  *
  *     npm run check:template
  *
- * It prints each check's output when it fails, and exits with 0 when both pass, 1 when either
+ * It prints each check's output when it fails, and exits with 0 when all pass, 1 when any
  * fails or the template could not be written. The temporary folder is removed in every case.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT } from "../../exercises/_cli/catalog.js";
 import { writeTemplate } from "../../exercises/_cli/template-copy.js";
+import { learnerInstall } from "./learner-install-links.js";
 
-/** The copy's scripts this command runs, in order: both run even when the first fails, so one run names every failure. */
+/** The copy's scripts this command runs with the full install, in order: each runs even when one before it fails, so one run names every failure. */
 const TEMPLATE_CHECKS = ["format:check", "lint"] as const;
+
+/** The copy's scripts it runs again with the learner install. */
+const LEARNER_CHECKS = ["typecheck"] as const;
 
 /** What one of the copy's scripts printed, and whether it passed. */
 interface TemplateCheckResult {
-  /** The script's name (`npm run <name>`). */
+  /** The script's name (`npm run <name>`), and the install it ran with when that is the learner's. */
   name: string;
   /** True when it exited with 0. */
   passed: boolean;
@@ -47,15 +54,22 @@ function runScript(dir: string, name: string): TemplateCheckResult {
 
 /**
  * Writes the template of the workbook at `root` into a new temporary folder, links the workbook's
- * `node_modules/` into it, and runs `TEMPLATE_CHECKS` there; the folder is removed before it returns.
+ * `node_modules/` into it, and runs `TEMPLATE_CHECKS` there; then copies it with the learner
+ * install and runs `LEARNER_CHECKS` in the copy. The folder is removed before it returns.
  */
 async function checkTemplate(root: string = ROOT): Promise<TemplateCheckResult[]> {
   const base = mkdtempSync(join(tmpdir(), "workbook-check-template-"));
   try {
     const out = join(base, "course");
     await writeTemplate(out, root);
+    const learner = join(base, "learner");
+    cpSync(out, learner, { recursive: true });
+    learnerInstall(learner, root);
     symlinkSync(join(root, "node_modules"), join(out, "node_modules"), "junction");
-    return TEMPLATE_CHECKS.map((name) => runScript(out, name));
+    return [
+      ...TEMPLATE_CHECKS.map((name) => runScript(out, name)),
+      ...LEARNER_CHECKS.map((name) => ({ ...runScript(learner, name), name: `${name} (the learner install: TypeScript 5)` })),
+    ];
   } finally {
     rmSync(base, { recursive: true, force: true });
   }

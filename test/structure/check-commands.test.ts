@@ -9,9 +9,10 @@
  *   the lint ran inside `npm test`;
  * - eslint-plugin-regexp's two super-linear rules are errors in `eslint.config.js`, so the lint is
  *   also the check that no regular expression can backtrack or move super-linearly;
- * - `npm run check` runs the lint, the format check, the same two in a Classroom template made
- *   afresh (`npm run check:template`: a lint and a format check, so not part of `npm test`), and
- *   `npm test`, and `.ci/run` runs it on each Node version it tests.
+ * - `npm run check` runs the lint, the format check, the same two and a type check with
+ *   TypeScript 5 in a Classroom template made afresh (`npm run check:template`: a lint, a format
+ *   check and a type check, so not part of `npm test`), and `npm test`, and `.ci/run` runs it on
+ *   each Node version it tests.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -93,12 +94,14 @@ describe("the check commands", () => {
     ).toEqual(["npm run lint", "npm run format:check", "npm run check:template", "npm test"]);
   });
 
-  it("npm run check:template runs the template's own lint and format check, which npm test leaves to it", () => {
+  it("npm run check:template runs the template's own lint and format check, and its type check with the learner install, which npm test leaves to it", () => {
     const [program, file, ...rest] = words(script("check:template"));
     expect([program, rest]).toEqual(["tsx", []]);
     const text = readFileSync(join(ROOT, file ?? ""), "utf8");
     expect(text).toMatch(/const TEMPLATE_CHECKS = \["format:check", "lint"\] as const;/);
+    expect(text).toMatch(/const LEARNER_CHECKS = \["typecheck"\] as const;/);
     expect(text).toContain("await writeTemplate(out, root);");
+    expect(text).toContain("learnerInstall(learner, root);");
   });
 
   it(".ci/run runs npm run check, never npm test alone", () => {
