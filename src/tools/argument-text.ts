@@ -23,13 +23,11 @@ const NOT_JSON: unique symbol = Symbol("not JSON");
 
 /**
  * For JSON text that parsed to an object: its first integer literal no number holds exactly, or
- * `null`. Such a literal has at least 16 digits in a row, so text without such a run holds none,
- * and neither does an object holding no number beyond ±(2^53−1).
+ * `null`. Such a literal has at least 16 digits, so shorter text holds none.
  */
 function readObjectText(text: string, parsed: unknown): InexactInteger | null {
   // What `JSON.parse` gives is a plain object whenever it is an object and not an array.
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed) || !mayHoldInexactInteger(text)) return null;
-  return holdsUnsafeNumber(parsed) ? findInexactInteger(text) : null;
+  return text.length >= 16 && parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) && holdsUnsafeNumber(parsed) ? findInexactInteger(text) : null;
 }
 
 /**
@@ -57,14 +55,8 @@ function mayBeJson(text: string): boolean {
  * {@includeCode ../../docs/examples/arguments.ts#read-argument-text}
  */
 export function readArgumentText(raw: unknown, scope: ArgumentTextScope): unknown {
-  if (typeof raw !== "string") return raw === null || raw === undefined ? {} : raw;
-  // Most argument text is an object's, `{` to `}` with no blank space around: nothing to strip,
-  // and in every scope. The same steps as below, told by two characters.
-  if (raw.charCodeAt(0) === 0x7b /* { */ && raw.charCodeAt(raw.length - 1) === 0x7d /* } */) {
-    // Text from `{` to `}` that parses is an object's, never the JSON `null`.
-    const parsed = parseJsonOr(raw, NOT_JSON);
-    return parsed === NOT_JSON || readObjectText(raw, parsed) !== null ? raw : parsed;
-  }
+  if (raw === null || raw === undefined) return {};
+  if (typeof raw !== "string") return raw;
   const text = pyStrip(raw);
   if (text === "") return {};
   if (scope === "object-or-array") {
@@ -86,6 +78,5 @@ export function inexactIntegerIn(raw: unknown): InexactInteger | null {
   const text = pyStrip(raw);
   // Without a run of 16 digits there is nothing to find: malformed text is not parsed a second time.
   if (text.charCodeAt(0) !== 0x7b /* { */ || !mayHoldInexactInteger(text)) return null;
-  const parsed = parseJsonOr(text, NOT_JSON);
-  return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) && holdsUnsafeNumber(parsed) ? findInexactInteger(text) : null;
+  return readObjectText(text, parseJsonOr(text, NOT_JSON));
 }

@@ -1,7 +1,7 @@
 /**
  * The shortcuts of the call path give the answers of the full rules they stand in for: text that
  * cannot be JSON by its ends is kept without a parse, a name's ASCII key, short integer text,
- * the look for 16 digits in a row (one character in 16 read), the walk for unsafe numbers at any depth, the order of a long refused list, and a malformed
+ * the look for 16 digits in a row, the walk for unsafe numbers at any depth, the order of a long refused list, and a malformed
  * text parsed once at most (counted, not timed). `FC_RUNS` changes the number of runs, `FC_SEED`
  * replays a failure.
  */
