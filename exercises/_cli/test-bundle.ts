@@ -151,7 +151,8 @@ function importMetaUsers(inputs: readonly string[]): { pinned: Map<string, strin
   return { pinned };
 }
 
-function escapeRegExp(text: string): string {
+/** `text` as a regular expression that matches it literally. */
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
