@@ -151,8 +151,7 @@ function importMetaUsers(inputs: readonly string[]): { pinned: Map<string, strin
   return { pinned };
 }
 
-/** `text` as a regular expression that matches it literally. */
-export function escapeRegExp(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 

@@ -8,7 +8,6 @@
  * @module
  */
 import { tmpdir } from "node:os";
-import { escapeRegExp } from "../../exercises/_cli/test-bundle.js";
 import type { RunReport, TestFailure } from "../../exercises/_cli/vitest-run.js";
 
 /** One failure of a test, as the learner reads it. */
@@ -54,12 +53,16 @@ export function ownFrames(stack: string | undefined): string[] {
  * may name one.
  */
 export function sameTempNames(text: string): string {
-  return text.split("\\").join("/").replaceAll(TEMP_PATH, `${TEMP}/<a path of its own>`);
+  const temp = tmpdir().split("\\").join("/");
+  return text
+    .split("\\")
+    .join("/")
+    .replaceAll(new RegExp(`${escapeRegExp(temp)}/[^\\s'"\`]+`, "g"), `${temp}/<a path of its own>`);
 }
 
-/** The temporary folder, `/`-separated, and any path under it as a message writes it. */
-const TEMP = tmpdir().split("\\").join("/");
-const TEMP_PATH = new RegExp(`${escapeRegExp(TEMP)}/[^\\s'"\`]+`, "g");
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
 
 /** The verdict of `report`: what a learner reads of it. */
 export function verdictOf(report: RunReport): ReportVerdict {
