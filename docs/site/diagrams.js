@@ -6,9 +6,12 @@
 //   (a sequence diagram). The text version sits under the diagram, folded, with the source.
 // - navigation: a folder of the side navigation that is also a page gets its link beside the
 //   fold control instead of inside it (a link inside a <summary> is a control inside a control).
+// - search: the search index (half a megabyte, which TypeDoc's script unpacks as soon as it has it)
+//   is loaded when the reader opens the search, not as every page loads (docs/site/plugin.mjs moves
+//   its address to data-src). A search typed while it loads runs once it is read.
 // The mermaid bundle is a local file next to this one (copied there by docs/site/plugin.mjs),
 // loaded only on pages that have a diagram: no network is needed, and file:// works.
-/* global document, window, MutationObserver */
+/* global document, window, MutationObserver, Event */
 (function workbookSite() {
   "use strict";
   var script = document.currentScript;
@@ -341,9 +344,45 @@
     }).observe(container, { childList: true, subtree: true });
   }
 
+  // ---------------------------------------------------------------------------------------------
+  // Search: the index is loaded when the reader opens the search.
+
+  /**
+   * Loads the search index, once. TypeDoc's status line says the index is being prepared until its
+   * script has read it, then empties (or says the index is not available): a search typed
+   * meanwhile, which TypeDoc drops while it has no index, is then run again.
+   */
+  function loadSearchIndex() {
+    var tag = document.getElementById("tsd-search-script");
+    if (!tag || tag.src || !tag.getAttribute("data-src")) return;
+    var status = document.getElementById("tsd-search-status");
+    var field = document.getElementById("tsd-search-input");
+    if (status) {
+      var read = new MutationObserver(function () {
+        read.disconnect();
+        if (field && field.value.trim() !== "") field.dispatchEvent(new Event("input"));
+      });
+      read.observe(status, { childList: true, characterData: true, subtree: true });
+    }
+    tag.src = tag.getAttribute("data-src");
+  }
+
+  /** The ways a reader opens the search: the button (pointed at, clicked or focused) and the field, which TypeDoc's keys focus. */
+  function watchSearch() {
+    var trigger = document.getElementById("tsd-search-trigger");
+    var field = document.getElementById("tsd-search-input");
+    if (trigger) {
+      trigger.addEventListener("pointerenter", loadSearchIndex);
+      trigger.addEventListener("focus", loadSearchIndex);
+      trigger.addEventListener("click", loadSearchIndex);
+    }
+    if (field) field.addEventListener("focus", loadSearchIndex);
+  }
+
   function start() {
     startDiagrams();
     watchNavigation();
+    watchSearch();
   }
 
   window.workbookDiagrams = {

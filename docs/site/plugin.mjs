@@ -14,6 +14,9 @@
 // - a section heading that folds (a <summary>) loses its permalink icon: a link inside the control
 //   that folds the section is a control inside a control. The heading keeps its id, so links to the
 //   section still work, and the page's "On This Page" list links to it.
+// - the search index (assets/search.js, half a megabyte that TypeDoc's script unpacks as each page
+//   loads) is read only when the reader opens the search: its <script> keeps its place and id, with
+//   the address in data-src, and docs/site/diagrams.js sets src then.
 import { copyFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
@@ -76,6 +79,18 @@ export function withLocalIcons(html) {
   return html.replace(/href="(?:\.\.\/)*assets\/icons\.svg#/g, 'href="#');
 }
 
+/** TypeDoc's tag for the search index, as it writes it on every page. */
+const SEARCH_SCRIPT = /<script async src="((?:\.\.\/)*assets\/search\.js)" id="tsd-search-script"><\/script>/;
+
+/**
+ * `html` with the search index's `<script>` left without `src`: the address goes to `data-src`,
+ * for the site's script to load when the reader opens the search. A page without that tag is
+ * returned as it is.
+ */
+export function withSearchOnDemand(html) {
+  return html.replace(SEARCH_SCRIPT, '<script data-src="$1" id="tsd-search-script"></script>');
+}
+
 /**
  * Files each top-level export under its system with a `@category` tag, unless it has one; the
  * category plugin, which runs after, then groups by it.
@@ -115,7 +130,7 @@ export function load(app) {
     }
   });
   app.renderer.on(PageEvent.END, (page) => {
-    if (typeof page.contents === "string") page.contents = withLocalIcons(withoutPermalinksInSummaries(page.contents));
+    if (typeof page.contents === "string") page.contents = withSearchOnDemand(withLocalIcons(withoutPermalinksInSummaries(page.contents)));
   });
   app.renderer.on(RendererEvent.END, (event) => {
     copyFileSync(require.resolve("@mermaid-js/tiny"), join(event.outputDirectory, "assets", "mermaid.min.js"));

@@ -77,6 +77,38 @@ describe.skipIf(plan.skip)("the site as a reader uses it: its theme menu, and op
     expect((await diagramAlternatives(page)).map((d) => d.drawnFor)).toEqual(light.map(() => "dark"));
   });
 
+  it("loads the search index when the reader opens the search, not with the page, and runs a search typed while it loads", async () => {
+    const page = tab!;
+    const loaded = (): Promise<boolean> => page.evaluate<boolean>(`performance.getEntriesByType("resource").some((e) => e.name.endsWith("/assets/search.js"))`);
+    // The index is held back until the search below is typed: TypeDoc's script drops a search it cannot run yet.
+    let release = (): void => undefined;
+    const held = new Promise<void>((done) => (release = done));
+    await page.route("**/assets/search.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await openSitePage(page, "index.html", "light");
+      expect(await loaded(), "the page loaded without the search index").toBe(false);
+      await page.keyboard.press("/");
+      await page.keyboard.type("unwrap");
+      expect(await page.evaluate<string>(`document.getElementById("tsd-search-status").textContent`)).toContain("Preparing search index");
+      // Past TypeDoc's pause after typing (200 ms), so that the search it ran found no index.
+      await page.waitForTimeout(500);
+      expect(await page.evaluate<number>(`document.querySelectorAll("#tsd-search-results li").length`)).toBe(0);
+      release();
+      await page.waitForSelector("#tsd-search-results li a");
+      expect(await loaded()).toBe(true);
+      const links = await page.evaluate<string[]>(`[...document.querySelectorAll("#tsd-search-results li a")].map((a) => a.getAttribute("href"))`);
+      expect(links).toContain("./documents/Lessons.05._Argument_processing.html");
+      expect(await page.evaluate<string>(`document.getElementById("tsd-search-status").textContent`)).toBe("");
+      await page.keyboard.press("Escape");
+    } finally {
+      release();
+      await page.unroute("**/assets/search.js");
+    }
+  });
+
   it("works opened from disk: icons, diagrams, search and the playground, with no error", async () => {
     const page = tab!;
     const errors: string[] = [];

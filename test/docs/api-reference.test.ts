@@ -125,6 +125,18 @@ describe("the API reference", () => {
     expect(pagesWith("stdio")).toContain("documents/Lessons.09._Tool,_Skill_and_MCP.html");
   });
 
+  it("leaves the search index to the site's script on every page: its tag keeps its id, with the address in data-src", () => {
+    const tag = /<script[^>]*id="tsd-search-script"[^>]*>/;
+    const wrong = htmlFiles(out).flatMap((file) => {
+      const html = readFileSync(file, "utf8");
+      const found = tag.exec(html)?.[0] ?? "";
+      const depth = relative(out, file).split(/[\\/]/).length - 1;
+      const wanted = `<script data-src="${"../".repeat(depth)}assets/search.js" id="tsd-search-script">`;
+      return found === wanted && !/\bsrc="[^"]*search\.js"/.test(html.replace(wanted, "")) ? [] : [`${relative(out, file)}: ${found || "no tag"}`];
+    });
+    expect(wrong).toEqual([]);
+  });
+
   it("has no broken internal link or anchor", () => {
     const broken: string[] = [];
     const cache = new Map<string, string>();
