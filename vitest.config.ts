@@ -3,6 +3,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { escapeRegExp } from "./exercises/_cli/escape-regexp.js";
 import { learnerAlias, targetFromEnv } from "./exercises/_cli/target.js";
 import { BROWSER_TESTS } from "./test/browser/browser-tests.js";
 import { EXERCISE_TESTS, NOT_EXERCISE_TESTS } from "./test/proof/stub-tests.js";
@@ -11,10 +12,6 @@ import { stubsWithoutCoverage } from "./test/proof/stubs-without-coverage.js";
 import { SlowFilesFirst } from "./test/setup/slow-files-first.js";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
 
 /** Files under the temp folder, except the workbook's own (a clone under the temp folder, its node_modules included). */
 function tempPluginFiles(): RegExp {

@@ -18,6 +18,7 @@ import { createRequire } from "node:module";
 import { dirname, isAbsolute, join, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { LEARNER_IMPORT, targetDir, type Target } from "./target.js";
+import { escapeRegExp } from "./escape-regexp.js";
 
 /** A bundle made, or why none was. */
 export type BundleResult = { readonly ok: true; readonly file: string; readonly inputs: readonly string[] } | { readonly ok: false; readonly reason: string };
@@ -149,10 +150,6 @@ function importMetaUsers(inputs: readonly string[]): { pinned: Map<string, strin
     pinned.set(file, fixed);
   }
   return { pinned };
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /**

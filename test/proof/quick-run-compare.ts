@@ -8,6 +8,7 @@
  * @module
  */
 import { tmpdir } from "node:os";
+import { escapeRegExp } from "../../exercises/_cli/escape-regexp.js";
 import type { RunReport, TestFailure } from "../../exercises/_cli/vitest-run.js";
 
 /** One failure of a test, as the learner reads it. */
@@ -58,10 +59,6 @@ export function sameTempNames(text: string): string {
     .split("\\")
     .join("/")
     .replaceAll(new RegExp(`${escapeRegExp(temp)}/[^\\s'"\`]+`, "g"), `${temp}/<a path of its own>`);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /** The verdict of `report`: what a learner reads of it. */
