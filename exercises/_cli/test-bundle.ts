@@ -79,6 +79,9 @@ function installed(path: string): boolean {
 function buildOptions(root: string, entries: readonly string[], outFile: string, plugins: unknown[]): Record<string, unknown> {
   return {
     stdin: { contents: entries.map((file) => `import ${JSON.stringify(file)};`).join("\n"), resolveDir: root, sourcefile: "quick-check-entry.ts", loader: "ts" },
+    // The paths of the build's report are from here (`inputsOf`). Without it, esbuild takes the
+    // folder the process was in when esbuild was first loaded, which need not be the root.
+    absWorkingDir: root,
     outfile: outFile,
     bundle: true,
     write: false,
