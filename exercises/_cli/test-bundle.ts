@@ -75,10 +75,13 @@ function installed(path: string): boolean {
   return path.split(sep).includes("node_modules") || path.split("/").includes("node_modules");
 }
 
+/** The name the build gives its entry, the list of the test files' imports: no file of the workbook. */
+const ENTRY_NAME = "quick-check-entry.ts";
+
 /** The esbuild options shared by both passes of {@link bundleTests}. */
 function buildOptions(root: string, entries: readonly string[], outFile: string, plugins: unknown[]): Record<string, unknown> {
   return {
-    stdin: { contents: entries.map((file) => `import ${JSON.stringify(file)};`).join("\n"), resolveDir: root, sourcefile: "quick-check-entry.ts", loader: "ts" },
+    stdin: { contents: entries.map((file) => `import ${JSON.stringify(file)};`).join("\n"), resolveDir: root, sourcefile: ENTRY_NAME, loader: "ts" },
     // The paths of the build's report are from here (`inputsOf`). Without it, esbuild takes the
     // folder the process was in when esbuild was first loaded, which need not be the root.
     absWorkingDir: root,
@@ -218,7 +221,7 @@ export function withOwnSources(code: string, mapText: string, bundleDir: string)
 /** The workbook's files a build read (absolute paths; installed packages left out). */
 function inputsOf(root: string, result: EsbuildResult): string[] {
   return Object.keys(result.metafile?.inputs ?? {})
-    .filter((input) => input !== "quick-check-entry.ts" && !input.startsWith("<stdin>"))
+    .filter((input) => input !== ENTRY_NAME && !input.startsWith("<stdin>"))
     .map((input) => (isAbsolute(input) ? input : join(root, input)))
     .filter((input) => !installed(input));
 }

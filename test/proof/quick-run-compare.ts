@@ -54,12 +54,12 @@ export function ownFrames(stack: string | undefined): string[] {
  * may name one.
  */
 export function sameTempNames(text: string): string {
-  const temp = tmpdir().split("\\").join("/");
-  return text
-    .split("\\")
-    .join("/")
-    .replaceAll(new RegExp(`${escapeRegExp(temp)}/[^\\s'"\`]+`, "g"), `${temp}/<a path of its own>`);
+  return text.split("\\").join("/").replaceAll(TEMP_PATH, `${TEMP}/<a path of its own>`);
 }
+
+/** The temporary folder, `/`-separated, and any path under it as a message writes it: worked out once. */
+const TEMP = tmpdir().split("\\").join("/");
+const TEMP_PATH = new RegExp(`${escapeRegExp(TEMP)}/[^\\s'"\`]+`, "g");
 
 /** The verdict of `report`: what a learner reads of it. */
 export function verdictOf(report: RunReport): ReportVerdict {
