@@ -23,11 +23,13 @@ const NOT_JSON: unique symbol = Symbol("not JSON");
 
 /**
  * For JSON text that parsed to an object: its first integer literal no number holds exactly, or
- * `null`. Such a literal has at least 16 digits, so shorter text holds none.
+ * `null`. Such a literal has at least 16 digits in a row, so text without such a run holds none,
+ * and neither does an object holding no number beyond ±(2^53−1).
  */
 function readObjectText(text: string, parsed: unknown): InexactInteger | null {
   // What `JSON.parse` gives is a plain object whenever it is an object and not an array.
-  return text.length >= 16 && parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) && holdsUnsafeNumber(parsed) ? findInexactInteger(text) : null;
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed) || !mayHoldInexactInteger(text)) return null;
+  return holdsUnsafeNumber(parsed) ? findInexactInteger(text) : null;
 }
 
 /**
@@ -78,5 +80,6 @@ export function inexactIntegerIn(raw: unknown): InexactInteger | null {
   const text = pyStrip(raw);
   // Without a run of 16 digits there is nothing to find: malformed text is not parsed a second time.
   if (text.charCodeAt(0) !== 0x7b /* { */ || !mayHoldInexactInteger(text)) return null;
-  return readObjectText(text, parseJsonOr(text, NOT_JSON));
+  const parsed = parseJsonOr(text, NOT_JSON);
+  return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) && holdsUnsafeNumber(parsed) ? findInexactInteger(text) : null;
 }

@@ -6,8 +6,9 @@
  * says why. A literal with a fraction or an exponent (`1e400`, `12345678901234567890.0`) is a
  * float in Python too, rounded the same way there, and is read as usual.
  *
- * Finding one is one pass over the text, and only text whose parsed value holds a number beyond
- * ±(2^53−1) is scanned at all.
+ * Such a literal has 16 digits in a row at least. Text is first looked at one character in 16
+ * for such a run; only when one is there, and its parsed value holds a number beyond ±(2^53−1),
+ * is the text scanned for the literal, in one pass.
  *
  * @module
  */
@@ -105,17 +106,26 @@ function holdsUnsafeIteratively(value: object): boolean {
   return false;
 }
 
+/** How many ASCII digits in a row an inexact integer literal has at least. */
+const INEXACT_DIGITS = 16;
+
 /**
  * False when `text` certainly holds no integer literal that a number cannot hold exactly: such a
  * literal has at least 16 digits in a row, so text without a run of 16 ASCII digits needs no
- * parse to tell. One pass; true may be wrong (the digits may sit in a string or a fraction).
+ * parse to tell. True may be wrong (the digits may sit in a string or a fraction).
+ *
+ * A run of 16 covers one of every 16 places, so only the characters at places 15, 31, 47, … are
+ * read, and the run around a digit found there is measured: for text with few digits, a sixteenth
+ * of a pass.
  */
 export function mayHoldInexactInteger(text: string): boolean {
-  let run = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (!isDigit(code)) run = 0;
-    else if (++run >= 16) return true;
+  for (let at = INEXACT_DIGITS - 1; at < text.length; at += INEXACT_DIGITS) {
+    if (!isDigit(text.charCodeAt(at))) continue;
+    let start = at;
+    while (start > at - (INEXACT_DIGITS - 1) && isDigit(text.charCodeAt(start - 1))) start--;
+    let end = at + 1;
+    while (end - start < INEXACT_DIGITS && isDigit(text.charCodeAt(end))) end++;
+    if (end - start >= INEXACT_DIGITS) return true;
   }
   return false;
 }

@@ -254,7 +254,12 @@ export class ToolRegistry {
     if (progress !== null) progress.unwrapped = coerced;
     onStep?.({ step: "coerce", input: params, output: coerced, ok: true, detail: coerceStepDetail(params, coerced) });
     const fromText = typeof params === "string" && coerced !== params; // Text read by coerce is JSON data, and so is anything unwrapped from it.
-    const unwrapped = fromText ? unwrapParsedArguments(compiled.schema, coerced) : unwrapArgumentsPayload(compiled.schema, coerced);
+    // What coerce read from text is an object or an array: without an `arguments` key, there is nothing to unwrap (told without a call).
+    const unwrapped = !fromText
+      ? unwrapArgumentsPayload(compiled.schema, coerced)
+      : Object.hasOwn(coerced as object, "arguments")
+        ? unwrapParsedArguments(compiled.schema, coerced)
+        : coerced;
     if (progress !== null) progress.unwrapped = unwrapped;
     onStep?.({
       step: "unwrap",
