@@ -8,7 +8,9 @@
  * - `npm run lesson 5`.
  *
  * The exercise figures run in a temporary copy of the workbook whose `exercises/` holds the worked
- * answers, so the learner's own files are never touched.
+ * answers, so the learner's own files are never touched. Every timed run must succeed (an exercise
+ * that passes, a verdict that says so): a run that fails stops the bench with its output, since
+ * the time of a failure is not the time of the loop.
  *
  * Each figure is taken twice: on the machine as it is ("quiet"), and with two busy processes
  * beside it (`node -e 'for(;;){}'`, twice), as a learner's laptop with a browser and an editor
@@ -84,16 +86,33 @@ function cpuSeconds(timesOutput: string): number | null {
   return parts.reduce((sum, m) => sum + Number(m[1]) * 60 + Number(m[2]), 0);
 }
 
+/** The last lines of a command's output, for the error that stops the bench. */
+function lastLines(output: string, count = 15): string {
+  return output.trimEnd().split("\n").slice(-count).join("\n");
+}
+
+/** Times `npm <args>` in `cwd`; throws, with the end of its output, unless it exits with 0. */
 function timeCommand(args: readonly string[], cwd: string): number {
   const env = { ...process.env, NO_COLOR: "1" };
   const started = process.hrtime.bigint();
-  // Through bash where there is one, so `times` can report the CPU the command used, its children included.
+  // Through bash where there is one, so `times` can report the CPU the command used, its children
+  // included; the command's own output goes to standard error, kept for the message if it fails.
   const viaBash = process.platform !== "win32";
   const result = viaBash
-    ? spawnSync("bash", ["-c", `"$0" "$@" >/dev/null 2>&1; times`, NPM, ...args], { cwd, env, encoding: "utf8", timeout: COMMAND_TIMEOUT_MS, killSignal: "SIGKILL" })
-    : spawnSync(NPM, args, { cwd, stdio: "ignore", env, timeout: COMMAND_TIMEOUT_MS, killSignal: "SIGKILL" });
+    ? spawnSync("bash", ["-c", `"$0" "$@" 1>&2; status=$?; times; exit $status`, NPM, ...args], {
+        cwd,
+        env,
+        encoding: "utf8",
+        timeout: COMMAND_TIMEOUT_MS,
+        killSignal: "SIGKILL",
+      })
+    : spawnSync(NPM, args, { cwd, env, encoding: "utf8", timeout: COMMAND_TIMEOUT_MS, killSignal: "SIGKILL" });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   if (result.error !== undefined) throw new Error(`npm ${args.join(" ")} failed: ${result.error.message}`, { cause: result.error });
+  if (result.status !== 0) {
+    const output = viaBash ? String(result.stderr ?? "") : `${String(result.stdout ?? "")}${String(result.stderr ?? "")}`;
+    throw new Error(`npm ${args.join(" ")} exited with ${String(result.status ?? result.signal)}, so its time is not the loop's:\n${lastLines(output)}`);
+  }
   const cpu = viaBash ? cpuSeconds(String(result.stdout ?? "")) : null;
   if (cpu !== null) cpuLog.push(cpu);
   return seconds;
@@ -105,10 +124,13 @@ function lastCpu(n: number, from: number): number[] {
   return taken.length === n ? taken : [];
 }
 
-/** A throwaway copy of the workbook with the worked answers in `exercises/` ("work done"). */
+/**
+ * A throwaway copy of the workbook with the worked answers in `exercises/` ("work done"), and in
+ * `solutions/` as well: the exercise tests compare the learner's code with them.
+ */
 function workDoneCopy(): { dir: string; dispose(): void } {
   const dir = mkdtempSync(join(tmpdir(), "workbook-loop-"));
-  for (const entry of ["src", "test", "exercises", "package.json", "tsconfig.json", "vitest.config.ts"]) {
+  for (const entry of ["src", "test", "exercises", "solutions", "package.json", "tsconfig.json", "vitest.config.ts"]) {
     cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
   }
   cpSync(join(ROOT, "solutions"), join(dir, "exercises"), { recursive: true });
@@ -139,7 +161,10 @@ async function stopGroup(pid: number | undefined, closed: Promise<void>): Promis
   await within(5_000);
 }
 
-/** Starts `npm run exercise 5 -- --watch`, then saves the file `saves` times, timing save → verdict. */
+/** What the watch prints once a run of exercise 5 has passed. */
+const WATCH_PASSED = "✔ Exercise 5:";
+
+/** Starts `npm run exercise 5 -- --watch`, then saves the file `saves` times, timing save → verdict; each verdict must be a pass. */
 async function timeWatch(cwd: string, file: string, saves: number): Promise<number[]> {
   // A process group of its own, so stopping it stops npm, the CLI and vitest together: a signal to
   // npm alone can leave vitest holding the pipes, and the bench would wait for it forever.
@@ -155,7 +180,6 @@ async function timeWatch(cwd: string, file: string, saves: number): Promise<numb
   child.stdout.on("data", (chunk: Buffer) => {
     buffer += chunk.toString();
     if (buffer.includes("to re-run") && waiting !== null) {
-      buffer = "";
       const done = waiting;
       waiting = null;
       done();
@@ -166,11 +190,15 @@ async function timeWatch(cwd: string, file: string, saves: number): Promise<numb
       const timer = setTimeout(() => reject(new Error(`no verdict within ${timeoutMs} ms`)), timeoutMs);
       waiting = () => {
         clearTimeout(timer);
-        resolve();
+        const seen = buffer;
+        buffer = "";
+        if (seen.includes(WATCH_PASSED)) resolve();
+        else reject(new Error(`the watch's verdict was not a pass, so its time is not the loop's:\n${lastLines(seen)}`));
       };
       if (buffer.includes("to re-run")) {
-        buffer = "";
-        waiting();
+        const done = waiting;
+        waiting = null;
+        done();
       }
     });
   const times: number[] = [];
