@@ -92,7 +92,7 @@ function lastLines(output: string, count = 15): string {
 }
 
 /** Times `npm <args>` in `cwd`; throws, with the end of its output, unless it exits with 0. */
-function timeCommand(args: readonly string[], cwd: string): number {
+export function timeCommand(args: readonly string[], cwd: string): number {
   const env = { ...process.env, NO_COLOR: "1" };
   const started = process.hrtime.bigint();
   // Through bash where there is one, so `times` can report the CPU the command used, its children
@@ -128,7 +128,7 @@ function lastCpu(n: number, from: number): number[] {
  * A throwaway copy of the workbook with the worked answers in `exercises/` ("work done"), and in
  * `solutions/` as well: the exercise tests compare the learner's code with them.
  */
-function workDoneCopy(): { dir: string; dispose(): void } {
+export function workDoneCopy(): { dir: string; dispose(): void } {
   const dir = mkdtempSync(join(tmpdir(), "workbook-loop-"));
   for (const entry of ["src", "test", "exercises", "solutions", "package.json", "tsconfig.json", "vitest.config.ts"]) {
     cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
