@@ -1,7 +1,6 @@
 /**
- * The registry (lessons 3–5): it stores tool instances under their exact names, lists their
- * definitions in a stable order, and prepares each call — lookup, coerce, unwrap, shape check,
- * cast, validate — before anything runs.
+ * The registry (lessons 3–5): it stores tools under their exact names, lists their definitions in
+ * a stable order, and prepares each call (lookup, coerce, unwrap, shape, cast, validate) before it runs.
  *
  * @module
  */
@@ -254,12 +253,8 @@ export class ToolRegistry {
     if (progress !== null) progress.unwrapped = coerced;
     onStep?.({ step: "coerce", input: params, output: coerced, ok: true, detail: coerceStepDetail(params, coerced) });
     const fromText = typeof params === "string" && coerced !== params; // Text read by coerce is JSON data, and so is anything unwrapped from it.
-    // What coerce read from text is an object or an array: without an `arguments` key, there is nothing to unwrap (told without a call).
-    const unwrapped = !fromText
-      ? unwrapArgumentsPayload(compiled.schema, coerced)
-      : Object.hasOwn(coerced as object, "arguments")
-        ? unwrapParsedArguments(compiled.schema, coerced)
-        : coerced;
+    const mayWrap = !fromText || Object.hasOwn(coerced as object, "arguments"); // From text, an object or an array: no `arguments` key, no call to unwrap.
+    const unwrapped = !mayWrap ? coerced : fromText ? unwrapParsedArguments(compiled.schema, coerced) : unwrapArgumentsPayload(compiled.schema, coerced);
     if (progress !== null) progress.unwrapped = unwrapped;
     onStep?.({
       step: "unwrap",
