@@ -37,8 +37,11 @@ export async function registerTsx(): Promise<() => Promise<void>> {
   return register();
 }
 
-/** Runs the capstone with the flags of `argv` (`--trace`); resolves with its exit code. */
-export async function runCapstoneCommand(argv: readonly string[]): Promise<number> {
+/**
+ * Runs the capstone with the flags of `argv` (`--trace`); resolves with its exit code. `graded` is
+ * called once the scripted scenarios are judged, before any run with a real model.
+ */
+export async function runCapstoneCommand(argv: readonly string[], graded: () => void = () => undefined): Promise<number> {
   // npm keeps a flag given without `--` (`npm run exercise capstone --trace`) as npm_config_trace.
   const flags = argv.filter((arg) => arg.startsWith("-") && arg !== "--");
   if (process.env["npm_config_trace"] === "true" && !flags.includes("--trace")) flags.push("--trace");
@@ -46,7 +49,7 @@ export async function runCapstoneCommand(argv: readonly string[]): Promise<numbe
   try {
     const entry = pathToFileURL(join(ROOT, "exercises", "_cli", "capstone", "main.ts")).href;
     const capstone = (await import(entry)) as typeof import("./capstone/main.js");
-    return await capstone.main(flags);
+    return await capstone.main(flags, undefined, undefined, graded);
   } finally {
     await unregister();
   }

@@ -38,17 +38,29 @@ async function loadThroughTsx(): Promise<typeof import("./capstone/capstone.js")
 }
 
 /**
- * The capstone's verdict on the answers in `exercisesDir`. Runs the capstone only when no part is
- * still the stub. Only the exercises that are its parts (`capstone/parts.ts`) count: an exercise
- * added later is not one of them unless an author joins it.
+ * The capstone's verdict on the answers in `exercisesDir` when it can be given without running the
+ * capstone (a part's file is missing, or a part is still the stub), or null when the capstone must run.
+ * Only the exercises that are its parts (`capstone/parts.ts`) count: an exercise added later is not
+ * one of them unless an author joins it.
  */
-export async function capstoneVerdict(exercisesDir: string = EXERCISES_DIR, load: CapstoneLoader = loadThroughTsx): Promise<CapstoneVerdict> {
+export function verdictWithoutRunning(exercisesDir: string = EXERCISES_DIR): CapstoneVerdict | null {
   const parts = listExercises().filter((exercise) => PARTS.some((part) => part.folder === exercise.id));
   const absentCopy = parts.map((exercise) => missingFileLine(exercise)).find((line) => line !== null);
   if (absentCopy !== undefined && absentCopy !== null) return { state: "failing", reason: absentCopy, command: CAPSTONE.command };
   const untouched = parts.filter((exercise) => isUntouched(exercise, exercisesDir)).map((exercise) => exercise.number);
   const missing = missingReason(untouched);
   if (missing !== null) return { state: untouched.length === parts.length ? "not started" : "failing", reason: missing, command: CAPSTONE.command };
+  return null;
+}
+
+/**
+ * The capstone's verdict on the answers in `exercisesDir`: {@link verdictWithoutRunning} when it
+ * has one, else the capstone is run (in the calling thread: the learner CLI calls it in a thread of
+ * its own, `./capstone-thread.js`, where a deadline can stop it).
+ */
+export async function capstoneVerdict(exercisesDir: string = EXERCISES_DIR, load: CapstoneLoader = loadThroughTsx): Promise<CapstoneVerdict> {
+  const early = verdictWithoutRunning(exercisesDir);
+  if (early !== null) return early;
   const capstone = await load();
   const report = await capstone.runCapstone({ dir: exercisesDir });
   if (report.passed) return { state: "passed", reason: null, command: CAPSTONE.command };

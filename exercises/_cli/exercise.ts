@@ -19,7 +19,8 @@ import { join } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { BACKUP_DIR, CAPSTONE, findExercise, learnerText, listExercises, listQuestions, normalize, pristineText, rel, selfCheckOf, type Exercise } from "./catalog.js";
-import { asksForCapstone, runCapstoneCommand } from "./capstone-command.js";
+import { asksForCapstone } from "./capstone-command.js";
+import { capstoneCommandInThread } from "./capstone-thread.js";
 import { checkOnce } from "./check.js";
 import { bold, dim, red, yellow } from "./colour.js";
 import { diffLines, formatDiff } from "./diff.js";
@@ -200,7 +201,7 @@ async function reset(exercise: Exercise, yes: boolean): Promise<number> {
 
 async function main(argv: readonly string[]): Promise<number> {
   // The capstone (10 while there are nine exercises) runs the nine answers together: it has no file and no tests of its own.
-  if (asksForCapstone(argv)) return runCapstoneCommand(argv);
+  if (asksForCapstone(argv)) return capstoneCommandInThread(argv);
   const { query, mode, yes, help, unknown } = readArgs(argv);
   if (help && unknown.length === 0) {
     usage();

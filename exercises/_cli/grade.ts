@@ -23,8 +23,8 @@
  * @module
  */
 import { appendFileSync } from "node:fs";
-import { CAPSTONE, listExercises, listQuestions, rel } from "./catalog.js";
-import { capstoneVerdict, type CapstoneVerdict } from "./capstone-verdict.js";
+import { listExercises, listQuestions, rel } from "./catalog.js";
+import { capstoneVerdictInThread } from "./capstone-thread.js";
 import { classroomResultLine, classroomResultOf } from "./classroom.js";
 import { red } from "./colour.js";
 import { gradeExitCode, gradeWork } from "./grading.js";
@@ -70,14 +70,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const report = await gradeWork({ ...(args.items.length > 0 ? { items: args.items } : {}), ...(args.partial ? { partial: true } : {}) });
   // The capstone is listed when everything is graded; it carries no points and leaves the exit status alone.
-  const capstone =
-    args.items.length > 0
-      ? null
-      : await capstoneVerdict().catch((error: unknown): CapstoneVerdict => ({
-          state: "failing",
-          reason: `the capstone could not run: ${error instanceof Error ? error.message : String(error)}`,
-          command: CAPSTONE.command,
-        }));
+  const capstone = args.items.length > 0 ? null : await capstoneVerdictInThread();
   if (!emitJson(capstone === null ? report : { ...report, capstone }, args, "grade")) for (const line of gradeTableLines(report, capstone)) console.log(line);
   const [graded] = [...report.exercises, ...report.questions];
   const [named] = args.items;

@@ -23,9 +23,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..", "..");
 const [command, ...args] = process.argv.slice(2);
-/** The commands, then the workers the type checker and the quick check start. */
+/** The commands, then the workers the type checker, the quick check and the capstone start. */
 const commands = ["exercise", "progress", "grade"];
-const entries = [...commands, "typecheck-worker", "quick-worker"];
+const entries = [...commands, "typecheck-worker", "quick-worker", "capstone-worker"];
 const outDir = join(root, "node_modules", ".cache", "workbook-cli");
 
 function newestSource() {

@@ -14,7 +14,8 @@
  * @module
  */
 import { CAPSTONE, isUntouched, listItems, selfCheckOf, type Exercise } from "./catalog.js";
-import { capstoneVerdict, type CapstoneVerdict } from "./capstone-verdict.js";
+import { capstoneVerdictInThread } from "./capstone-thread.js";
+import type { CapstoneVerdict } from "./capstone-verdict.js";
 import { bold, dim, green, red, yellow } from "./colour.js";
 import { stuckOf } from "./grading.js";
 import { emitJson, outProblem } from "./json-out.js";
@@ -118,11 +119,7 @@ export async function buildProgress(): Promise<ProgressReport> {
   );
   const nextItem = items.find((item) => item.state !== "passed");
   // Run after the tests, not beside them: both want the machine's cores.
-  const capstone = await capstoneVerdict().catch((error: unknown): CapstoneVerdict => ({
-    state: "failing",
-    reason: `the capstone could not run: ${error instanceof Error ? error.message : String(error)}`,
-    command: CAPSTONE.command,
-  }));
+  const capstone = await capstoneVerdictInThread();
   const result: ProgressReport = {
     exercises: items.filter((i) => i.kind === "exercise"),
     questions: items.filter((i) => i.kind === "question"),

@@ -117,7 +117,8 @@ describe("the Classroom workflow", () => {
   it("passes a right answer, and never runs a compiled grader found under node_modules/.cache/", () => {
     const cache = join(copy, "node_modules", ".cache", "workbook-cli");
     mkdirSync(cache, { recursive: true });
-    for (const entry of ["exercise", "progress", "grade", "typecheck-worker", "quick-worker"]) writeFileSync(join(cache, `${entry}.mjs`), "process.exit(0);\n");
+    for (const entry of ["exercise", "progress", "grade", "typecheck-worker", "quick-worker", "capstone-worker"])
+      writeFileSync(join(cache, `${entry}.mjs`), "process.exit(0);\n");
     // Newer than every source, so a launcher that trusted its cache would run it.
     const later = new Date(Date.now() + 3_600_000);
     for (const entry of readdirSync(cache)) utimesSync(join(cache, entry), later, later);

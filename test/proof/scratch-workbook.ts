@@ -16,8 +16,8 @@ import { join, relative } from "node:path";
 import { ROOT } from "../docs/root.js";
 import type { ChildOutput } from "../setup/node-child.js";
 
-/** The commands of `exercises/_cli/` the tests run, and the workers the type checker and the quick check start beside them. */
-const ENTRIES = ["exercise", "progress", "grade", "sync-pristine", "typecheck-worker", "quick-worker"] as const;
+/** The commands of `exercises/_cli/` the tests run, and the workers the type checker, the quick check and the capstone start beside them. */
+const ENTRIES = ["exercise", "progress", "grade", "sync-pristine", "typecheck-worker", "quick-worker", "capstone-worker"] as const;
 
 /** The part of esbuild's API used here (esbuild comes with tsx). */
 interface Esbuild {

@@ -68,8 +68,16 @@ export async function runRealModel(dir: string, env: Record<string, string | und
   }
 }
 
-/** Runs the capstone. Returns the exit code: 0 only when it passed. */
-export async function main(argv: readonly string[], print: Print = (line) => console.log(line), dir: string = answersDir()): Promise<number> {
+/**
+ * Runs the capstone. Returns the exit code: 0 only when it passed. `graded` is called once the
+ * scripted scenarios are judged and reported, before any run with a real model.
+ */
+export async function main(
+  argv: readonly string[],
+  print: Print = (line) => console.log(line),
+  dir: string = answersDir(),
+  graded: () => void = () => undefined,
+): Promise<number> {
   const unknown = argv.filter((arg) => arg !== "--trace" && arg !== CAPSTONE.command && arg !== "capstone");
   if (unknown.length > 0) {
     print(red(`Not understood for the capstone: ${unknown.join(" ")}`));
@@ -78,6 +86,7 @@ export async function main(argv: readonly string[], print: Print = (line) => con
   }
   const report = await runCapstone({ dir });
   for (const line of reportLines(report, argv.includes("--trace"))) print(line);
+  graded();
   try {
     await runRealModel(dir, process.env, print);
   } catch (error) {
