@@ -8,6 +8,9 @@
  *
  * @module
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { Worker } from "node:worker_threads";
 import { CAPSTONE } from "./catalog.js";
@@ -55,11 +58,15 @@ function forward(from: Readable, to: NodeJS.WriteStream): void {
   });
 }
 
-/** The worker: compiled next to this file by launch.mjs, or TypeScript through tsx. */
-function startWorker(request: CapstoneRequest): Worker {
+/**
+ * The worker: compiled next to this file by launch.mjs, or TypeScript through tsx. Its temp folder
+ * is `scratch`, so what it leaves there when it is ended (the capstone's workspaces) is deleted with it.
+ */
+function startWorker(request: CapstoneRequest, scratch: string): Worker {
   const compiled = import.meta.url.endsWith(".mjs");
   const url = new URL(compiled ? "./capstone-worker.mjs" : "./capstone-worker.ts", import.meta.url);
-  const options = { workerData: request, stdout: true, stderr: true };
+  const env = { ...process.env, TMPDIR: scratch, TMP: scratch, TEMP: scratch };
+  const options = { workerData: request, stdout: true, stderr: true, env };
   const worker = compiled
     ? new Worker(url, options)
     : new Worker(`import("tsx/esm/api").then((api) => { api.register(); return import(${JSON.stringify(url.href)}); });`, { ...options, eval: true });
@@ -75,9 +82,15 @@ function startWorker(request: CapstoneRequest): Worker {
 export function runCapstoneThread(task: CapstoneTask, seconds: number = deadlineSeconds()): Promise<CapstoneOutcome> {
   return new Promise<CapstoneOutcome>((resolvePromise) => {
     let worker: Worker;
+    let scratch: string | null = null;
+    const removeScratch = (): void => {
+      if (scratch !== null) rmSync(scratch, { recursive: true, force: true });
+    };
     try {
-      worker = startWorker({ ...task, terminal: process.stdout.isTTY === true });
+      scratch = mkdtempSync(join(tmpdir(), "workbook-capstone-thread-"));
+      worker = startWorker({ ...task, terminal: process.stdout.isTTY === true }, scratch);
     } catch (error) {
+      removeScratch();
       resolvePromise({ kind: "error", message: `the capstone's thread did not start: ${error instanceof Error ? error.message : String(error)}` });
       return;
     }
@@ -104,6 +117,7 @@ export function runCapstoneThread(task: CapstoneTask, seconds: number = deadline
     worker.on("exit", () => {
       clearTimeout(deadline);
       clearTimeout(grace);
+      removeScratch();
       resolvePromise(outcome ?? { kind: "error", message: "the capstone's thread ended without an answer" });
     });
   });

@@ -4,7 +4,7 @@
  * `npm run exercise 10`, `npm run progress` and `npm run grade` with a message, never holds them.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
@@ -51,7 +51,9 @@ it("npm run exercise 10: a while whose index never moves, in an answer the capst
   const dir = answersWith("08-tool-results/tool-message.ts", (answer) =>
     answer.replace("export function truncate(text: string, max: number): string {", "$&\n  for (let i = 0; i < text.length; ) void i;"),
   );
-  const env: NodeJS.ProcessEnv = { ...process.env, WORKBOOK_TARGET_DIR: dir, WORKBOOK_DEADLINE_SECONDS: String(SECONDS), NO_COLOR: "1" };
+  const temp = mkdtempSync(join(tmpdir(), "workbook-capstone-temp-"));
+  made.push(temp);
+  const env: NodeJS.ProcessEnv = { ...process.env, WORKBOOK_TARGET_DIR: dir, WORKBOOK_DEADLINE_SECONDS: String(SECONDS), NO_COLOR: "1", TMPDIR: temp, TMP: temp, TEMP: temp };
   for (const key of Object.keys(env)) if (/^npm_config_/i.test(key) || key === "OPENAI_BASE_URL") delete env[key];
   // A hang guard only (SIGKILL: a thread that spins cannot run a handler of SIGTERM): the command itself must end at its deadline.
   const result = spawnSync(process.execPath, [join(ROOT, "exercises", "_cli", "launch.mjs"), "exercise", "10"], {
@@ -66,6 +68,8 @@ it("npm run exercise 10: a while whose index never moves, in an answer the capst
   expect(stripVTControlCharacters(result.stdout)).toBe(
     `✘ The capstone (your nine answers together) did not finish in ${SECONDS} s — an endless loop or an \`await\` that never settles?\n`,
   );
+  // The stopped capstone's workspaces went with its thread's temp folder.
+  expect(readdirSync(temp).filter((name) => name.startsWith("workbook-capstone"))).toStrictEqual([]);
 }, 130_000);
 
 it("progress and grade: an await that never settles, in an answer the capstone runs, gives a failing verdict that says so", async () => {
