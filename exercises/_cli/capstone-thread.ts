@@ -84,8 +84,11 @@ export function runCapstoneThread(task: CapstoneTask, seconds: number = deadline
     let worker: Worker;
     let scratch: string | null = null;
     const removeScratch = (): void => {
+      process.off("exit", removeScratch);
       if (scratch !== null) rmSync(scratch, { recursive: true, force: true });
     };
+    // A command stopped meanwhile (Ctrl+C) exits without waiting for the thread: the folder goes then.
+    process.on("exit", removeScratch);
     try {
       scratch = mkdtempSync(join(tmpdir(), "workbook-capstone-thread-"));
       worker = startWorker({ ...task, terminal: process.stdout.isTTY === true }, scratch);
