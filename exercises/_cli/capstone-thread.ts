@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { Worker } from "node:worker_threads";
+import { CAPSTONE_TEMP_VARIABLE } from "./capstone/temp.js";
 import { CAPSTONE } from "./catalog.js";
 import { verdictWithoutRunning, type CapstoneVerdict } from "./capstone-verdict.js";
 import { red } from "./colour.js";
@@ -59,13 +60,15 @@ function forward(from: Readable, to: NodeJS.WriteStream): void {
 }
 
 /**
- * The worker: compiled next to this file by launch.mjs, or TypeScript through tsx. Its temp folder
- * is `scratch`, so what it leaves there when it is ended (the capstone's workspaces) is deleted with it.
+ * The worker: compiled next to this file by launch.mjs, or TypeScript through tsx. The capstone's
+ * workspaces go under `scratch` (`./capstone/temp.js`), so what a worker ended at the deadline
+ * leaves there is deleted with it. The temp folder itself stays the process's: tsx keeps its cache
+ * of compiled files there.
  */
 function startWorker(request: CapstoneRequest, scratch: string): Worker {
   const compiled = import.meta.url.endsWith(".mjs");
   const url = new URL(compiled ? "./capstone-worker.mjs" : "./capstone-worker.ts", import.meta.url);
-  const env = { ...process.env, TMPDIR: scratch, TMP: scratch, TEMP: scratch };
+  const env = { ...process.env, [CAPSTONE_TEMP_VARIABLE]: scratch };
   const options = { workerData: request, stdout: true, stderr: true, env };
   const worker = compiled
     ? new Worker(url, options)

@@ -8,7 +8,7 @@
  * @module
  */
 import { mkdtemp, realpath, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { capstoneTempDir } from "./temp.js";
 import { join } from "node:path";
 import { mcpToolClient } from "../../../src/mcp/tool-client.js";
 import { connectStdioMcpServer, type StdioMcpConnection } from "../../../src/mcp/stdio-connection.js";
@@ -171,7 +171,7 @@ async function startMcp(base: string): Promise<{ connection: StdioMcpConnection;
 /** Runs the capstone on the answers in `options.dir`. */
 export async function runCapstone(options: CapstoneOptions): Promise<CapstoneReport> {
   const scenarios = options.scenarios ?? SCENARIOS;
-  const base = await realpath(await mkdtemp(join(tmpdir(), "workbook-capstone-")));
+  const base = await realpath(await mkdtemp(join(capstoneTempDir(), "workbook-capstone-")));
   const needsMcp = scenarios.some((s) => s.mcpTools.length > 0);
   // The server takes the longest to start: it starts first, while the other scenarios run.
   const starting = needsMcp ? startMcp(base) : null;

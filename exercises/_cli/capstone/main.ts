@@ -8,7 +8,7 @@
  * @module
  */
 import { mkdtemp, realpath, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { capstoneTempDir } from "./temp.js";
 import { join } from "node:path";
 import { providerFromEnv } from "../../../src/providers/openai-compatible.js";
 import { redactURL } from "../../../src/providers/redact.js";
@@ -41,7 +41,7 @@ export async function runRealModel(dir: string, env: Record<string, string | und
   print("");
   print(bold(`Lesson 10's task with your agent and a real model: ${fromEnv.model} at ${redactURL(env["OPENAI_BASE_URL"] ?? "")}`));
   print(dim("  (shown, not graded: a real model words things its own way, and may not call a tool at all)"));
-  const workspace = await realpath(await mkdtemp(join(tmpdir(), "workbook-capstone-real-")));
+  const workspace = await realpath(await mkdtemp(join(capstoneTempDir(), "workbook-capstone-real-")));
   try {
     await seedWorkspace(workspace);
     const task = SCENARIOS[0];
