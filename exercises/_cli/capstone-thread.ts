@@ -129,6 +129,11 @@ export function runCapstoneThread(task: CapstoneTask, seconds: number = deadline
   });
 }
 
+/** The failing verdict of a capstone that could not run, and why. */
+function couldNotRun(why: string): CapstoneVerdict {
+  return { state: "failing", reason: `the capstone could not run: ${why}`, command: CAPSTONE.command };
+}
+
 /**
  * The capstone's verdict for `npm run progress` and `npm run grade` on the answers in `dir`
  * (default: `exercises/`): without a thread when the capstone need not run (a part is still the
@@ -141,7 +146,7 @@ export async function capstoneVerdictInThread(options: { seconds?: number; dir?:
   try {
     early = verdictWithoutRunning(dir);
   } catch (error) {
-    return { state: "failing", reason: `the capstone could not run: ${error instanceof Error ? error.message : String(error)}`, command: CAPSTONE.command };
+    return couldNotRun(error instanceof Error ? error.message : String(error));
   }
   if (early !== null) return early;
   const outcome = await runCapstoneThread(dir === undefined ? { kind: "verdict" } : { kind: "verdict", dir }, seconds);
@@ -151,11 +156,7 @@ export async function capstoneVerdictInThread(options: { seconds?: number; dir?:
     case "stuck":
       return { state: "failing", reason: capstoneStuckMessage(outcome.seconds), command: CAPSTONE.command };
     default:
-      return {
-        state: "failing",
-        reason: `the capstone could not run: ${outcome.kind === "error" ? outcome.message : `its thread ended with ${outcome.code}`}`,
-        command: CAPSTONE.command,
-      };
+      return couldNotRun(outcome.kind === "error" ? outcome.message : `its thread ended with ${outcome.code}`);
   }
 }
 

@@ -80,6 +80,5 @@ export function inexactIntegerIn(raw: unknown): InexactInteger | null {
   const text = pyStrip(raw);
   // Without a run of 16 digits there is nothing to find: malformed text is not parsed a second time.
   if (text.charCodeAt(0) !== 0x7b /* { */ || !mayHoldInexactInteger(text)) return null;
-  const parsed = parseJsonOr(text, NOT_JSON);
-  return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) && holdsUnsafeNumber(parsed) ? findInexactInteger(text) : null;
+  return readObjectText(text, parseJsonOr(text, NOT_JSON));
 }

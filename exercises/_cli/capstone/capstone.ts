@@ -8,7 +8,6 @@
  * @module
  */
 import { mkdtemp, realpath, rm } from "node:fs/promises";
-import { capstoneTempDir } from "./temp.js";
 import { join } from "node:path";
 import { mcpToolClient } from "../../../src/mcp/tool-client.js";
 import { connectStdioMcpServer, type StdioMcpConnection } from "../../../src/mcp/stdio-connection.js";
@@ -21,6 +20,7 @@ import { firstDifference, normalizeBody, type FirstDifference } from "./compare.
 import { MOCK_BASE_URL, startMockModel, type MockModel } from "./mock-model.js";
 import { PART_NUMBERS, type Assembly, type PartNumber } from "./parts.js";
 import { MAX_TOOL_RESULT_CHARS, SCENARIOS, seedMcpFolder, seedWorkspace, type Scenario } from "./scenarios.js";
+import { capstoneTempDir } from "./temp.js";
 
 /** The filesystem MCP server the workbook already uses (lesson 9). */
 export const FILESYSTEM_SERVER = join(ROOT, "node_modules", "@modelcontextprotocol", "server-filesystem", "dist", "index.js");

@@ -8,7 +8,6 @@
  * @module
  */
 import { mkdtemp, realpath, rm } from "node:fs/promises";
-import { capstoneTempDir } from "./temp.js";
 import { join } from "node:path";
 import { providerFromEnv } from "../../../src/providers/openai-compatible.js";
 import { redactURL } from "../../../src/providers/redact.js";
@@ -20,6 +19,7 @@ import { assemble, findParts } from "./assemble.js";
 import { runCapstone } from "./capstone.js";
 import { reportLines, traceLine } from "./report.js";
 import { MAX_TOOL_RESULT_CHARS, SCENARIOS, seedWorkspace } from "./scenarios.js";
+import { capstoneTempDir } from "./temp.js";
 
 /** Where output goes (the console by default; tests collect it). */
 export type Print = (line: string) => void;
