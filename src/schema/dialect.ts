@@ -17,6 +17,7 @@ import draft07MetaSchema from "ajv/dist/refs/json-schema-draft-07.json" with { t
 import type { JsonSchema } from "../util/json.js";
 import { asyncSchemaProblem } from "./async-schema.js";
 import { resolveLocalRef } from "./local-ref.js";
+import { plainlyFollowsMetaSchema } from "./meta-shortcut.js";
 import { multipleOfKeyword } from "./multiple-of.js";
 import { ajvRegExpEngine, LONE_SURROGATE_REASON, PatternCheckError, type PatternEngine } from "./pattern.js";
 import { re2PatternEngine } from "./re2-engine.js";
@@ -198,6 +199,7 @@ function sharedMetaKey(options: Readonly<AjvOptions>): string | null {
 
 /** A new instance holding the meta-schemas (2020-12 and draft-07) and nothing else. */
 function newMetaSchemas(settings: AjvOptions): Ajv {
+  validationWork.metaSchemaInstances++;
   const meta = new Ajv2020(settings);
   meta.addMetaSchema(draft07MetaSchema);
   return meta;
@@ -216,7 +218,8 @@ function newMetaSchemas(settings: AjvOptions): Ajv {
  * declares (an `$id`, even one equal to a meta-schema's URI, an `$anchor`, a `$dynamicAnchor`)
  * can reach another schema's compile or validation, and a schema that fails leaves nothing
  * behind. Meta-schema checks run on one instance per compiler that holds the meta-schemas
- * (2020-12 and draft-07) and nothing else.
+ * (2020-12 and draft-07) and nothing else; a schema of the common keywords, well formed, is told
+ * to follow them without it (`./meta-shortcut.js`), so most processes never compile them.
  */
 export function createSchemaCompiler(options: Readonly<AjvOptions> = {}, engine: PatternEngine = re2PatternEngine): SchemaCompiler {
   const process = options.code?.process;
@@ -244,6 +247,8 @@ export function createSchemaCompiler(options: Readonly<AjvOptions> = {}, engine:
     return shared;
   };
   const checkMeta = (schema: JsonSchema): void => {
+    // The common keywords, well formed, need no meta-schema compiled (`./meta-shortcut.js`).
+    if (plainlyFollowsMetaSchema(schema)) return;
     const common = sharedMeta();
     if (common === null) return checkAgainstMetaSchema(metaSchemas(), schema);
     if (options.allErrors === true) return checkAgainstMetaSchema(common, schema);

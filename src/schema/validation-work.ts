@@ -1,8 +1,8 @@
 /**
  * How much work schema checks have done in this process, counted in the units their limits are
  * written in: characters handed to the pattern engine, programs it compiled, values hashed for
- * `uniqueItems`, schemas compiled and their size, and what listing a refused call's problems read
- * (`./problem-budget.js`). The checks only add to these counters (an
+ * `uniqueItems`, schemas compiled and their size, meta-schema instances made, and what listing a
+ * refused call's problems read (`./problem-budget.js`). The checks only add to these counters (an
  * integer addition each); benchmarks and tests read them to show that the work grows linearly with
  * a schema's or an argument's size, without a clock.
  *
@@ -27,6 +27,8 @@ export interface ValidationWork {
   schemaCompiles: number;
   /** JSON values in the schemas compiled, summed. */
   schemaValuesCompiled: number;
+  /** Instances made to hold the meta-schemas; each compiles them, a compiler's largest one-off cost. */
+  metaSchemaInstances: number;
   /** Ajv errors of refused calls whose paths were measured against the problem budget. */
   problemErrors: number;
   /** Characters of Ajv's instance paths handed to the rewording, summed over every error it reworded. */
@@ -45,6 +47,7 @@ export const validationWork: ValidationWork = {
   multipleOfDigits: 0,
   schemaCompiles: 0,
   schemaValuesCompiled: 0,
+  metaSchemaInstances: 0,
   problemErrors: 0,
   problemPathCharacters: 0,
   depthWalkValues: 0,
