@@ -22,8 +22,21 @@ const DIALECT_DRAFT_07 = "http://json-schema.org/draft-07/schema#";
 /** How deep a schema may nest for the shortcut; deeper schemas go to the full check. */
 const MAX_DEPTH = 32;
 
-/** Whether a keyword's value has the form the meta-schema asks for; `depth` is the schema's, `rules` its dialect's. */
-type KeywordRule = (value: unknown, depth: number, rules: Rules) => boolean;
+/**
+ * How many keywords and subschemas the shortcut reads before it leaves a schema to the full check:
+ * the complexity budget's count of values (a subschema shared by many places counts at each), so
+ * the shortcut's work is bounded whatever the schema, hidden keys included.
+ */
+const MAX_READS = 5_000;
+
+/** One reading of a schema: its dialect's rules, and how many reads are left. */
+interface Walk {
+  readonly rules: Rules;
+  left: number;
+}
+
+/** Whether a keyword's value has the form the meta-schema asks for; `depth` is the schema's. */
+type KeywordRule = (value: unknown, depth: number, walk: Walk) => boolean;
 
 /** The keywords known in one dialect, each with its rule. */
 type Rules = ReadonlyMap<string, KeywordRule>;
@@ -49,7 +62,7 @@ function arrayValues(value: unknown): unknown[] | null {
   return values;
 }
 
-/** A plain array of at least `atLeast` distinct strings, each passing `accept`. */
+/** An array of at least `atLeast` distinct strings, each passing `accept`. */
 function distinctStrings(value: unknown, atLeast: number, accept: (item: string) => boolean): boolean {
   const values = arrayValues(value);
   if (values === null || values.length < atLeast) return false;
@@ -72,33 +85,35 @@ function ownEntries(value: unknown): Array<[string, unknown]> | null {
   return entries;
 }
 
-/** A schema (`true`, `false`, or an object) made only of the keywords of `rules` (the root's `$schema` aside). */
-function isPlainSchema(value: unknown, depth: number, rules: Rules): boolean {
+/** A schema (`true`, `false`, or an object) made only of the keywords of the walk's rules (the root's `$schema` aside). */
+function isPlainSchema(value: unknown, depth: number, walk: Walk): boolean {
   if (typeof value === "boolean") return true;
   if (depth > MAX_DEPTH) return false;
   const entries = ownEntries(value);
   if (entries === null) return false;
+  walk.left -= entries.length + 1;
+  if (walk.left < 0) return false;
   for (const [key, keywordValue] of entries) {
     if (depth === 0 && key === "$schema") continue; // The root's dialect, read by the caller.
-    const rule = rules.get(key);
-    if (rule === undefined || !rule(keywordValue, depth, rules)) return false;
+    const rule = walk.rules.get(key);
+    if (rule === undefined || !rule(keywordValue, depth, walk)) return false;
   }
   return true;
 }
 
 /** A subschema, one level down. */
-const subschema: KeywordRule = (value, depth, rules) => isPlainSchema(value, depth + 1, rules);
+const subschema: KeywordRule = (value, depth, walk) => isPlainSchema(value, depth + 1, walk);
 
 /** A list of at least one subschema (`anyOf`, `oneOf`, `allOf`). */
-const subschemaList: KeywordRule = (value, depth, rules) => {
+const subschemaList: KeywordRule = (value, depth, walk) => {
   const values = arrayValues(value);
-  return values !== null && values.length > 0 && values.every((item) => isPlainSchema(item, depth + 1, rules));
+  return values !== null && values.length > 0 && values.every((item) => isPlainSchema(item, depth + 1, walk));
 };
 
 /** A map of names to subschemas (`properties`, `$defs`). */
-const subschemaMap: KeywordRule = (value, depth, rules) => {
+const subschemaMap: KeywordRule = (value, depth, walk) => {
   const entries = ownEntries(value);
-  return entries !== null && entries.every(([, item]) => isPlainSchema(item, depth + 1, rules));
+  return entries !== null && entries.every(([, item]) => isPlainSchema(item, depth + 1, walk));
 };
 
 /** The keywords the shortcut knows, each with the form of value the 2020-12 meta-schema allows. */
@@ -144,19 +159,17 @@ const RULES_2020: Rules = new Map<string, KeywordRule>([
 const RULES_DRAFT_07: Rules = new Map([...RULES_2020].filter(([key]) => key !== "enum"));
 
 /**
- * True when `schema` certainly follows the JSON Schema 2020-12 meta-schema: it uses only `type`,
- * `properties`, `$defs`, `additionalProperties`, `items`, `not`, `anyOf`, `oneOf`, `allOf`,
- * `required`, `enum`, `const`, `default`,
- * `examples`, `title`, `description`, the numeric and size limits, `multipleOf`, `uniqueItems`,
- * `deprecated`, `readOnly` and `writeOnly`, each with a value of the form the meta-schema asks
- * for, nested at most 32 deep, with no getter or setter; the root may name 2020-12 or draft-07 in
- * `$schema`. False means only "not known here":
- * the full check decides (`required: ["a", "a"]` is refused there; `pattern`, unknown here, may
- * well be accepted). Never true for a schema the meta-schema refuses.
+ * True when `schema` certainly follows its meta-schema (2020-12, or draft-07 when its root names
+ * it in `$schema`): it uses only `type`, `properties`, `$defs`, `additionalProperties`, `items`,
+ * `not`, `anyOf`, `oneOf`, `allOf`, `required`, `enum`, `const`, `default`, `examples`, `title`,
+ * `description`, the numeric and size limits, `multipleOf`, `uniqueItems`, `deprecated`,
+ * `readOnly` and `writeOnly`, each with a value of the form the meta-schema asks for, with no
+ * getter or setter, nested at most 32 deep, in at most 5,000 reads. False means only "not known
+ * here": the full check decides (`required: ["a", "a"]` is refused there; `pattern`, unknown
+ * here, may well be accepted). Never true for a schema the meta-schema refuses.
  */
 export function plainlyFollowsMetaSchema(schema: unknown): boolean {
-  const entries = ownEntries(schema);
-  const named = entries?.find(([key]) => key === "$schema");
-  const rules = named === undefined ? RULES_2020 : named[1] === DIALECT_2020 ? RULES_2020 : named[1] === DIALECT_DRAFT_07 ? RULES_DRAFT_07 : null;
-  return rules !== null && isPlainSchema(schema, 0, rules);
+  const named = ownEntries(schema)?.find(([key]) => key === "$schema");
+  const rules = named === undefined || named[1] === DIALECT_2020 ? RULES_2020 : named[1] === DIALECT_DRAFT_07 ? RULES_DRAFT_07 : null;
+  return rules !== null && isPlainSchema(schema, 0, { rules, left: MAX_READS });
 }

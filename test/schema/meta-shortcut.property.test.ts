@@ -238,6 +238,26 @@ describe("the way past the meta-schema check", () => {
     expect(plainlyFollowsMetaSchema(hidden)).toBe(false);
   });
 
+  it("reads a bounded number of values, whatever the schema: a subschema shared by many places is left to the full check", () => {
+    // Each level lists the next one twice: 16 levels are 2^16 places to read, past the shortcut's
+    // 5,000 reads, so it leaves the schema to the full check (at 40 levels, reading every place
+    // would never end). Hidden (non-enumerable) keywords, which the complexity budget does not
+    // count, are counted here.
+    const nest = (levels: number, wrap: (next: object) => object): object => {
+      let schema: object = { type: "string" };
+      for (let level = 0; level < levels; level++) schema = wrap(schema);
+      return schema;
+    };
+    const listed = (next: object): object => ({ anyOf: [next, next] });
+    const hidden = (next: object): object => Object.defineProperty({}, "anyOf", { value: [next, next], enumerable: false });
+    expect(plainlyFollowsMetaSchema(nest(16, listed))).toBe(false);
+    expect(plainlyFollowsMetaSchema(nest(16, hidden))).toBe(false);
+    expect(plainlyFollowsMetaSchema(nest(40, listed))).toBe(false);
+    // Below the bound, the same shape is read to the end, and follows the meta-schema.
+    expect(metaAccepts(nest(8, listed))).toBe(true);
+    expect(plainlyFollowsMetaSchema(nest(8, listed))).toBe(true);
+  });
+
   it("lets every built-in tool's schema compile without compiling the meta-schemas", async () => {
     const workspace = mkdtempSync(join(tmpdir(), "workbook-meta-"));
     try {
