@@ -91,9 +91,19 @@ function lastLines(output: string, count = 15): string {
   return output.trimEnd().split("\n").slice(-count).join("\n");
 }
 
+/**
+ * The environment of a command typed in a terminal: this process's, without the variables an npm
+ * around the bench sets for its children (`npm run -s bench` would pass on `npm_config_loglevel`,
+ * and every timed `npm` would then print nothing, not even why it failed), and with no colour.
+ */
+function typedEnv(): NodeJS.ProcessEnv {
+  const inherited = Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && key !== "INIT_CWD");
+  return { ...Object.fromEntries(inherited), NO_COLOR: "1" };
+}
+
 /** Times `npm <args>` in `cwd`; throws, with the end of its output, unless it exits with 0. */
 export function timeCommand(args: readonly string[], cwd: string): number {
-  const env = { ...process.env, NO_COLOR: "1" };
+  const env = typedEnv();
   const started = process.hrtime.bigint();
   // Through bash where there is one, so `times` can report the CPU the command used, its children
   // included; the command's own output goes to standard error, kept for the message if it fails.
@@ -170,7 +180,7 @@ async function timeWatch(cwd: string, file: string, saves: number): Promise<numb
   // npm alone can leave vitest holding the pipes, and the bench would wait for it forever.
   const child = spawn(NPM, ["run", "exercise", "5", "--", "--watch"], {
     cwd,
-    env: { ...process.env, NO_COLOR: "1" },
+    env: typedEnv(),
     stdio: ["ignore", "pipe", "pipe"],
     detached: process.platform !== "win32",
   });
