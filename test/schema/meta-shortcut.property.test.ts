@@ -78,7 +78,9 @@ function oddly(entries: Array<[string, unknown]>, how: number): object {
 
 const schemaArbs = fc.letrec<{ root: unknown; schema: unknown; keyword: [string, unknown] }>((tie) => {
   const schema = tie("schema");
-  const strings = fc.array(fc.oneof(fc.constantFrom(...TYPE_NAMES), fc.constantFrom("path", "a", "", "nope", "Object")), { maxLength: 4 });
+  // Names and texts of any code units, lone surrogates and astral characters included.
+  const text = fc.string({ unit: "binary", maxLength: 4 });
+  const strings = fc.array(fc.oneof(fc.constantFrom(...TYPE_NAMES), fc.constantFrom("path", "a", "", "nope", "Object", "\ud800", "\u{1F600}"), text), { maxLength: 4 });
   const keyword = fc.oneof(
     fc.tuple(fc.constant("type"), fc.oneof(fc.constantFrom(...TYPE_NAMES, "nope", "Object", ""), strings, anyNumber, fc.constant(null))),
     fc.tuple(fc.constantFrom("properties", "$defs"), fc.oneof(fc.dictionary(fc.constantFrom("a", "b", "__proto__", "constructor"), schema, { maxKeys: 3 }), anyValue)),
@@ -94,7 +96,7 @@ const schemaArbs = fc.letrec<{ root: unknown; schema: unknown; keyword: [string,
     ),
     fc.tuple(fc.constantFrom("enum", "examples"), fc.oneof(fc.array(anyValue, { maxLength: 3 }), anyValue)),
     fc.tuple(fc.constantFrom("const", "default"), anyValue),
-    fc.tuple(fc.constantFrom("title", "description"), fc.oneof(fc.string(), anyValue)),
+    fc.tuple(fc.constantFrom("title", "description"), fc.oneof(text, anyValue)),
     fc.tuple(fc.constantFrom("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"), fc.oneof(anyNumber, anyValue)),
     fc.tuple(fc.constantFrom("minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"), fc.oneof(anyNumber, anyValue)),
     fc.tuple(fc.constantFrom("uniqueItems", "deprecated", "readOnly", "writeOnly"), fc.oneof(fc.boolean(), anyValue)),
