@@ -35,16 +35,6 @@ export function unwrapArgumentsPayload(schema: JsonSchema, value: unknown): unkn
 }
 
 /**
- * {@link unwrapArgumentsPayload} for a value known to be JSON data (read from argument text):
- * the same answer, without testing for a plain object the way a value from anywhere needs.
- */
-export function unwrapParsedArguments(schema: JsonSchema, value: unknown): unknown {
-  // A JSON value that is an object and not an array is a plain object.
-  if (value === null || typeof value !== "object" || Array.isArray(value) || !Object.hasOwn(value, "arguments")) return value;
-  return unwrapArgumentsPayload(schema, value);
-}
-
-/**
  * What step "coerce" did, in a few words, for the trace `prepareCall` gives its observer: worked
  * out only when a trace is asked for, from the step's input and output.
  */

@@ -7,7 +7,7 @@
 import { assertObjectRootSchema, compiledSchemaOf, isToolErrorResult, Tool, ToolResult, type CompiledSchema, type ToolDefinition } from "./base.js";
 import { describeJsonType } from "../util/json.js";
 import { inexactIntegerIn } from "./argument-text.js";
-import { coerceArgumentValue, coerceStepDetail, unwrapArgumentsPayload, unwrapParsedArguments } from "./coerce.js";
+import { coerceArgumentValue, coerceStepDetail, unwrapArgumentsPayload } from "./coerce.js";
 import { inexactIntegerProblem } from "./integer-literals.js";
 import { invalidParametersMessage, notAnObjectMessage, RETRY_HINT, toolNotFoundText } from "./messages.js";
 import { assertWithinSchemaBudget } from "../schema/budget.js";
@@ -253,8 +253,8 @@ export class ToolRegistry {
     if (progress !== null) progress.unwrapped = coerced;
     onStep?.({ step: "coerce", input: params, output: coerced, ok: true, detail: coerceStepDetail(params, coerced) });
     const fromText = typeof params === "string" && coerced !== params; // Text read by coerce is JSON data, and so is anything unwrapped from it.
-    const mayWrap = !fromText || Object.hasOwn(coerced as object, "arguments"); // From text, an object or an array: no `arguments` key, no call to unwrap.
-    const unwrapped = !mayWrap ? coerced : fromText ? unwrapParsedArguments(compiled.schema, coerced) : unwrapArgumentsPayload(compiled.schema, coerced);
+    // Read from text, an object or an array: without an `arguments` key there is nothing to unwrap, told without a call.
+    const unwrapped = fromText && !Object.hasOwn(coerced as object, "arguments") ? coerced : unwrapArgumentsPayload(compiled.schema, coerced);
     if (progress !== null) progress.unwrapped = unwrapped;
     onStep?.({
       step: "unwrap",
