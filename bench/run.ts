@@ -6,12 +6,16 @@
  * the CPU model and the date to `bench/results.local.json` (git-ignored); only `--write` updates the
  * tracked `bench/results.json`. `--quick` makes a short run (fewer iterations, rounds and runs) and
  * writes nothing; `--no-learner-loop` leaves the learner's loop out; `--corpus-only` times the
- * corpus alone, each call against the floor on the same call, and writes nothing.
+ * corpus alone, each call against the floor on the same call, and writes nothing. The per-call
+ * table is timed in five fresh processes (three with `--quick`) and gives their median
+ * (`bench/per-call.ts`).
  *
  * @module
  */
+import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { cpus, platform, arch } from "node:os";
+import { fileURLToPath } from "node:url";
 import { AgentRunner } from "../src/agent/runner.js";
 import type { AgentRunSpec } from "../src/agent/run-spec.js";
 import { ToolCallRequest, type LLMProvider } from "../src/providers/base.js";
@@ -21,6 +25,7 @@ import { BenchTool, buildFloor, CORPUS_CALLS, corpusFloor, corpusRegistry, READ_
 import { compare, consume, median, sink, wallMs, type Contender, type TimingOptions } from "./harness.js";
 import { benchLearnerLoop, learnerLoopRows, type LearnerLoopResult } from "./learner-loop.js";
 import { benchHostileSchemas } from "./hostile-schemas.js";
+import { combinePerCall, type CallTiming, type PerCall } from "./per-call.js";
 
 const quick = process.argv.includes("--quick");
 const write = process.argv.includes("--write");
@@ -81,54 +86,54 @@ function round(value: number, digits = 1): number {
 /** The goal of figure 1: prepareCall over the corpus costs at most this many times the floor. */
 const GOAL_RATIO = 1.2;
 
-/** The goal of the per-call table: the plain valid call (call 1) costs at most this many times its floor. */
-const PLAIN_VALID_GOAL_RATIO = 1.3;
-
-/** The call the per-call goal is on: a valid call that needs no repair, the common path. */
-const PLAIN_VALID_CALL = 1;
-
-/** One row of the per-call table: one corpus call, timed on its own against the floor on the same call. */
-interface PerCall {
-  n: number;
-  name: string;
-  label: string;
-  prepareCallNs: number;
-  floorNs: number;
-  ratio: number;
-  /** The goal on this call's ratio, or null when it has none. */
-  goalRatio: number | null;
-  met: boolean | null;
-}
+/** How many fresh processes time the per-call table: one process's compiled code runs a call a tenth faster or slower than the next one's. */
+const PER_CALL_PROCESSES = quick ? 3 : 5;
 
 /**
- * Each corpus call timed on its own: `prepareCall` and the floor on that one call, interleaved
- * round by round in this process, the median of the rounds each.
+ * Each corpus call timed on its own in this process: `prepareCall` and the floor on that one
+ * call, interleaved round by round, the median of the rounds each.
  */
-function benchPerCall(registry: ToolRegistry, floor: FloorCheck): PerCall[] {
+function timeEachCall(registry: ToolRegistry, floor: FloorCheck): CallTiming[] {
   return CORPUS_CALLS.map((call) => {
     const one = [call];
     const t = compare([subject("s", registry, one), floorContender("f", floor, one)], timing(20000));
-    const ns = t.get("s")?.nsPerOp ?? Number.NaN;
-    const fl = t.get("f")?.nsPerOp ?? Number.NaN;
-    const goalRatio = call.n === PLAIN_VALID_CALL ? PLAIN_VALID_GOAL_RATIO : null;
-    return {
-      n: call.n,
-      name: call.name,
-      label: call.label,
-      prepareCallNs: round(ns),
-      floorNs: round(fl),
-      ratio: round(ns / fl, 2),
-      goalRatio,
-      met: goalRatio === null ? null : ns / fl <= goalRatio,
-    };
+    return { n: call.n, prepareCallNs: t.get("s")?.nsPerOp ?? Number.NaN, floorNs: t.get("f")?.nsPerOp ?? Number.NaN };
   });
+}
+
+/** The argument that makes this script time each call in its own process and print the timings as JSON. */
+const PER_CALL_PROCESS = "--per-call-process";
+
+/**
+ * The per-call table: {@link PER_CALL_PROCESSES} fresh processes, one after another, each timing
+ * the corpus as a whole and then each call on its own (`--per-call-process`).
+ */
+function benchPerCall(): PerCall[] {
+  const processes: CallTiming[][] = [];
+  for (let i = 0; i < PER_CALL_PROCESSES; i++) {
+    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), PER_CALL_PROCESS, ...(quick ? ["--quick"] : [])], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    if (child.status !== 0) throw new Error(`the per-call process ${i + 1} of ${PER_CALL_PROCESSES} ended with ${String(child.status ?? child.signal)}`);
+    processes.push(JSON.parse(child.stdout) as CallTiming[]);
+  }
+  return combinePerCall(processes);
+}
+
+/** `--per-call-process`: the corpus as a whole (as the table's first row has it, so each call is timed after the same work), then each call; the timings as JSON. */
+function perCallProcess(): void {
+  const registry = corpusRegistry();
+  const floor = corpusFloor();
+  compare([subject("prepareCall", registry, CORPUS_CALLS), floorContender("floor", floor, CORPUS_CALLS)], timing(6000));
+  process.stdout.write(JSON.stringify(timeEachCall(registry, floor)) + "\n");
 }
 
 /** The per-call table's rows, under the table's own header. */
 function perCallRows(perCall: readonly PerCall[]): string[][] {
   return perCall.map((c) => [
     `   call ${c.n} (${c.name}, ${c.label})`,
-    `${c.prepareCallNs} ns (floor ${c.floorNs} ns, ratio ${c.ratio})`,
+    `${c.prepareCallNs} ns (floor ${c.floorNs} ns, ratio ${c.ratio}; ${c.ratios.length} processes ${Math.min(...c.ratios)}-${Math.max(...c.ratios)})`,
     c.goalRatio === null ? "" : `ratio <= ${c.goalRatio}`,
     c.goalRatio === null ? "" : verdict(c.met),
   ]);
@@ -141,7 +146,7 @@ function benchCorpus(): Record<string, unknown> {
   const s = times.get("prepareCall");
   const f = times.get("floor");
   if (s === undefined || f === undefined) throw new Error("missing timing");
-  const perCall = benchPerCall(registry, floor);
+  const perCall = benchPerCall();
   return {
     nsPerCall: round(s.nsPerOp),
     floorNsPerCall: round(f.nsPerOp),
@@ -467,5 +472,6 @@ function corpusOnly(): void {
 
 // `--peers` runs the side-by-side comparison with other tool loops instead (bench/peers/run.ts).
 if (process.argv.includes("--peers")) await import("./peers/run.js");
+else if (process.argv.includes(PER_CALL_PROCESS)) perCallProcess();
 else if (process.argv.includes("--corpus-only")) corpusOnly();
 else await main();
