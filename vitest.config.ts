@@ -52,11 +52,6 @@ export default defineConfig({
     setupFiles: ["test/setup/fresh-modules.ts"],
     // The files that take longest on one core start first (`test/setup/slow-files-first.ts`).
     sequence: { sequencer: SlowFilesFirst },
-    // Modules transformed by one run are kept on disk for the next (`node_modules/.experimental-vitest-cache`,
-    // the learner CLI's cache too), keyed by each file's text and the project's settings: a warm
-    // run transforms only what changed. The stubs project adds the pristine copy's text to the key
-    // of each file it serves from one (`test/proof/pristine-stubs.ts`).
-    experimental: { fsModuleCache: true },
     // The run's shared folder, where the site is built once for the docs and browser tests.
     globalSetup: ["test/docs/run-folder.ts"],
     // `npm test` runs with `--coverage`: src/ must keep lines >= 95% and branches >= 90%.

@@ -7,7 +7,6 @@
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Plugin } from "vite";
-import type { VitestPluginContext } from "vitest/node";
 import { listExercises, listQuestions, pristineText, type Exercise } from "../../exercises/_cli/catalog.js";
 
 /** Every pristine file, by the path it stands in for (`<root>/exercises/<folder>/<file>.ts`). */
@@ -40,15 +39,7 @@ export function pristineStubs(): Plugin {
       const entry = files.get(id);
       return entry === undefined ? null : pristineText(entry.exercise, entry.file);
     },
-    // Vitest keys a module kept on disk by the text of the file at its path, the learner's working
-    // file here: the text served, the pristine copy's, goes into the key too.
-    configureVitest({ experimental_defineCacheKeyGenerator }: VitestPluginContext) {
-      experimental_defineCacheKeyGenerator(({ id }) => {
-        const entry = files.get(id);
-        return entry === undefined ? undefined : `pristine:${pristineText(entry.exercise, entry.file)}`;
-      });
-    },
-  } as Plugin;
+  };
 }
 
 /** True when the pristine copy of every exercise file exists (the plugin has something to serve). */

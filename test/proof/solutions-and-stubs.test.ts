@@ -15,12 +15,11 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { CacheKeyIdGenerator, CacheKeyIdGeneratorContext, VitestPluginContext } from "vitest/node";
 import { listExercises, listQuestions, normalize, pristineText, ROOT, SELF_CHECK_ID, SELF_CHECKS } from "../../exercises/_cli/catalog.js";
 import { parseHints } from "../../exercises/_cli/state.js";
 import { targetFromEnv } from "../../exercises/_cli/target.js";
 import config from "../../vitest.config.js";
-import { pristineCopiesExist, pristineFiles, pristineStubs } from "./pristine-stubs.js";
+import { pristineCopiesExist, pristineFiles } from "./pristine-stubs.js";
 
 const exercises = listExercises();
 const questions = listQuestions();
@@ -77,18 +76,6 @@ describe("the proof's two halves", () => {
       .sort();
     const expected = [...exercises, ...questions].flatMap((e) => e.files.map((file) => `exercises/${e.id}/${file}`)).sort();
     expect(served).toEqual(expected);
-  });
-
-  it("the stubs project keys each module vitest keeps on disk by the pristine text it serves, not only by the learner's file", () => {
-    const generators: CacheKeyIdGenerator[] = [];
-    const plugin = pristineStubs() as { configureVitest?: (context: Pick<VitestPluginContext, "experimental_defineCacheKeyGenerator">) => void };
-    plugin.configureVitest?.({ experimental_defineCacheKeyGenerator: (generator) => void generators.push(generator) });
-    expect(generators).toHaveLength(1);
-    const key = (id: string): ReturnType<CacheKeyIdGenerator> =>
-      generators[0]!({ id, sourceCode: "the learner's text", environment: {} as CacheKeyIdGeneratorContext["environment"] });
-    const [path, entry] = [...pristineFiles()][0]!;
-    expect(key(path)).toBe(`pristine:${pristineText(entry.exercise, entry.file)}`);
-    expect(key(join(ROOT, "src", "tools", "registry.ts")), "a file not served from a pristine copy keeps vitest's own key").toBeUndefined();
   });
 });
 
