@@ -21,6 +21,12 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
+/** `value` rounded to `digits` decimal places, for the printed and written figures. */
+export function round(value: number, digits = 1): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
 /** A contender: runs its work `iterations` times; `opsPerIteration` calls each time. */
 export interface Contender {
   name: string;

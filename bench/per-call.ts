@@ -7,7 +7,7 @@
  * @module
  */
 import { CORPUS_CALLS } from "./corpus.js";
-import { median } from "./harness.js";
+import { median, round } from "./harness.js";
 
 /** The goal of the per-call table: the plain valid call (call 1) costs at most this many times its floor. */
 export const PLAIN_VALID_GOAL_RATIO = 1.3;
@@ -68,9 +68,4 @@ export function combinePerCall(processes: readonly (readonly CallTiming[])[]): P
       met: goalRatio === null ? null : ratio <= goalRatio,
     };
   });
-}
-
-function round(value: number, digits = 1): number {
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
 }

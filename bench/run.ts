@@ -22,7 +22,7 @@ import { ToolCallRequest, type LLMProvider } from "../src/providers/base.js";
 import type { JsonSchema, Tool } from "../src/tools/base.js";
 import { ToolRegistry } from "../src/tools/registry.js";
 import { BenchTool, buildFloor, CORPUS_CALLS, corpusFloor, corpusRegistry, READ_FILE_SCHEMA, SEARCH_SCHEMA, type FloorCheck } from "./corpus.js";
-import { compare, consume, median, sink, wallMs, type Contender, type TimingOptions } from "./harness.js";
+import { compare, consume, median, round, sink, wallMs, type Contender, type TimingOptions } from "./harness.js";
 import { benchLearnerLoop, learnerLoopRows, type LearnerLoopResult } from "./learner-loop.js";
 import { benchHostileSchemas } from "./hostile-schemas.js";
 import { combinePerCall, type CallTiming, type PerCall } from "./per-call.js";
@@ -73,11 +73,6 @@ function floorContender(name: string, floor: FloorCheck, calls: readonly { name:
       sink.value = (sink.value + acc) | 0;
     },
   };
-}
-
-function round(value: number, digits = 1): number {
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
 }
 
 // ---------------------------------------------------------------------------------------------
